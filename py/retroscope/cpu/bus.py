@@ -1,0 +1,198 @@
+"""The address space every core runs over: 64 KiB of RAM with mappable regions.
+
+Speed matters more here than anywhere else, so the bus publishes its fastest
+possible `read`/`write` as plain instance attributes and swaps them when the
+mapping changes:
+
+* nothing mapped, nothing watched: `read` is `bytearray.__getitem__` and `write`
+  is `bytearray.__setitem__` (C calls, no Python frame);
+* regions mapped: a per-256-byte-page handler table;
+* a watch set: a wrapper that reports the access, then does the above.
+
+Cores must therefore look `bus.read`/`bus.write` up at the start of each
+`step()`/`run()` call and never keep them across calls. Values written must be
+0-255 (cores mask before writing).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+ReadFn = Callable[[int], int]
+WriteFn = Callable[[int, int], None]
+WatchFn = Callable[[int, int], None]  # (address, value)
+
+PAGE_SHIFT = 8
+PAGES = 256
+
+
+@dataclass(frozen=True)
+class Region:
+    """A mapped range of the address space, listed for memory panels."""
+
+    start: int
+    end: int  # inclusive
+    name: str
+    kind: str  # "ram" | "rom" | "io"
+
+
+class Bus:
+    """A 64 KiB byte-addressed bus: RAM unless a region says otherwise."""
+
+    def __init__(self) -> None:
+        self.ram = bytearray(0x10000)
+        self._page_read: list[ReadFn | None] = [None] * PAGES
+        self._page_write: list[WriteFn | None] = [None] * PAGES
+        self._page_peek: list[ReadFn | None] = [None] * PAGES
+        self.regions: list[Region] = []
+        self._read_watches: list[WatchFn] = []
+        self._write_watches: list[WatchFn] = []
+        self._ports_in: dict[int, ReadFn] = {}
+        self._ports_out: dict[int, WriteFn] = {}
+        self.port_mask = 0xFF
+        self._install()
+
+    # -- mapping -------------------------------------------------------------
+    def map(
+        self,
+        start: int,
+        end: int,
+        *,
+        name: str,
+        read: ReadFn | None = None,
+        write: WriteFn | None = None,
+        peek: ReadFn | None = None,
+        kind: str = "io",
+    ) -> None:
+        """Route whole pages start..end (inclusive, page-aligned) to handlers.
+
+        `read`/`write` of None leave that direction as RAM. `peek` is the
+        side-effect-free read used by memory panels; it defaults to `read`
+        for ROM-like regions and to RAM contents otherwise.
+        """
+        if start & 0xFF or (end & 0xFF) != 0xFF or not 0 <= start <= end <= 0xFFFF:
+            raise ValueError(f"region ${start:04X}-${end:04X} is not whole pages")
+        for page in range(start >> PAGE_SHIFT, (end >> PAGE_SHIFT) + 1):
+            self._page_read[page] = read
+            self._page_write[page] = write
+            self._page_peek[page] = peek
+        self.regions.append(Region(start, end, name, kind))
+        self._install()
+
+    def map_rom(self, start: int, data: bytes, name: str = "ROM") -> None:
+        """Load `data` at `start` and make those pages ignore writes."""
+        end = start + len(data) - 1
+        self.ram[start : end + 1] = data
+        self.map(start, end | 0xFF, name=name, write=_ignore_write, kind="rom")
+
+    def map_port(self, port: int, *, read: ReadFn | None = None,
+                 write: WriteFn | None = None) -> None:
+        """Attach I/O-port handlers (Z80 IN/OUT, TMS9900 CRU)."""
+        if read is not None:
+            self._ports_in[port] = read
+        if write is not None:
+            self._ports_out[port] = write
+
+    # -- access ----------------------------------------------------------------
+    def load(self, addr: int, data: bytes) -> None:
+        """Put bytes straight into memory (ROM pages included): program loading."""
+        end = addr + len(data)
+        if addr < 0 or end > 0x10000:
+            raise ValueError(f"{len(data)} bytes at ${addr:04X} run past $FFFF")
+        self.ram[addr:end] = data
+
+    def peek(self, addr: int) -> int:
+        """Read without side effects (for debugger panels)."""
+        handler = self._page_peek[addr >> PAGE_SHIFT]
+        return self.ram[addr] if handler is None else handler(addr)
+
+    def peek_range(self, addr: int, length: int) -> bytes:
+        """Bulk side-effect-free read, wrapping at $FFFF."""
+        if not any(self._page_peek):
+            if addr + length <= 0x10000:
+                return bytes(self.ram[addr : addr + length])
+        return bytes(self.peek((addr + i) & 0xFFFF) for i in range(length))
+
+    def port_in(self, port: int) -> int:
+        handler = self._ports_in.get(port & self.port_mask)
+        return 0xFF if handler is None else handler(port)
+
+    def port_out(self, port: int, value: int) -> None:
+        handler = self._ports_out.get(port & self.port_mask)
+        if handler is not None:
+            handler(port, value)
+
+    # -- watches -------------------------------------------------------------
+    def add_watch(self, kind: str, fn: WatchFn) -> None:
+        """Call fn(addr, value) on every 'read' or 'write' until removed."""
+        self._watch_list(kind).append(fn)
+        self._install()
+
+    def remove_watch(self, kind: str, fn: WatchFn) -> None:
+        watches = self._watch_list(kind)
+        if fn in watches:
+            watches.remove(fn)
+        self._install()
+
+    def _watch_list(self, kind: str) -> list[WatchFn]:
+        if kind == "read":
+            return self._read_watches
+        if kind == "write":
+            return self._write_watches
+        raise ValueError(f"watch kind must be 'read' or 'write', not {kind!r}")
+
+    # -- state -----------------------------------------------------------------
+    def snapshot(self) -> bytes:
+        return bytes(self.ram)
+
+    def restore(self, data: bytes) -> None:
+        self.ram[:] = data
+
+    # -- the fast path -------------------------------------------------------
+    def _install(self) -> None:
+        """Publish the cheapest read/write that honours the current mapping."""
+        ram = self.ram
+        page_read, page_write = self._page_read, self._page_write
+        if any(page_read):
+            def read(addr: int) -> int:
+                handler = page_read[addr >> 8]
+                return ram[addr] if handler is None else handler(addr)
+        else:
+            read = ram.__getitem__
+        if any(page_write):
+            def write(addr: int, value: int) -> None:
+                handler = page_write[addr >> 8]
+                if handler is None:
+                    ram[addr] = value
+                else:
+                    handler(addr, value)
+        else:
+            write = ram.__setitem__
+        if self._read_watches:
+            read = _watched_read(read, self._read_watches)
+        if self._write_watches:
+            write = _watched_write(write, self._write_watches)
+        self.read = read
+        self.write = write
+
+
+def _ignore_write(addr: int, value: int) -> None:
+    """ROM: writes have no effect."""
+
+
+def _watched_read(inner: ReadFn, watches: list[WatchFn]) -> ReadFn:
+    def read(addr: int) -> int:
+        value = inner(addr)
+        for fn in watches:
+            fn(addr, value)
+        return value
+    return read
+
+
+def _watched_write(inner: WriteFn, watches: list[WatchFn]) -> WriteFn:
+    def write(addr: int, value: int) -> None:
+        for fn in watches:
+            fn(addr, value)
+        inner(addr, value)
+    return write

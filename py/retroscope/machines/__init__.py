@@ -1,0 +1,60 @@
+"""The game machines, each a sub-package named by its id.
+
+`create(id, **params)` builds one. A machine sub-package exposes
+`create(**params) -> Machine` and `INFO` (a `MachineInfo`). The list below is
+the one source of which machines exist; `available()` reports those whose
+package is present, so the page shows only real machines.
+"""
+
+from __future__ import annotations
+
+from importlib import import_module
+from typing import Any
+
+from .base import Machine, MachineError, MachineInfo
+
+KNOWN = ("tetris", "backgammon", "pacman", "crpg", "jmc")
+
+# Machines registered at run time (tests register a test-only machine here).
+_EXTRA: dict[str, Any] = {}
+
+__all__ = ["KNOWN", "Machine", "MachineError", "MachineInfo", "available", "create",
+           "info", "register"]
+
+
+def register(machine_id: str, module: Any) -> None:
+    """Add a machine module (with `create` and `INFO`) that is not in KNOWN."""
+    _EXTRA[machine_id] = module
+
+
+def _module(machine_id: str) -> Any:
+    if machine_id in _EXTRA:
+        return _EXTRA[machine_id]
+    if machine_id not in KNOWN:
+        raise MachineError(f"unknown machine {machine_id!r}")
+    try:
+        return import_module(f".{machine_id}", __name__)
+    except ModuleNotFoundError as exc:
+        if exc.name and exc.name.endswith(f"machines.{machine_id}"):
+            raise MachineError(f"machine {machine_id!r} is not built yet") from exc
+        raise
+
+
+def available() -> list[str]:
+    """Ids of the machines that can be created here, in KNOWN order."""
+    ids = []
+    for machine_id in (*KNOWN, *_EXTRA):
+        try:
+            _module(machine_id)
+        except MachineError:
+            continue
+        ids.append(machine_id)
+    return ids
+
+
+def info(machine_id: str) -> MachineInfo:
+    return _module(machine_id).INFO
+
+
+def create(machine_id: str, **params: Any) -> Machine:
+    return _module(machine_id).create(**params)
