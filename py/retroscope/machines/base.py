@@ -86,6 +86,12 @@ class Machine:
         self.framebuffer = bytearray(self.width * self.height)
         self.palette: list[int] = [0x000000] * 256  # 0xRRGGBB per index
         self.frame = 0
+        self.buttons = 0
+        self.runner = cpu.run  # the debugger swaps this for a checking runner
+        self.stop_requested = False
+        self._frame_start = 0
+        self._event_index = 0
+        self._events: list[tuple[int, Any]] = []
 
     # -- memory ----------------------------------------------------------------
     def read(self, addr: int) -> int:
@@ -107,14 +113,93 @@ class Machine:
             raise MachineError(f"no symbol {label_or_addr!r}") from None
 
     # -- running ---------------------------------------------------------------
-    def reset(self) -> None:
+    # A frame is a schedule: `frame_events()` lists (cycle offset, handler)
+    # pairs in rising order; the last one marks the frame's end. The CPU runs
+    # between events through `self.runner`, which is `cpu.run` unless the
+    # debugger swaps in a runner that can stop early (a breakpoint). Where the
+    # frame stands is kept in `_frame_start`/`_event_index`, so a frame stopped
+    # half-way resumes exactly where it stopped.
+
+    def frame_events(self) -> list[tuple[int, Any]]:
+        """(cycle offset within the frame, handler()) pairs; last = frame end."""
         raise NotImplementedError
+
+    def reset(self) -> None:
+        """Power/reset the machine; subclasses reset devices then call this."""
+        self.cpu.reset()
+        self._frame_start = self.cpu.cycles
+        self._event_index = 0
+        self._events = self.frame_events()
+        self.frame = 0
+
+    def set_buttons(self, buttons: int) -> None:
+        """Latch the controller state (bit i = INFO.buttons[i])."""
+        self.buttons = buttons & 0xFFFF
 
     def run_frame(self, buttons: int = 0) -> None:
-        raise NotImplementedError
+        """Run to the end of the current video frame."""
+        self.set_buttons(buttons)
+        self.advance()
+
+    def advance(self) -> str:
+        """Run until the frame ends ("frame"), the runner stops early ("break")
+        or the CPU halts for good ("halt")."""
+        cpu = self.cpu
+        events = self._events
+        while True:
+            offset, handler = events[self._event_index]
+            target = self._frame_start + offset
+            remaining = target - cpu.cycles
+            if remaining > 0:
+                ran = self.runner(remaining)
+                if self.stop_requested:
+                    self.stop_requested = False
+                    return "break"
+                if ran <= 0 and cpu.cycles < target and self._cpu_halted():
+                    # A halted CPU still lets time pass: devices keep their beat.
+                    cpu.cycles = target
+                continue
+            handler()
+            self._event_index += 1
+            if self._event_index == len(events):
+                self._event_index = 0
+                self._frame_start += offset
+                self.frame += 1
+                return "frame"
+
+    def _cpu_halted(self) -> bool:
+        cpu = self.cpu
+        return bool(getattr(cpu, "halted", False) or getattr(cpu, "idle", False)
+                    or getattr(cpu, "jammed", False))
+
+    @property
+    def frame_cycle(self) -> int:
+        """CPU cycles since the current frame began."""
+        return self.cpu.cycles - self._frame_start
 
     def state(self) -> dict[str, Any]:
+        """A JSON-able summary of the game for tests and side panels.
+
+        Convention: a "mechanics" key holds a list of rows
+        {"name", "addr", "size", "format", "value"} that the page shows with a
+        link to the address in the memory view.
+        """
         raise NotImplementedError
+
+    # -- optional capabilities ---------------------------------------------------
+    def pointer(self, x: int, y: int, down: bool) -> None:
+        """Mouse/touch at framebuffer coordinates (machines that use it override)."""
+
+    def command(self, verb: str, args: dict[str, Any]) -> Any:
+        """Machine-specific actions for its own side panel (undo, export...)."""
+        raise MachineError(f"{self.INFO.id} has no command {verb!r}")
+
+    def save_data(self) -> dict[str, Any] | None:
+        """Data the page keeps in the browser between visits (high scores)."""
+        return None
+
+    def load_save_data(self, data: dict[str, Any]) -> None:
+        """Take back what `save_data` gave; bad data raises MachineError."""
 
     def call(self, label_or_addr: str | int, max_cycles: int = 5_000_000,
              **regs: int) -> dict[str, Any]:
@@ -167,6 +252,8 @@ class Machine:
             "ram": self.bus.snapshot(),
             "devices": self.device_snapshot(),
             "frame": self.frame,
+            "schedule": [self._frame_start, self._event_index],
+            "buttons": self.buttons,
         }
 
     def restore(self, snap: dict[str, Any]) -> None:
@@ -174,6 +261,8 @@ class Machine:
         self.bus.restore(snap["ram"])
         self.device_restore(snap["devices"])
         self.frame = snap["frame"]
+        self._frame_start, self._event_index = snap["schedule"]
+        self.buttons = snap["buttons"]
 
     def device_snapshot(self) -> dict[str, Any]:
         return {}
