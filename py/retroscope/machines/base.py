@@ -145,8 +145,8 @@ class Machine:
         """Run until the frame ends ("frame"), the runner stops early ("break")
         or the CPU halts for good ("halt")."""
         cpu = self.cpu
-        events = self._events
         while True:
+            events = self._events
             offset, handler = events[self._event_index]
             target = self._frame_start + offset
             remaining = target - cpu.cycles
@@ -165,6 +165,9 @@ class Machine:
                 self._event_index = 0
                 self._frame_start += offset
                 self.frame += 1
+                # Asked again each frame: a machine may vary its frame length
+                # (the NES's odd frames are one PPU dot shorter).
+                self._events = self.frame_events()
                 return "frame"
 
     def _cpu_halted(self) -> bool:
