@@ -1,0 +1,229 @@
+"""An NES (or Famicom) as a `Machine`: 2A03 CPU, memory map, PPU, controller, frame.
+
+CPU address space:
+
+  $0000-$07FF  2 KiB internal RAM, mirrored up to $1FFF
+  $2000-$2007  PPU registers, mirrored up to $3FFF
+  $4000-$40FF  APU and I/O: $4014 OAM DMA, $4016 controller strobe / pad 1,
+               $4017 pad 2 (nothing plugged: reads 0). APU writes are accepted
+               and ignored (no sound); other reads return the open-bus $40.
+  $6000-$7FFF  plain RAM (cartridge work RAM)
+  $8000-$FFFF  PRG ROM (16 KiB images are mirrored)
+
+A frame is NTSC: 262 lines of 341 dots, CPU clock = dot clock / 3 (so frames
+alternate between 29780 and 29781 CPU cycles, the remainder carried in dots),
+one dot shorter on odd frames while rendering is on. Schedule: the picture is
+drawn when the visible lines end (line 240), vblank starts with NMI at line 241
+dot 1, the flags clear at line 261 dot 1, the frame ends after line 261.
+
+Subclasses pass their PRG/CHR and symbols, and may name a wait loop
+(`IDLE_LOOP`) that the machine may fast-forward exactly (see `_run_idle_aware`).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...cpu.bus import Bus
+from ..base import Machine, MachineInfo
+from .controller import Controller
+from .palette import machine_palette
+from .ppu import HEIGHT, PPU, WIDTH
+
+DOTS_PER_LINE = 341
+LINES_PER_FRAME = 262
+FRAME_DOTS = DOTS_PER_LINE * LINES_PER_FRAME  # 89342
+CPU_HZ = 236_250_000 / 11 / 12  # 1.789773 MHz (NTSC master clock / 12)
+FPS = CPU_HZ * 3 / (FRAME_DOTS - 0.5)  # 60.0988 Hz, odd frames one dot short
+
+RENDER_DOT = 240 * DOTS_PER_LINE  # visible picture complete
+VBLANK_DOT = 241 * DOTS_PER_LINE + 1
+PRERENDER_DOT = 261 * DOTS_PER_LINE + 1
+
+OAM_DMA_CYCLES = 513  # +1 when the write lands on an odd CPU cycle
+
+NES_INFO_DEFAULTS: dict[str, Any] = dict(
+    cpu="2a03", clock_hz=CPU_HZ, fps=FPS, width=WIDTH, height=HEIGHT,
+    buttons=("Right", "Left", "Down", "Up", "Start", "Select", "B", "A"),
+    keys={"ArrowRight": "Right", "ArrowLeft": "Left", "ArrowDown": "Down",
+          "ArrowUp": "Up", "Enter": "Start", "ShiftLeft": "Select",
+          "ShiftRight": "Select", "KeyZ": "B", "KeyX": "A"},
+)
+
+
+def nes_info(**fields: Any) -> MachineInfo:
+    """A MachineInfo with the NES's clock, frame, screen and pad filled in."""
+    return MachineInfo(**{**NES_INFO_DEFAULTS, **fields})
+
+
+class NesMachine(Machine):
+    """Base for NES/FDS machines. Pass `prg` (16 or 32 KiB for $8000) and `chr`."""
+
+    # (loop address, flag address): the program's "wait for NMI" loop is
+    #   loop: LDA flag ; BEQ loop   (zero-page LDA, 6 cycles per turn)
+    # and may be skipped over in whole turns while the flag stays 0.
+    IDLE_LOOP: tuple[int, int] | None = None
+    IDLE_TURN_CYCLES = 6
+    RUN_CHUNK = 512  # cycles per slice when watching for the wait loop
+
+    def __init__(self, prg: bytes, chr_data: bytes = b"", *, mirroring: str = "horizontal",
+                 symbols: dict[str, int] | None = None, chr_writable: bool = False) -> None:
+        from ...cpu import MOS6502  # lazily: the cores package loads on demand
+
+        bus = Bus()
+        self.ppu = PPU(chr_data, mirroring, chr_writable=chr_writable)
+        self.pad1 = Controller()
+        self._map(bus, prg)
+        cpu = MOS6502(bus, variant="2a03")
+        super().__init__(bus, cpu, symbols)
+        self.palette = machine_palette()
+        self.ppu.on_nmi = self._raise_nmi
+        self._dot_phase = 0  # dots past the CPU cycle boundary at frame start
+        self._frame_dots = FRAME_DOTS
+        self._odd = False
+        self.dma_count = 0
+        if self.IDLE_LOOP is not None:
+            self.runner = self._run_idle_aware
+
+    # -- memory map ---------------------------------------------------------------
+    def _map(self, bus: Bus, prg: bytes) -> None:
+        ram = bus.ram
+
+        def ram_mirror_read(addr: int) -> int:
+            return ram[addr & 0x7FF]
+
+        def ram_mirror_write(addr: int, value: int) -> None:
+            ram[addr & 0x7FF] = value
+
+        bus.map(0x0800, 0x1FFF, name="RAM mirror", read=ram_mirror_read,
+                write=ram_mirror_write, peek=ram_mirror_read, kind="ram")
+        ppu = self.ppu
+        bus.map(0x2000, 0x3FFF, name="PPU registers", read=ppu.read_reg,
+                write=ppu.write_reg, peek=ppu.peek_reg, kind="io")
+        bus.map(0x4000, 0x40FF, name="APU/IO", read=self._io_read,
+                write=self._io_write, peek=self._io_peek, kind="io")
+        if len(prg) not in (0x4000, 0x8000):
+            raise ValueError(f"PRG must be 16 or 32 KiB, not {len(prg)} bytes")
+        bus.map_rom(0x8000, bytes(prg) * (0x8000 // len(prg)), name="PRG ROM")
+
+    def _io_read(self, addr: int) -> int:
+        if addr == 0x4016:
+            return self.pad1.read()
+        if addr == 0x4017:
+            return 0x40  # no second pad
+        return 0x40
+
+    def _io_peek(self, addr: int) -> int:
+        return self.pad1.peek() if addr == 0x4016 else 0x40
+
+    def _io_write(self, addr: int, value: int) -> None:
+        if addr == 0x4014:
+            self._oam_dma(value)
+        elif addr == 0x4016:
+            self.pad1.write(value)
+        # $4000-$4013, $4015, $4017: APU, not modelled (writes ignored)
+
+    def _oam_dma(self, page: int) -> None:
+        """Copy a CPU page to OAM; the CPU stalls 513 cycles, 514 on an odd cycle."""
+        read = self.bus.read
+        base = page << 8
+        self.ppu.oam_dma(bytes(read(base + i) for i in range(256)))
+        cpu = self.cpu
+        stall = OAM_DMA_CYCLES + (cpu.cycles & 1)
+        cpu.stall(stall)
+        self.dma_count += 1
+
+    def _raise_nmi(self) -> None:
+        self.cpu.nmi()
+
+    # -- frame ----------------------------------------------------------------------
+    def frame_events(self) -> list[tuple[int, Any]]:
+        self._frame_dots = FRAME_DOTS - (1 if self._odd and self.ppu.rendering else 0)
+        return self._schedule()
+
+    def _schedule(self) -> list[tuple[int, Any]]:
+        """This frame's events in CPU cycles, from its dot phase and length."""
+        phase = self._dot_phase
+        return [
+            ((phase + RENDER_DOT) // 3, self._render),
+            ((phase + VBLANK_DOT) // 3, self.ppu.start_vblank),
+            ((phase + PRERENDER_DOT) // 3, self.ppu.end_vblank),
+            ((phase + self._frame_dots) // 3, self._end_frame),
+        ]
+
+    def _render(self) -> None:
+        self.ppu.render(self.framebuffer)
+
+    def _end_frame(self) -> None:
+        self._dot_phase = (self._dot_phase + self._frame_dots) % 3
+        self._odd = not self._odd
+
+    def set_buttons(self, buttons: int) -> None:
+        super().set_buttons(buttons)
+        self.pad1.buttons = buttons & 0xFF
+
+    def reset(self) -> None:
+        self.ppu.reset()
+        self.pad1 = Controller() if self.pad1 is None else self.pad1
+        self.pad1.strobe = self.pad1.shift = 0
+        self._dot_phase = 0
+        self._odd = False
+        self.dma_count = 0
+        super().reset()
+
+    # -- the wait loop, fast-forwarded --------------------------------------------
+    def _run_idle_aware(self, cycles: int) -> int:
+        """`cpu.run`, except that whole turns of the program's wait-for-NMI loop
+        are skipped by adding their cycles: the loop reads a RAM flag that only
+        the NMI handler sets, so nothing else can happen in those turns. The
+        skip is taken only once a turn has run (A = 0, Z set), so registers are
+        exactly as after the skipped turns. The debugger swaps this runner out,
+        so breakpoints in the loop still hit while debugging."""
+        cpu = self.cpu
+        loop, flag = self.IDLE_LOOP  # type: ignore[misc]
+        ram = self.bus.ram
+        turn = self.IDLE_TURN_CYCLES
+        run = cpu.run
+        done = 0
+        while done < cycles:
+            left = cycles - done
+            if (cpu.pc == loop and ram[flag] == 0 and cpu.a == 0 and cpu.p & 0x82 == 0x02
+                    and not cpu.nmi_pending):
+                turns = (left - 1) // turn
+                if turns > 0:
+                    cpu.cycles += turns * turn
+                    done += turns * turn
+                    continue
+            ran = run(min(left, self.RUN_CHUNK))
+            if ran <= 0:
+                break
+            done += ran
+        return done
+
+    # -- state ----------------------------------------------------------------------
+    def device_snapshot(self) -> dict[str, Any]:
+        return {
+            "ppu": self.ppu.snapshot(),
+            "pad1": self.pad1.snapshot(),
+            "timing": [self._dot_phase, self._frame_dots, int(self._odd)],
+        }
+
+    def device_restore(self, state: dict[str, Any]) -> None:
+        self.ppu.restore(state["ppu"])
+        self.pad1.restore(state["pad1"])
+        self._dot_phase, self._frame_dots, odd = state["timing"]
+        self._odd = bool(odd)
+
+    def restore(self, snap: dict[str, Any]) -> None:
+        super().restore(snap)
+        self._events = self._schedule()  # the frame in progress, as saved
+
+    def memory_spaces(self) -> dict[str, int]:
+        return {"cpu": 0x10000, "ppu": 0x4000, "oam": 0x100}
+
+    def read_space(self, space: str, addr: int, length: int) -> bytes:
+        if space == "ppu":
+            return bytes(self.ppu.vram_read((addr + i) & 0x3FFF) for i in range(length))
+        if space == "oam":
+            return bytes(self.ppu.oam[(addr + i) & 0xFF] for i in range(length))
+        return super().read_space(space, addr, length)

@@ -1,0 +1,392 @@
+"""The NES picture processor (2C02) as the CPU sees it, and a whole-frame renderer.
+
+Registers $2000-$2007 behave as on the chip where a game can tell: the $2005/$2006
+write latch shared by both registers and reset by reading $2002, the one-byte read
+buffer of $2007 (palette reads bypass it), the 1/32 increment, the vblank flag
+cleared by reading $2002, and an NMI raised when NMI output is switched on while
+the vblank flag is set.
+
+The picture is drawn once per frame, from the state at the end of the visible
+lines (`render`), not dot by dot: scroll is the value latched through
+$2000/$2005/$2006 (`t`, fine x), so mid-frame raster effects and sprite-0 hit are
+not reproduced. Sprites: 8x8 and 8x16, flips, palette, behind-background priority;
+no 8-per-line limit. Pixels are NES colour numbers 0-63.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+WIDTH = 256
+HEIGHT = 240
+
+# How the four logical nametables map onto the 2 KiB of nametable RAM.
+MIRRORING = {
+    "horizontal": (0, 0, 1, 1),  # vertical arrangement: $2000=$2400, $2800=$2C00
+    "vertical": (0, 1, 0, 1),
+    "single0": (0, 0, 0, 0),
+    "single1": (1, 1, 1, 1),
+}
+
+# $2000 (PPUCTRL) bits
+CTRL_INC32 = 0x04
+CTRL_SPRITE_TABLE = 0x08
+CTRL_BG_TABLE = 0x10
+CTRL_SPRITE16 = 0x20
+CTRL_NMI = 0x80
+# $2001 (PPUMASK) bits
+MASK_BG_LEFT = 0x02
+MASK_SPR_LEFT = 0x04
+MASK_BG = 0x08
+MASK_SPR = 0x10
+# $2002 (PPUSTATUS) bits
+STATUS_VBLANK = 0x80
+
+
+@dataclass
+class PPURegs:
+    """The register-side state, one place for snapshot/restore to walk."""
+
+    ctrl: int = 0
+    mask: int = 0
+    status: int = 0
+    oam_addr: int = 0
+    v: int = 0  # current VRAM address (15 bits)
+    t: int = 0  # temporary address: scroll latched for the next frame
+    x: int = 0  # fine x scroll
+    w: int = 0  # first/second write toggle of $2005/$2006
+    buffer: int = 0  # $2007 read buffer
+    bus_latch: int = 0  # last value written to a register (open bus bits of $2002)
+
+
+REG_FIELDS = tuple(PPURegs.__dataclass_fields__)
+
+
+def _decode_tile(chr_data: bytes | bytearray, base: int) -> tuple[bytes, ...]:
+    """8 rows of 8 two-bit pixel values for the 16-byte tile at `base`."""
+    rows = []
+    for r in range(8):
+        lo = chr_data[base + r]
+        hi = chr_data[base + r + 8]
+        rows.append(bytes(((lo >> b) & 1) | (((hi >> b) & 1) << 1) for b in range(7, -1, -1)))
+    return tuple(rows)
+
+
+class PPU:
+    """2C02 registers, memories and a frame renderer.
+
+    `chr` is the 8 KiB pattern memory ($0000-$1FFF); `chr_writable` makes it
+    CHR RAM. `on_nmi` is called when the PPU asserts NMI.
+    """
+
+    def __init__(self, chr_data: bytes | bytearray = b"", mirroring: str = "horizontal",
+                 chr_writable: bool = False) -> None:
+        self.chr = bytearray(0x2000)
+        self.chr[: len(chr_data)] = chr_data
+        self.chr_writable = chr_writable or not chr_data
+        self.nametables = bytearray(0x800)
+        self.palette = bytearray(32)
+        self.oam = bytearray(256)
+        self.regs = PPURegs()
+        self.on_nmi: Callable[[], None] = lambda: None
+        self.set_mirroring(mirroring)
+        self._tiles: list[tuple[bytes, ...] | None] = [None] * 512
+        # colour rows per (tile, palette group): built lazily, dropped when
+        # CHR or palette RAM changes.
+        self._bg_cache: dict[int, tuple[bytes, ...]] = {}
+
+    # -- memories ------------------------------------------------------------
+    def set_mirroring(self, mirroring: str) -> None:
+        if mirroring not in MIRRORING:
+            raise ValueError(f"unknown mirroring {mirroring!r}")
+        self.mirroring = mirroring
+        self._nt_map = MIRRORING[mirroring]
+
+    def load_chr(self, data: bytes | bytearray, offset: int = 0) -> None:
+        """Replace pattern memory bytes (cartridge CHR or a program's tiles)."""
+        self.chr[offset : offset + len(data)] = data
+        self._invalidate_tiles()
+
+    def _invalidate_tiles(self) -> None:
+        self._tiles = [None] * 512
+        self._bg_cache.clear()
+
+    def _nt_index(self, addr: int) -> int:
+        addr &= 0xFFF
+        return (self._nt_map[addr >> 10] << 10) | (addr & 0x3FF)
+
+    @staticmethod
+    def _pal_index(addr: int) -> int:
+        addr &= 0x1F
+        # $3F10/$3F14/$3F18/$3F1C are the background entries $3F00/04/08/0C.
+        return addr & 0x0F if addr & 0x13 == 0x10 else addr
+
+    def vram_read(self, addr: int) -> int:
+        """PPU address space $0000-$3FFF without side effects."""
+        addr &= 0x3FFF
+        if addr < 0x2000:
+            return self.chr[addr]
+        if addr < 0x3F00:
+            return self.nametables[self._nt_index(addr)]
+        return self.palette[self._pal_index(addr)]
+
+    def vram_write(self, addr: int, value: int) -> None:
+        addr &= 0x3FFF
+        if addr < 0x2000:
+            if self.chr_writable:
+                self.chr[addr] = value
+                self._tiles[addr >> 4] = None
+                self._bg_cache.clear()
+        elif addr < 0x3F00:
+            self.nametables[self._nt_index(addr)] = value
+        else:
+            self.palette[self._pal_index(addr)] = value & 0x3F
+            self._bg_cache.clear()
+
+    # -- CPU-side registers ----------------------------------------------------
+    def read_reg(self, addr: int) -> int:
+        """A CPU read of $2000-$3FFF (mirrored every 8 bytes), with side effects."""
+        r = self.regs
+        reg = addr & 7
+        if reg == 2:
+            value = (r.status & 0xE0) | (r.bus_latch & 0x1F)
+            r.status &= ~STATUS_VBLANK & 0xFF
+            r.w = 0
+            return value
+        if reg == 4:
+            return self.oam[r.oam_addr]
+        if reg == 7:
+            v = r.v & 0x3FFF
+            if v >= 0x3F00:
+                value = self.palette[self._pal_index(v)]
+                # The buffer takes the nametable byte "under" the palette.
+                r.buffer = self.nametables[self._nt_index(v - 0x1000)]
+            else:
+                value = r.buffer
+                r.buffer = self.vram_read(v)
+            r.v = (r.v + (32 if r.ctrl & CTRL_INC32 else 1)) & 0x7FFF
+            return value
+        return r.bus_latch  # write-only registers read back the open bus
+
+    def peek_reg(self, addr: int) -> int:
+        """What a read would return, without its side effects (memory panels)."""
+        r = self.regs
+        reg = addr & 7
+        if reg == 2:
+            return (r.status & 0xE0) | (r.bus_latch & 0x1F)
+        if reg == 4:
+            return self.oam[r.oam_addr]
+        if reg == 7:
+            v = r.v & 0x3FFF
+            return self.palette[self._pal_index(v)] if v >= 0x3F00 else r.buffer
+        return r.bus_latch
+
+    def write_reg(self, addr: int, value: int) -> None:
+        """A CPU write of $2000-$3FFF."""
+        r = self.regs
+        r.bus_latch = value
+        reg = addr & 7
+        if reg == 0:
+            was_on = r.ctrl & CTRL_NMI
+            r.ctrl = value
+            r.t = (r.t & 0x73FF) | ((value & 3) << 10)
+            if not was_on and value & CTRL_NMI and r.status & STATUS_VBLANK:
+                self.on_nmi()
+        elif reg == 1:
+            r.mask = value
+        elif reg == 3:
+            r.oam_addr = value
+        elif reg == 4:
+            self.oam[r.oam_addr] = value
+            r.oam_addr = (r.oam_addr + 1) & 0xFF
+        elif reg == 5:
+            if r.w == 0:
+                r.t = (r.t & 0x7FE0) | (value >> 3)
+                r.x = value & 7
+            else:
+                r.t = (r.t & 0x0C1F) | ((value & 7) << 12) | ((value & 0xF8) << 2)
+            r.w ^= 1
+        elif reg == 6:
+            if r.w == 0:
+                r.t = (r.t & 0x00FF) | ((value & 0x3F) << 8)
+            else:
+                r.t = (r.t & 0x7F00) | value
+                r.v = r.t
+            r.w ^= 1
+        else:  # reg 7
+            self.vram_write(r.v, value)
+            r.v = (r.v + (32 if r.ctrl & CTRL_INC32 else 1)) & 0x7FFF
+
+    def oam_dma(self, data: bytes | bytearray) -> None:
+        """$4014: 256 bytes into OAM from the current OAM address on."""
+        start = self.regs.oam_addr
+        oam = self.oam
+        for i in range(256):
+            oam[(start + i) & 0xFF] = data[i]
+
+    # -- frame timing ------------------------------------------------------------
+    def start_vblank(self) -> None:
+        """Scanline 241, dot 1: vblank flag set, NMI if enabled."""
+        self.regs.status |= STATUS_VBLANK
+        if self.regs.ctrl & CTRL_NMI:
+            self.on_nmi()
+
+    def end_vblank(self) -> None:
+        """Pre-render line, dot 1: vblank, sprite-0 and overflow flags cleared."""
+        self.regs.status &= 0x1F
+
+    @property
+    def rendering(self) -> bool:
+        return bool(self.regs.mask & (MASK_BG | MASK_SPR))
+
+    # -- rendering ---------------------------------------------------------------
+    def _tile(self, index: int) -> tuple[bytes, ...]:
+        tile = self._tiles[index]
+        if tile is None:
+            tile = self._tiles[index] = _decode_tile(self.chr, index << 4)
+        return tile
+
+    def _bg_rows(self, index: int, group: int) -> tuple[bytes, ...]:
+        """The 8 pixel rows of a background tile, already in NES colours."""
+        key = (index << 2) | group
+        rows = self._bg_cache.get(key)
+        if rows is None:
+            pal = self.palette
+            table = bytes([pal[0], pal[group * 4 + 1], pal[group * 4 + 2],
+                           pal[group * 4 + 3]]) + bytes(252)
+            rows = tuple(row.translate(table) for row in self._tile(index))
+            self._bg_cache[key] = rows
+        return rows
+
+    def render(self, fb: bytearray) -> None:
+        """Draw the whole 256x240 picture into `fb` (NES colour numbers)."""
+        mask = self.regs.mask
+        backdrop = self.palette[0]
+        if mask & MASK_BG:
+            self._render_background(fb)
+            if not mask & MASK_BG_LEFT:
+                row = bytes([backdrop]) * 8
+                for y in range(HEIGHT):
+                    fb[y * WIDTH : y * WIDTH + 8] = row
+        else:
+            fb[:] = bytes([backdrop]) * (WIDTH * HEIGHT)
+        if mask & MASK_SPR:
+            self._render_sprites(fb)
+
+    def _render_background(self, fb: bytearray) -> None:
+        r = self.regs
+        t = r.t
+        scroll_x = ((t & 0x1F) << 3) | r.x | ((t >> 10) & 1) << 8
+        scroll_y = (((t >> 5) & 0x1F) << 3) | ((t >> 12) & 7) | ((t >> 11) & 1) * 240
+        pt = 0x100 if r.ctrl & CTRL_BG_TABLE else 0
+        nts = self.nametables
+        nt_map = self._nt_map
+        bg_rows = self._bg_rows
+        fine_x = scroll_x & 7
+        fine_y = scroll_y % 8
+        coarse_x0 = scroll_x >> 3
+        coarse_y0 = scroll_y >> 3
+        y_out = -fine_y
+        for row in range(31):
+            cy = (coarse_y0 + row) % 60  # two nametables stacked: 30 rows each
+            nt_row = (cy >= 30) * 2
+            ty = cy % 30
+            parts = []
+            for col in range(33):
+                cx = (coarse_x0 + col) & 63
+                nt = nt_map[nt_row + (cx >> 5)] << 10
+                tx = cx & 31
+                tile = nts[nt | (ty << 5) | tx]
+                attr = nts[nt | 0x3C0 | ((ty >> 2) << 3) | (tx >> 2)]
+                group = (attr >> (((ty & 2) << 1) | (tx & 2))) & 3
+                parts.append(bg_rows(pt | tile, group))
+            for line_parts in zip(*parts, strict=True):
+                if 0 <= y_out < HEIGHT:
+                    line = b"".join(line_parts)
+                    fb[y_out * WIDTH : (y_out + 1) * WIDTH] = line[fine_x : fine_x + WIDTH]
+                y_out += 1
+
+    def bg_opaque(self, x: int, y: int) -> bool:
+        """Whether the background pixel at (x, y) is not colour 0 (for priority)."""
+        r = self.regs
+        t = r.t
+        sx = (((t & 0x1F) << 3) | r.x | ((t >> 10) & 1) << 8) + x
+        sy = ((((t >> 5) & 0x1F) << 3) | ((t >> 12) & 7) | ((t >> 11) & 1) * 240) + y
+        cx = (sx >> 3) & 63
+        cy = (sy >> 3) % 60
+        nt = self._nt_map[(cy >= 30) * 2 + (cx >> 5)] << 10
+        tile = self.nametables[nt | ((cy % 30) << 5) | (cx & 31)]
+        pt = 0x100 if r.ctrl & CTRL_BG_TABLE else 0
+        return self._tile(pt | tile)[sy & 7][sx & 7] != 0
+
+    def _render_sprites(self, fb: bytearray) -> None:
+        r = self.regs
+        oam = self.oam
+        pal = self.palette
+        tall = bool(r.ctrl & CTRL_SPRITE16)
+        height = 16 if tall else 8
+        table = 0x100 if r.ctrl & CTRL_SPRITE_TABLE else 0
+        left = 0 if r.mask & MASK_SPR_LEFT else 8
+        show_bg = bool(r.mask & MASK_BG)
+        # Lowest OAM index wins, so draw from the back of OAM forwards.
+        for i in range(252, -4, -4):
+            y = oam[i] + 1
+            if y >= HEIGHT:
+                continue
+            index, attr, x = oam[i + 1], oam[i + 2], oam[i + 3]
+            if tall:
+                base = (0x100 if index & 1 else 0) | (index & 0xFE)
+            else:
+                base = table | index
+            colours = (0, pal[0x11 + (attr & 3) * 4], pal[0x12 + (attr & 3) * 4],
+                       pal[0x13 + (attr & 3) * 4])
+            behind = attr & 0x20
+            flip_h = attr & 0x40
+            flip_v = attr & 0x80
+            for row in range(height):
+                py = y + row
+                if py >= HEIGHT:
+                    break
+                src = height - 1 - row if flip_v else row
+                pixels = self._tile(base + (src >> 3))[src & 7]
+                if flip_h:
+                    pixels = pixels[::-1]
+                out = py * WIDTH
+                for col in range(8):
+                    v = pixels[col]
+                    px = x + col
+                    if v and left <= px < WIDTH:
+                        if behind and show_bg and self.bg_opaque(px, py):
+                            continue
+                        fb[out + px] = colours[v]
+
+    # -- state ---------------------------------------------------------------------
+    def snapshot(self) -> dict:
+        r = self.regs
+        return {
+            "regs": {name: getattr(r, name) for name in REG_FIELDS},
+            "nametables": self.nametables.hex(),
+            "palette": self.palette.hex(),
+            "oam": self.oam.hex(),
+            "chr": self.chr.hex() if self.chr_writable else None,
+            "mirroring": self.mirroring,
+        }
+
+    def restore(self, state: dict) -> None:
+        for name in REG_FIELDS:
+            setattr(self.regs, name, state["regs"][name])
+        self.nametables[:] = bytes.fromhex(state["nametables"])
+        self.palette[:] = bytes.fromhex(state["palette"])
+        self.oam[:] = bytes.fromhex(state["oam"])
+        if state.get("chr") is not None:
+            self.chr[:] = bytes.fromhex(state["chr"])
+        self.set_mirroring(state["mirroring"])
+        self._invalidate_tiles()
+
+    def reset(self) -> None:
+        self.regs = PPURegs()
+        self.nametables[:] = bytes(0x800)
+        self.palette[:] = bytes(32)
+        self.oam[:] = bytes(256)
+        self._bg_cache.clear()

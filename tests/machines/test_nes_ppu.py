@@ -1,0 +1,254 @@
+"""The NES PPU as a CPU sees it, and what it draws."""
+
+from __future__ import annotations
+
+import pytest
+
+from retroscope.machines.nes.controller import Controller
+from retroscope.machines.nes.palette import NES_PALETTE
+from retroscope.machines.nes.ppu import HEIGHT, PPU, WIDTH
+
+
+def set_addr(ppu: PPU, addr: int) -> None:
+    ppu.write_reg(0x2006, addr >> 8)
+    ppu.write_reg(0x2006, addr & 0xFF)
+
+
+def solid_tile(value: int) -> bytes:
+    """A 16-byte tile whose every pixel has the 2-bit value `value`."""
+    lo = 0xFF if value & 1 else 0
+    hi = 0xFF if value & 2 else 0
+    return bytes([lo] * 8 + [hi] * 8)
+
+
+def test_two_writes_to_2006_set_the_address_that_2007_writes_to():
+    ppu = PPU()
+    set_addr(ppu, 0x2123)
+    ppu.write_reg(0x2007, 0x5A)
+    assert ppu.vram_read(0x2123) == 0x5A
+    assert ppu.regs.v == 0x2124
+
+
+def test_reading_2002_resets_the_write_latch_shared_with_2005():
+    ppu = PPU()
+    ppu.write_reg(0x2006, 0x21)  # first half only
+    ppu.read_reg(0x2002)
+    set_addr(ppu, 0x2345)
+    assert ppu.regs.v == 0x2345
+    ppu.write_reg(0x2005, 0x7D)  # first write: x scroll
+    assert ppu.regs.w == 1 and ppu.regs.x == 5
+    ppu.read_reg(0x2002)
+    assert ppu.regs.w == 0
+
+
+def test_2005_writes_land_in_the_scroll_bits_of_t():
+    ppu = PPU()
+    ppu.write_reg(0x2005, 0x7D)  # coarse x 15, fine x 5
+    ppu.write_reg(0x2005, 0x5E)  # coarse y 11, fine y 6
+    assert ppu.regs.t == (6 << 12) | (11 << 5) | 15
+    assert ppu.regs.x == 5
+
+
+def test_2007_reads_below_the_palette_come_one_read_late():
+    ppu = PPU()
+    set_addr(ppu, 0x2000)
+    for value in (0x11, 0x22, 0x33):
+        ppu.write_reg(0x2007, value)
+    set_addr(ppu, 0x2000)
+    assert ppu.read_reg(0x2007) == 0  # the stale buffer
+    assert ppu.read_reg(0x2007) == 0x11
+    assert ppu.read_reg(0x2007) == 0x22
+
+
+def test_palette_reads_are_immediate_and_fill_the_buffer_from_the_nametable_beneath():
+    ppu = PPU()
+    set_addr(ppu, 0x2F00)
+    ppu.write_reg(0x2007, 0x99)
+    set_addr(ppu, 0x3F00)
+    ppu.write_reg(0x2007, 0x2C)
+    set_addr(ppu, 0x3F00)
+    assert ppu.read_reg(0x2007) == 0x2C
+    assert ppu.regs.buffer == 0x99
+
+
+def test_increment_is_32_when_ctrl_bit_2_is_set():
+    ppu = PPU()
+    ppu.write_reg(0x2000, 0x04)
+    set_addr(ppu, 0x2000)
+    ppu.write_reg(0x2007, 1)
+    ppu.write_reg(0x2007, 2)
+    assert ppu.vram_read(0x2000) == 1 and ppu.vram_read(0x2020) == 2
+
+
+def test_sprite_palette_backdrop_entries_mirror_the_background_ones():
+    ppu = PPU()
+    set_addr(ppu, 0x3F10)
+    ppu.write_reg(0x2007, 0x21)
+    assert ppu.palette[0] == 0x21
+    set_addr(ppu, 0x3F11)
+    ppu.write_reg(0x2007, 0x16)
+    assert ppu.palette[0x11] == 0x16 and ppu.palette[1] == 0
+
+
+def test_horizontal_mirroring_pairs_2000_with_2400():
+    ppu = PPU(mirroring="horizontal")
+    set_addr(ppu, 0x2005)
+    ppu.write_reg(0x2007, 0x42)
+    assert ppu.vram_read(0x2405) == 0x42 and ppu.vram_read(0x2805) == 0
+    vert = PPU(mirroring="vertical")
+    set_addr(vert, 0x2005)
+    vert.write_reg(0x2007, 0x42)
+    assert vert.vram_read(0x2805) == 0x42 and vert.vram_read(0x2405) == 0
+
+
+def test_reading_2002_reports_then_clears_vblank():
+    ppu = PPU()
+    ppu.start_vblank()
+    assert ppu.read_reg(0x2002) & 0x80
+    assert not ppu.read_reg(0x2002) & 0x80
+
+
+def test_nmi_fires_at_vblank_only_when_enabled_and_when_enabled_during_vblank():
+    ppu = PPU()
+    fired = []
+    ppu.on_nmi = lambda: fired.append(1)
+    ppu.start_vblank()
+    assert fired == []
+    ppu.write_reg(0x2000, 0x80)  # enabling while the flag is up fires at once
+    assert fired == [1]
+    ppu.end_vblank()
+    ppu.start_vblank()
+    assert fired == [1, 1]
+
+
+def test_oam_data_writes_increment_the_oam_address_and_dma_starts_there():
+    ppu = PPU()
+    ppu.write_reg(0x2003, 0x10)
+    ppu.write_reg(0x2004, 0xAB)
+    assert ppu.oam[0x10] == 0xAB and ppu.regs.oam_addr == 0x11
+    ppu.write_reg(0x2003, 0xFF)
+    ppu.oam_dma(bytes(range(256)))
+    assert ppu.oam[0xFF] == 0 and ppu.oam[0] == 1
+
+
+def make_screen(ppu: PPU) -> None:
+    ppu.load_chr(solid_tile(0) + solid_tile(1) + solid_tile(2) + solid_tile(3))
+    # palette: backdrop $0F, group 1 colours $11 $12 $13, sprite group 0 $21 $22 $23
+    ppu.palette[0] = 0x0F
+    ppu.palette[5:8] = bytes([0x11, 0x12, 0x13])
+    ppu.palette[0x11:0x14] = bytes([0x21, 0x22, 0x23])
+
+
+def test_a_known_tile_is_drawn_with_its_attribute_palette():
+    ppu = PPU()
+    make_screen(ppu)
+    ppu.nametables[0] = 2  # tile (0, 0): all pixels value 2
+    ppu.nametables[0x3C0] = 0x01  # top-left 16x16 block uses palette group 1
+    ppu.write_reg(0x2001, 0x0A)  # background on, left column shown
+    fb = bytearray(WIDTH * HEIGHT)
+    ppu.render(fb)
+    assert fb[0] == 0x12 and fb[7 * WIDTH + 7] == 0x12
+    assert fb[8] == 0x0F  # tile 0 elsewhere is transparent: backdrop
+    assert set(fb) == {0x12, 0x0F}
+
+
+def test_background_left_column_clipping_shows_the_backdrop():
+    ppu = PPU()
+    make_screen(ppu)
+    ppu.nametables[0] = 3
+    ppu.nametables[0x3C0] = 0x01
+    ppu.write_reg(0x2001, 0x08)
+    fb = bytearray(WIDTH * HEIGHT)
+    ppu.render(fb)
+    assert fb[0] == 0x0F
+
+
+def test_fine_x_scroll_shifts_the_picture_left():
+    ppu = PPU()
+    make_screen(ppu)
+    ppu.nametables[1] = 1  # tile (1, 0)
+    ppu.nametables[0x3C0] = 0x01
+    ppu.write_reg(0x2001, 0x0A)
+    ppu.write_reg(0x2005, 3)
+    ppu.write_reg(0x2005, 0)
+    fb = bytearray(WIDTH * HEIGHT)
+    ppu.render(fb)
+    assert fb[4] == 0x0F and fb[5] == 0x11 and fb[12] == 0x11 and fb[13] == 0x0F
+
+
+def test_sprites_are_drawn_one_line_below_their_y_with_flips_and_front_priority():
+    ppu = PPU()
+    # tile 4: only the top-left pixel set (value 1)
+    ppu.load_chr(bytes(64) + bytes([0x80] + [0] * 15))
+    ppu.palette[0] = 0x0F
+    ppu.palette[0x11:0x14] = bytes([0x21, 0x22, 0x23])
+    ppu.palette[0x15:0x18] = bytes([0x31, 0x32, 0x33])
+    ppu.oam[0:4] = bytes([9, 4, 0x00, 20])  # front sprite at (20, 10)
+    ppu.oam[4:8] = bytes([9, 4, 0xC1, 20])  # flipped both ways: pixel at (27, 17)
+    ppu.oam[8:12] = bytes([9, 4, 0x01, 20])  # hidden behind sprite 0 at (20, 10)
+    ppu.write_reg(0x2001, 0x1E)
+    fb = bytearray(WIDTH * HEIGHT)
+    ppu.render(fb)
+    assert fb[10 * WIDTH + 20] == 0x21
+    assert fb[17 * WIDTH + 27] == 0x31
+    assert sum(1 for p in fb if p != 0x0F) == 2
+
+
+def test_a_behind_background_sprite_shows_only_through_transparent_background():
+    ppu = PPU()
+    make_screen(ppu)
+    ppu.nametables[0] = 1  # opaque tile at (0..7, 0..7)
+    ppu.oam[0:4] = bytes([0xFF, 3, 0x20, 4])  # y=255 -> off screen
+    ppu.oam[4:8] = bytes([0, 3, 0x20, 4])  # behind bg, covers x 4..11, y 1..8
+    ppu.write_reg(0x2001, 0x1E)
+    fb = bytearray(WIDTH * HEIGHT)
+    ppu.render(fb)
+    assert fb[1 * WIDTH + 5] != 0x23  # bg tile opaque there
+    assert fb[1 * WIDTH + 9] == 0x23  # bg transparent there
+
+
+def test_rendering_off_shows_the_backdrop_colour():
+    ppu = PPU()
+    make_screen(ppu)
+    ppu.nametables[0] = 1
+    fb = bytearray(WIDTH * HEIGHT)
+    ppu.render(fb)
+    assert set(fb) == {0x0F}
+
+
+def test_snapshot_and_restore_round_trip_every_register_and_memory():
+    ppu = PPU()
+    make_screen(ppu)
+    set_addr(ppu, 0x2345)
+    ppu.write_reg(0x2007, 7)
+    ppu.write_reg(0x2005, 9)
+    snap = ppu.snapshot()
+    other = PPU()
+    other.load_chr(ppu.chr)
+    other.restore(snap)
+    assert other.snapshot() == snap
+
+
+def test_the_palette_has_64_colours():
+    assert len(NES_PALETTE) == 64
+    assert all(0 <= c <= 0xFFFFFF for c in NES_PALETTE)
+
+
+@pytest.mark.parametrize("buttons", [0x00, 0x81, 0x5A, 0xFF])
+def test_the_pad_shifts_out_a_first_and_right_last_then_ones(buttons):
+    pad = Controller()
+    pad.buttons = buttons
+    pad.write(1)
+    pad.write(0)
+    got = 0
+    for _ in range(8):
+        got = (got << 1) | (pad.read() & 1)
+    assert got == buttons
+    assert pad.read() & 1 == 1
+
+
+def test_while_strobed_the_pad_keeps_returning_a():
+    pad = Controller()
+    pad.buttons = 0x80
+    pad.write(1)
+    assert [pad.read() & 1 for _ in range(3)] == [1, 1, 1]
