@@ -1,0 +1,158 @@
+"""MOS 6502 (NMOS, decimal mode) and Ricoh 2A03 (no decimal mode) core.
+
+The per-opcode handlers are generated once per variant by `_6502gen.py` from
+the opcode table in `isa6502.py` and compiled here; each core instance then
+gets its own closures, with the registers held as closure cells so that
+handlers and the run loop reach them as fast as locals. The registers are
+exposed as attributes through properties that read and write those cells.
+
+Interrupts: `irq(True)` holds the IRQ line (level-triggered, taken at an
+instruction boundary while I is clear, until `irq(False)`); `nmi()` latches
+an edge that is taken at the next boundary. A JAM opcode halts the core:
+`halted` (alias `jammed`) becomes True, `step()` returns 0 and `run()`
+returns early, until `reset()`.
+"""
+
+from __future__ import annotations
+
+import linecache
+from collections.abc import Callable
+from typing import Any
+
+from . import _6502gen
+from .bus import Bus
+from .isa6502 import FLAG_I, RESET_VECTOR
+
+VARIANTS = ("nmos", "2a03")
+
+# N and Z bits of the status byte for each 8-bit result.
+NZ: tuple[int, ...] = tuple((v & 0x80) | (0x02 if v == 0 else 0) for v in range(256))
+
+_FACTORIES: dict[str, Callable[..., tuple[Any, ...]]] = {}
+
+
+def _factory(variant: str) -> Callable[..., tuple[Any, ...]]:
+    """Compile the handler factory of a variant, once per process."""
+    factory = _FACTORIES.get(variant)
+    if factory is None:
+        source = _6502gen.factory_source(decimal=variant == "nmos")
+        filename = f"<retroscope.cpu.mos6502 {variant}>"
+        # Registered so that tracebacks into generated handlers show their lines.
+        linecache.cache[filename] = (len(source), None, source.splitlines(True), filename)
+        namespace: dict[str, Any] = {}
+        exec(compile(source, filename, "exec"), namespace)
+        factory = _FACTORIES[variant] = namespace["factory"]
+    return factory
+
+
+# Snapshot fields, in the order of the generated get_state()/set_state().
+_FIELDS = _6502gen.STATE_FIELDS
+_INDEX = {name: i for i, name in enumerate(_FIELDS)}
+# The names under which snapshot() publishes them (cycles, not cyc; end is transient).
+SNAPSHOT_FIELDS = ("a", "x", "y", "s", "p", "pc", "cycles", "halted", "irq_line",
+                   "nmi_pending")
+_SNAPSHOT_SOURCE = {"cycles": "cyc"}
+
+
+def _register(name: str, mask: int) -> property:
+    index = _INDEX[name]
+
+    def get(self: MOS6502) -> int:
+        return self._get_state()[index]
+
+    def set_(self: MOS6502, value: int) -> None:
+        state = list(self._get_state())
+        state[index] = value & mask
+        self._set_state(state)
+
+    return property(get, set_, doc=f"register {name}")
+
+
+class MOS6502:
+    """A 6502 over a `Bus`; `variant` "nmos" (with decimal mode) or "2a03"."""
+
+    a = _register("a", 0xFF)
+    x = _register("x", 0xFF)
+    y = _register("y", 0xFF)
+    s = _register("s", 0xFF)
+    p = _register("p", 0xFF)
+    pc = _register("pc", 0xFFFF)
+
+    def __init__(self, bus: Bus | None = None, variant: str = "nmos") -> None:
+        if variant not in VARIANTS:
+            raise ValueError(f"6502 variant must be one of {VARIANTS}, not {variant!r}")
+        self.bus = bus if bus is not None else Bus()
+        self.variant = variant
+        (self._table, self._run, self._step, self._irq, self._nmi,
+         self._get_state, self._set_state) = _factory(variant)(self.bus, NZ)
+        # Power-on state: registers as constructed (s=$FD, p=$24, pc=0); call
+        # reset() to load PC from the reset vector once memory is in place.
+        self.step: Callable[[], int] = self._step
+        self.run: Callable[[int], int] = self._run
+
+    # -- the Core protocol (step and run are the generated closures) ----------
+    def step(self) -> int:  # replaced per instance in __init__; documents the API
+        """Execute one instruction (or interrupt entry); return its cycles."""
+        return self._step()
+
+    def run(self, cycles: int) -> int:  # replaced per instance in __init__
+        """Execute whole instructions until `cycles` have elapsed; return cycles run."""
+        return self._run(cycles)
+
+    @property
+    def cycles(self) -> int:
+        return self._get_state()[_INDEX["cyc"]]
+
+    @cycles.setter
+    def cycles(self, value: int) -> None:
+        state = list(self._get_state())
+        state[_INDEX["cyc"]] = value
+        self._set_state(state)
+
+    @property
+    def halted(self) -> bool:
+        """True after a JAM opcode, until reset()."""
+        return self._get_state()[_INDEX["halted"]]
+
+    jammed = halted
+
+    def reset(self) -> None:
+        """The RESET sequence: S drops by 3, I set, PC from $FFFC; 7 cycles."""
+        read = self.bus.read
+        state = list(self._get_state())
+        state[_INDEX["s"]] = (state[_INDEX["s"]] - 3) & 0xFF
+        state[_INDEX["p"]] |= FLAG_I | 0x20
+        state[_INDEX["pc"]] = read(RESET_VECTOR) | read(RESET_VECTOR + 1) << 8
+        state[_INDEX["cyc"]] += 7
+        for name in ("halted", "irq_line", "nmi_pending"):
+            state[_INDEX[name]] = False
+        self._set_state(state)
+
+    def irq(self, level: bool = True) -> None:
+        """Hold (or release) the IRQ line; taken at a boundary while I is clear."""
+        self._irq(bool(level))
+
+    def nmi(self) -> None:
+        """Signal an NMI edge; taken at the next instruction boundary."""
+        self._nmi()
+
+    # -- state -----------------------------------------------------------------
+    def snapshot(self) -> dict[str, Any]:
+        state = self._get_state()
+        return {name: state[_INDEX[_SNAPSHOT_SOURCE.get(name, name)]]
+                for name in SNAPSHOT_FIELDS} | {"variant": self.variant}
+
+    def restore(self, snap: dict[str, Any]) -> None:
+        if snap.get("variant", self.variant) != self.variant:
+            raise ValueError(f"snapshot of a {snap['variant']} core, this is {self.variant}")
+        state = list(self._get_state())
+        for name in SNAPSHOT_FIELDS:
+            state[_INDEX[_SNAPSHOT_SOURCE.get(name, name)]] = snap[name]
+        state[_INDEX["end"]] = 0
+        self._set_state(state)
+
+    def __repr__(self) -> str:
+        s = self.snapshot()
+        return (f"MOS6502({self.variant} PC=${s['pc']:04X} A=${s['a']:02X} X=${s['x']:02X} "
+                f"Y=${s['y']:02X} S=${s['s']:02X} P=${s['p']:02X} cycles={s['cycles']}"
+                f"{' JAMMED' if s['halted'] else ''})")
