@@ -1,0 +1,636 @@
+"""Generate the Z80 core's opcode handlers from the forms in `isaz80`.
+
+Each form ("ld a,(ix+d)", "adc hl,de", "ld b,rlc (iy+d)", ...) becomes one
+specialised Python function: operands are resolved at generation time, so a
+handler does only its own work (no decoding, no operand dispatch at run time).
+The source is compiled once, at import.
+
+Handler contract: `h(cpu, read, write) -> T-states`, called with the opcode
+(and any prefix) already fetched, `cpu.pc` pointing past it. DDCB/FDCB
+handlers take a fourth argument, the effective address. Every handler sets
+`cpu._q`: F's new value when the instruction wrote F, else 0; bit 8 marks
+EI (interrupts held off for one instruction) and bit 9 LD A,I / LD A,R
+(the IFF2 P/V quirk).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from .isaz80 import PAGES, Form
+
+# -- flag tables (one source: built here, shared with the core) ---------------
+SZ53 = tuple((v & 0xA8) | (0x40 if v == 0 else 0) for v in range(256))
+PARITY = tuple(0 if bin(v).count("1") & 1 else 0x04 for v in range(256))
+SZ53P = tuple(SZ53[v] | PARITY[v] for v in range(256))
+# INC/DEC flags by result (carry kept separately).
+INC_F = tuple(SZ53[v] | (0x10 if v & 0x0F == 0 else 0) | (0x04 if v == 0x80 else 0)
+              for v in range(256))
+DEC_F = tuple(SZ53[v] | 0x02 | (0x10 if v & 0x0F == 0x0F else 0) | (0x04 if v == 0x7F else 0)
+              for v in range(256))
+
+PAIRS = {"bc": ("b", "c"), "de": ("d", "e"), "hl": ("h", "l"), "af": ("a", "f")}
+INDEX_HALVES = {"ixh": ("ix", True), "ixl": ("ix", False), "iyh": ("iy", True),
+                "iyl": ("iy", False)}
+REGS8 = ("a", "b", "c", "d", "e", "h", "l")
+COND = {"nz": "not cpu.f & 0x40", "z": "cpu.f & 0x40", "nc": "not cpu.f & 0x01",
+        "c": "cpu.f & 0x01", "po": "not cpu.f & 0x04", "pe": "cpu.f & 0x04",
+        "p": "not cpu.f & 0x80", "m": "cpu.f & 0x80"}
+
+
+class _Gen:
+    """Builds one handler's source lines."""
+
+    def __init__(self, form: Form) -> None:
+        self.form = form
+        self.lines: list[str] = []
+        self.addr_ready = form.prefix in ("ddcb", "fdcb")
+
+    def emit(self, *lines: str) -> None:
+        self.lines.extend(lines)
+
+    # -- immediate fields ------------------------------------------------------
+    def fetch_n(self, var: str = "n") -> None:
+        self.emit("pc = cpu.pc", f"{var} = read(pc)", "cpu.pc = (pc + 1) & 0xFFFF")
+
+    def fetch_nn(self) -> None:
+        self.emit("pc = cpu.pc", "nn = read(pc) | (read((pc + 1) & 0xFFFF) << 8)",
+                  "cpu.pc = (pc + 2) & 0xFFFF")
+
+    def mem_addr(self, op: str) -> None:
+        """Set local `addr` for a memory operand (and WZ for (ix+d))."""
+        if self.addr_ready:
+            return
+        self.addr_ready = True
+        if op == "(hl)":
+            self.emit("addr = (cpu.h << 8) | cpu.l")
+        else:
+            ix = op[1:3]
+            self.emit("pc = cpu.pc", "d = read(pc)", "cpu.pc = (pc + 1) & 0xFFFF",
+                      f"addr = cpu.wz = (cpu.{ix} + d - ((d & 0x80) << 1)) & 0xFFFF")
+
+    # -- 8-bit operands --------------------------------------------------------
+    def get8(self, op: str, var: str = "v") -> str:
+        """Emit what is needed to read operand `op`; return an expression."""
+        if op in REGS8 or op in ("i",):
+            return f"cpu.{op}"
+        if op in INDEX_HALVES:
+            reg, high = INDEX_HALVES[op]
+            return f"(cpu.{reg} >> 8)" if high else f"(cpu.{reg} & 0xFF)"
+        if op == "r":
+            return "cpu.r"
+        if op == "n":
+            self.fetch_n(var)
+            return var
+        if op == "(hl)" or op.endswith("+d)"):
+            self.mem_addr(op)
+            self.emit(f"{var} = read(addr)")
+            return var
+        raise ValueError(f"no 8-bit read for {op!r}")
+
+    def set8(self, op: str, expr: str) -> None:
+        if op in REGS8 or op == "i":
+            self.emit(f"cpu.{op} = {expr}")
+        elif op in INDEX_HALVES:
+            reg, high = INDEX_HALVES[op]
+            if high:
+                self.emit(f"cpu.{reg} = (cpu.{reg} & 0xFF) | (({expr}) << 8)")
+            else:
+                self.emit(f"cpu.{reg} = (cpu.{reg} & 0xFF00) | ({expr})")
+        elif op == "r":
+            self.emit(f"cpu.r = {expr}")
+        elif op == "(hl)" or op.endswith("+d)"):
+            self.mem_addr(op)
+            self.emit(f"write(addr, {expr})")
+        else:
+            raise ValueError(f"no 8-bit write for {op!r}")
+
+    # -- 16-bit operands -------------------------------------------------------
+    @staticmethod
+    def get16(op: str) -> str:
+        if op in PAIRS:
+            hi, lo = PAIRS[op]
+            return f"((cpu.{hi} << 8) | cpu.{lo})"
+        return f"cpu.{op}"
+
+    def set16(self, op: str, expr: str) -> None:
+        if op in PAIRS:
+            hi, lo = PAIRS[op]
+            self.emit(f"t16 = {expr}", f"cpu.{hi} = t16 >> 8", f"cpu.{lo} = t16 & 0xFF")
+        else:
+            self.emit(f"cpu.{op} = {expr}")
+
+    def push(self, expr: str) -> None:
+        self.emit(f"t16 = {expr}", "sp = (cpu.sp - 1) & 0xFFFF", "write(sp, t16 >> 8)",
+                  "sp = (sp - 1) & 0xFFFF", "write(sp, t16 & 0xFF)", "cpu.sp = sp")
+
+    def pop(self, var: str) -> None:
+        self.emit("sp = cpu.sp", f"{var} = read(sp) | (read((sp + 1) & 0xFFFF) << 8)",
+                  "cpu.sp = (sp + 2) & 0xFFFF")
+
+
+def _nf(g: _Gen) -> None:
+    """The instruction leaves F alone: q is cleared."""
+    g.emit("cpu._q = 0")
+
+
+def _setf(g: _Gen, expr: str) -> None:
+    g.emit(f"cpu.f = cpu._q = {expr}")
+
+
+# -- generators per mnemonic ---------------------------------------------------
+def _ld(g: _Gen) -> None:
+    dst, src = g.form.operands
+    _nf(g)
+    wide = dst in ("bc", "de", "hl", "sp", "ix", "iy") or src in ("bc", "de", "hl", "sp",
+                                                                   "ix", "iy")
+    if wide:
+        if src == "nn":
+            g.fetch_nn()
+            g.set16(dst, "nn")
+        elif src == "(nn)":
+            g.fetch_nn()
+            g.set16(dst, "read(nn) | (read((nn + 1) & 0xFFFF) << 8)")
+            g.emit("cpu.wz = (nn + 1) & 0xFFFF")
+        elif dst == "(nn)":
+            g.fetch_nn()
+            g.emit(f"t16 = {g.get16(src)}", "write(nn, t16 & 0xFF)",
+                   "nn = (nn + 1) & 0xFFFF", "write(nn, t16 >> 8)", "cpu.wz = nn")
+        else:  # ld sp,hl / ix / iy
+            g.set16(dst, g.get16(src))
+        return
+    if src in ("(bc)", "(de)", "(nn)"):
+        if src == "(nn)":
+            g.fetch_nn()
+            g.emit("addr = nn")
+        else:
+            g.emit(f"addr = {g.get16(src[1:3])}")
+        g.emit("cpu.a = read(addr)", "cpu.wz = (addr + 1) & 0xFFFF")
+        return
+    if dst in ("(bc)", "(de)", "(nn)"):
+        if dst == "(nn)":
+            g.fetch_nn()
+            g.emit("addr = nn")
+        else:
+            g.emit(f"addr = {g.get16(dst[1:3])}")
+        g.emit("a = cpu.a", "write(addr, a)", "cpu.wz = (a << 8) | ((addr + 1) & 0xFF)")
+        return
+    if src in ("i", "r"):  # ld a,i / ld a,r: flags, and the P/V quirk marker
+        g.lines.pop()  # F is written after all
+        g.emit(f"v = cpu.{src}", "cpu.a = v",
+               "f = (cpu.f & 0x01) | SZ53[v] | (0x04 if cpu.iff2 else 0)",
+               "cpu.f = f", "cpu._q = f | 0x200")
+        return
+    if dst.endswith("+d)") and src == "n":
+        g.mem_addr(dst)
+        g.fetch_n("n")
+        g.emit("write(addr, n)")
+        return
+    if src == "n" and dst in ("(hl)",):
+        g.fetch_n("n")
+        g.set8(dst, "n")
+        return
+    g.set8(dst, g.get8(src))
+
+
+ALU_CODE = {
+    "add": ("res = a + v",
+            "SZ53[res & 0xFF] | ((a ^ v ^ res) & 0x10) | (((a ^ res) & (v ^ res) & 0x80) >> 5)"
+            " | (res >> 8)", True),
+    "adc": ("res = a + v + (cpu.f & 1)",
+            "SZ53[res & 0xFF] | ((a ^ v ^ res) & 0x10) | (((a ^ res) & (v ^ res) & 0x80) >> 5)"
+            " | (res >> 8)", True),
+    "sub": ("res = a - v",
+            "SZ53[res & 0xFF] | ((a ^ v ^ res) & 0x10) | (((a ^ v) & (a ^ res) & 0x80) >> 5)"
+            " | 0x02 | ((res >> 8) & 1)", True),
+    "sbc": ("res = a - v - (cpu.f & 1)",
+            "SZ53[res & 0xFF] | ((a ^ v ^ res) & 0x10) | (((a ^ v) & (a ^ res) & 0x80) >> 5)"
+            " | 0x02 | ((res >> 8) & 1)", True),
+    "and": ("res = a & v", "SZ53P[res] | 0x10", True),
+    "xor": ("res = a ^ v", "SZ53P[res]", True),
+    "or": ("res = a | v", "SZ53P[res]", True),
+    "cp": ("res = a - v",
+           "(SZ53[res & 0xFF] & 0xD7) | (v & 0x28) | ((a ^ v ^ res) & 0x10)"
+           " | (((a ^ v) & (a ^ res) & 0x80) >> 5) | 0x02 | ((res >> 8) & 1)", False),
+}
+
+
+def _alu(g: _Gen) -> None:
+    ops = g.form.operands
+    src = ops[-1]
+    if g.form.mnemonic in ("add", "adc", "sbc") and ops[0] != "a":
+        _alu16(g)
+        return
+    v = g.get8(src)
+    if v != "v":
+        g.emit(f"v = {v}")
+    calc, flags, store = ALU_CODE[g.form.mnemonic]
+    g.emit("a = cpu.a", calc)
+    _setf(g, flags)
+    if store:
+        g.emit("cpu.a = res & 0xFF")
+
+
+def _alu16(g: _Gen) -> None:
+    dst, src = g.form.operands
+    g.emit(f"x = {g.get16(dst)}", f"v = {g.get16(src)}", "cpu.wz = (x + 1) & 0xFFFF")
+    mn = g.form.mnemonic
+    if mn == "add":
+        g.emit("res = x + v")
+        _setf(g, "(cpu.f & 0xC4) | ((res >> 8) & 0x28) | (((x ^ v ^ res) >> 8) & 0x10)"
+                 " | (res >> 16)")
+    elif mn == "adc":
+        g.emit("res = x + v + (cpu.f & 1)", "r16 = res & 0xFFFF")
+        _setf(g, "((r16 >> 8) & 0xA8) | (0x40 if r16 == 0 else 0)"
+                 " | (((x ^ v ^ res) >> 8) & 0x10) | (((x ^ res) & (v ^ res) & 0x8000) >> 13)"
+                 " | (res >> 16)")
+    else:
+        g.emit("res = x - v - (cpu.f & 1)", "r16 = res & 0xFFFF")
+        _setf(g, "((r16 >> 8) & 0xA8) | (0x40 if r16 == 0 else 0)"
+                 " | (((x ^ v ^ res) >> 8) & 0x10) | (((x ^ v) & (x ^ res) & 0x8000) >> 13)"
+                 " | 0x02 | ((res >> 16) & 1)")
+    g.set16(dst, "res & 0xFFFF")
+
+
+def _incdec(g: _Gen) -> None:
+    (op,) = g.form.operands
+    inc = g.form.mnemonic == "inc"
+    if op in ("bc", "de", "hl", "sp", "ix", "iy"):
+        _nf(g)
+        g.set16(op, f"({g.get16(op)} {'+' if inc else '-'} 1) & 0xFFFF")
+        return
+    v = g.get8(op)
+    g.emit(f"res = ({v} {'+' if inc else '-'} 1) & 0xFF")
+    _setf(g, f"(cpu.f & 0x01) | {'INC_F' if inc else 'DEC_F'}[res]")
+    g.set8(op, "res")
+
+
+def _rot_a(g: _Gen) -> None:
+    mn = g.form.mnemonic
+    g.emit("a = cpu.a")
+    if mn == "rlca":
+        g.emit("res = ((a << 1) | (a >> 7)) & 0xFF", "c = a >> 7")
+    elif mn == "rrca":
+        g.emit("res = ((a >> 1) | (a << 7)) & 0xFF", "c = a & 1")
+    elif mn == "rla":
+        g.emit("res = ((a << 1) | (cpu.f & 1)) & 0xFF", "c = a >> 7")
+    else:
+        g.emit("res = (a >> 1) | ((cpu.f & 1) << 7)", "c = a & 1")
+    g.emit("cpu.a = res")
+    _setf(g, "(cpu.f & 0xC4) | (res & 0x28) | c")
+
+
+ROT_CODE = {
+    "rlc": ("res = ((v << 1) | (v >> 7)) & 0xFF", "v >> 7"),
+    "rrc": ("res = ((v >> 1) | (v << 7)) & 0xFF", "v & 1"),
+    "rl": ("res = ((v << 1) | (cpu.f & 1)) & 0xFF", "v >> 7"),
+    "rr": ("res = (v >> 1) | ((cpu.f & 1) << 7)", "v & 1"),
+    "sla": ("res = (v << 1) & 0xFF", "v >> 7"),
+    "sra": ("res = (v >> 1) | (v & 0x80)", "v & 1"),
+    "sll": ("res = ((v << 1) | 1) & 0xFF", "v >> 7"),
+    "srl": ("res = v >> 1", "v & 1"),
+}
+
+
+def _cb_rot(g: _Gen) -> None:
+    (op,) = g.form.operands
+    v = g.get8(op)
+    if v != "v":
+        g.emit(f"v = {v}")
+    calc, carry = ROT_CODE[g.form.mnemonic]
+    g.emit(calc)
+    _setf(g, f"SZ53P[res] | ({carry})")
+    g.set8(op, "res")
+    if g.form.copy_to:
+        g.set8(g.form.copy_to, "res")
+
+
+def _bit(g: _Gen) -> None:
+    n, op = g.form.operands
+    bit = 1 << int(n)
+    v = g.get8(op)
+    if op in ("(hl)",):
+        xy = "((cpu.wz >> 8) & 0x28)"
+    elif op.endswith("+d)"):
+        xy = "((addr >> 8) & 0x28)"
+    else:
+        xy = f"({v} & 0x28)"
+    g.emit(f"res = {v} & {bit}")
+    _setf(g, f"(cpu.f & 0x01) | 0x10 | {xy} | (res & 0x80) | (0 if res else 0x44)")
+
+
+def _resset(g: _Gen) -> None:
+    n, op = g.form.operands
+    _nf(g)
+    bit = 1 << int(n)
+    v = g.get8(op)
+    expr = f"{v} | {bit}" if g.form.mnemonic == "set" else f"{v} & {0xFF ^ bit}"
+    g.emit(f"res = {expr}")
+    g.set8(op, "res")
+    if g.form.copy_to:
+        g.set8(g.form.copy_to, "res")
+
+
+def _jump_cond(g: _Gen) -> str | None:
+    ops = g.form.operands
+    return COND[ops[0]] if len(ops) == 2 or (ops and ops[0] in COND and
+                                              g.form.mnemonic == "ret") else None
+
+
+def _jp(g: _Gen) -> None:
+    _nf(g)
+    ops = g.form.operands
+    if ops[0] in ("(hl)", "(ix)", "(iy)"):
+        g.emit(f"cpu.pc = {g.get16(ops[0][1:3])}")
+        return
+    g.fetch_nn()
+    g.emit("cpu.wz = nn")
+    cond = _jump_cond(g)
+    if cond:
+        g.emit(f"if {cond}:", "    cpu.pc = nn")
+    else:
+        g.emit("cpu.pc = nn")
+
+
+def _jr(g: _Gen) -> None:
+    _nf(g)
+    f = g.form
+    g.fetch_n("e")
+    cond = _jump_cond(g)
+    if f.mnemonic == "djnz":
+        g.emit("b = (cpu.b - 1) & 0xFF", "cpu.b = b")
+        cond = "b"
+    target = "(pc + 1 + e - ((e & 0x80) << 1)) & 0xFFFF"
+    if cond:
+        g.emit(f"if {cond}:", f"    cpu.pc = cpu.wz = {target}", f"    return {f.cycles_taken}")
+    else:
+        g.emit(f"cpu.pc = cpu.wz = {target}")
+
+
+def _call(g: _Gen) -> None:
+    _nf(g)
+    f = g.form
+    g.fetch_nn()
+    g.emit("cpu.wz = nn")
+    cond = _jump_cond(g)
+    if cond:
+        g.emit(f"if not ({cond}):", f"    return {f.cycles}")
+    g.push("cpu.pc")
+    g.emit("cpu.pc = nn")
+    if cond:
+        g.emit(f"return {f.cycles_taken}")
+
+
+def _ret(g: _Gen) -> None:
+    _nf(g)
+    f = g.form
+    cond = _jump_cond(g)
+    if cond:
+        g.emit(f"if not ({cond}):", f"    return {f.cycles}")
+    g.pop("t16")
+    g.emit("cpu.pc = cpu.wz = t16")
+    if f.mnemonic in ("reti", "retn"):
+        g.emit("cpu.iff1 = cpu.iff2")
+    if cond:
+        g.emit(f"return {f.cycles_taken}")
+
+
+def _rst(g: _Gen) -> None:
+    _nf(g)
+    target = int(g.form.operands[0][1:], 16)
+    g.push("cpu.pc")
+    g.emit(f"cpu.pc = cpu.wz = {target}")
+
+
+def _pushpop(g: _Gen) -> None:
+    _nf(g)
+    (op,) = g.form.operands
+    if g.form.mnemonic == "push":
+        g.push(g.get16(op))
+    else:
+        g.pop("v16")
+        if op == "af":
+            g.emit("cpu.a = v16 >> 8", "cpu.f = v16 & 0xFF")
+        else:
+            g.set16(op, "v16")
+
+
+def _ex(g: _Gen) -> None:
+    a, b = g.form.operands
+    _nf(g)
+    if a == "af":
+        g.emit("t16 = (cpu.a << 8) | cpu.f", "v16 = cpu.af_", "cpu.af_ = t16",
+               "cpu.a = v16 >> 8", "cpu.f = v16 & 0xFF")
+    elif a == "de":
+        g.emit("cpu.d, cpu.e, cpu.h, cpu.l = cpu.h, cpu.l, cpu.d, cpu.e")
+    else:  # ex (sp),hl/ix/iy: read low, high; write high, low
+        g.emit("sp = cpu.sp", "v16 = read(sp) | (read((sp + 1) & 0xFFFF) << 8)",
+               f"t16 = {g.get16(b)}", "write((sp + 1) & 0xFFFF, t16 >> 8)",
+               "write(sp, t16 & 0xFF)", "cpu.wz = v16")
+        g.set16(b, "v16")
+
+
+def _exx(g: _Gen) -> None:
+    _nf(g)
+    g.emit("bc, de, hl = cpu.bc_, cpu.de_, cpu.hl_",
+           "cpu.bc_ = (cpu.b << 8) | cpu.c", "cpu.de_ = (cpu.d << 8) | cpu.e",
+           "cpu.hl_ = (cpu.h << 8) | cpu.l",
+           "cpu.b = bc >> 8", "cpu.c = bc & 0xFF", "cpu.d = de >> 8", "cpu.e = de & 0xFF",
+           "cpu.h = hl >> 8", "cpu.l = hl & 0xFF")
+
+
+def _misc(g: _Gen) -> None:
+    mn = g.form.mnemonic
+    if mn == "nop":
+        _nf(g)
+    elif mn == "halt":
+        _nf(g)
+        g.emit("cpu.halted = 1")
+    elif mn == "di":
+        _nf(g)
+        g.emit("cpu.iff1 = cpu.iff2 = 0")
+    elif mn == "ei":
+        g.emit("cpu.iff1 = cpu.iff2 = 1", "cpu._q = 0x100")
+    elif mn == "im":
+        _nf(g)
+        g.emit(f"cpu.im = {int(g.form.operands[0])}")
+    elif mn == "cpl":
+        g.emit("a = cpu.a ^ 0xFF", "cpu.a = a")
+        _setf(g, "(cpu.f & 0xC5) | 0x12 | (a & 0x28)")
+    elif mn == "scf":
+        g.emit("f = cpu.f")
+        _setf(g, "(f & 0xC4) | ((((cpu._q & 0xFF) ^ f) | cpu.a) & 0x28) | 0x01")
+    elif mn == "ccf":
+        g.emit("f = cpu.f")
+        _setf(g, "((f & 0xC5) | ((f & 1) << 4) | ((((cpu._q & 0xFF) ^ f) | cpu.a) & 0x28))"
+                 " ^ 0x01")
+    elif mn == "neg":
+        g.emit("v = cpu.a", "res = -v")
+        _setf(g, "SZ53[res & 0xFF] | ((v ^ res) & 0x10) | ((v & res & 0x80) >> 5)"
+                 " | 0x02 | ((res >> 8) & 1)")
+        g.emit("cpu.a = res & 0xFF")
+    elif mn == "daa":
+        g.emit("a = cpu.a", "f = cpu.f", "diff = 0x06 if f & 0x10 or a & 0x0F > 9 else 0",
+               "c = 1 if f & 0x01 or a > 0x99 else 0",
+               "if c:", "    diff |= 0x60",
+               "if f & 0x02:",
+               "    res = (a - diff) & 0xFF", "    h = 0x10 if f & 0x10 and a & 0x0F < 6 else 0",
+               "else:",
+               "    res = (a + diff) & 0xFF", "    h = 0x10 if a & 0x0F > 9 else 0",
+               "cpu.a = res")
+        _setf(g, "SZ53P[res] | h | (f & 0x02) | c")
+    elif mn in ("rrd", "rld"):
+        g.emit("addr = (cpu.h << 8) | cpu.l", "v = read(addr)", "a = cpu.a")
+        if mn == "rrd":
+            g.emit("write(addr, ((a << 4) | (v >> 4)) & 0xFF)", "a = (a & 0xF0) | (v & 0x0F)")
+        else:
+            g.emit("write(addr, ((v << 4) | (a & 0x0F)) & 0xFF)", "a = (a & 0xF0) | (v >> 4)")
+        g.emit("cpu.a = a", "cpu.wz = (addr + 1) & 0xFFFF")
+        _setf(g, "(cpu.f & 0x01) | SZ53P[a]")
+    else:
+        raise ValueError(f"no generator for {g.form.text!r}")
+
+
+def _in(g: _Gen) -> None:
+    dst, src = g.form.operands
+    if src == "(n)":
+        _nf(g)
+        g.fetch_n("n")
+        g.emit("port = (cpu.a << 8) | n", "cpu.a = port_in(port)",
+               "cpu.wz = (port + 1) & 0xFFFF")
+        return
+    g.emit("port = (cpu.b << 8) | cpu.c", "v = port_in(port)", "cpu.wz = (port + 1) & 0xFFFF")
+    _setf(g, "(cpu.f & 0x01) | SZ53P[v]")
+    if dst != "f":
+        g.set8(dst, "v")
+
+
+def _out(g: _Gen) -> None:
+    _nf(g)
+    dst, src = g.form.operands
+    if dst == "(n)":
+        g.fetch_n("n")
+        g.emit("a = cpu.a", "port_out((a << 8) | n, a)",
+               "cpu.wz = (a << 8) | ((n + 1) & 0xFF)")
+        return
+    value = "0" if src == "0" else g.get8(src)
+    g.emit("port = (cpu.b << 8) | cpu.c", f"port_out(port, {value})",
+           "cpu.wz = (port + 1) & 0xFFFF")
+
+
+def _repeat(g: _Gen, cond: str, extra: tuple[str, ...] = ()) -> None:
+    """The repeating block forms: back to the ED byte, flags 5/3 from PC's high byte."""
+    g.emit(f"if {cond}:", "    pc = (cpu.pc - 2) & 0xFFFF", "    cpu.pc = pc",
+           "    cpu.wz = (pc + 1) & 0xFFFF",
+           "    f = (f & 0xD7) | ((pc >> 8) & 0x28)",
+           *("    " + line for line in extra),
+           "    cpu.f = cpu._q = f", f"    return {g.form.cycles_taken}")
+
+
+def _block(g: _Gen) -> None:
+    mn = g.form.mnemonic
+    step = "+ 1" if mn[2] == "i" or mn in ("outi", "otir") else "- 1"
+    rep = g.form.cycles_taken is not None
+    if mn.startswith("ld"):
+        g.emit("hl = (cpu.h << 8) | cpu.l", "de = (cpu.d << 8) | cpu.e",
+               "bc = ((cpu.b << 8) | cpu.c) - 1 & 0xFFFF",
+               "v = read(hl)", "write(de, v)",
+               f"hl = (hl {step}) & 0xFFFF", f"de = (de {step}) & 0xFFFF",
+               "cpu.h = hl >> 8", "cpu.l = hl & 0xFF", "cpu.d = de >> 8", "cpu.e = de & 0xFF",
+               "cpu.b = bc >> 8", "cpu.c = bc & 0xFF",
+               "n = (v + cpu.a) & 0xFF",
+               "f = (cpu.f & 0xC1) | (n & 0x08) | ((n & 0x02) << 4) | (0x04 if bc else 0)")
+        if rep:
+            _repeat(g, "bc")
+        g.emit("cpu.f = cpu._q = f")
+    elif mn.startswith("cp"):
+        g.emit("hl = (cpu.h << 8) | cpu.l", "bc = ((cpu.b << 8) | cpu.c) - 1 & 0xFFFF",
+               "v = read(hl)", "a = cpu.a", "res = (a - v) & 0xFF",
+               f"hl = (hl {step}) & 0xFFFF",
+               "cpu.h = hl >> 8", "cpu.l = hl & 0xFF", "cpu.b = bc >> 8", "cpu.c = bc & 0xFF",
+               f"cpu.wz = (cpu.wz {step}) & 0xFFFF",
+               "h = (a ^ v ^ res) & 0x10", "n = (res - (h >> 4)) & 0xFF",
+               "f = (cpu.f & 0x01) | 0x02 | h | (res & 0x80) | (0 if res else 0x40)"
+               " | (n & 0x08) | ((n & 0x02) << 4) | (0x04 if bc else 0)")
+        if rep:
+            _repeat(g, "bc and res")
+        g.emit("cpu.f = cpu._q = f")
+    else:
+        is_in = mn.startswith("in")
+        if is_in:
+            g.emit("bc = (cpu.b << 8) | cpu.c", "t = port_in(bc)",
+                   f"cpu.wz = (bc {step}) & 0xFFFF",
+                   "b = (cpu.b - 1) & 0xFF", "cpu.b = b",
+                   "hl = (cpu.h << 8) | cpu.l", "write(hl, t)",
+                   f"hl = (hl {step}) & 0xFFFF", "cpu.h = hl >> 8", "cpu.l = hl & 0xFF",
+                   f"k = t + ((cpu.c {step}) & 0xFF)")
+        else:
+            g.emit("hl = (cpu.h << 8) | cpu.l", "t = read(hl)",
+                   "b = (cpu.b - 1) & 0xFF", "cpu.b = b",
+                   "bc = (b << 8) | cpu.c", "port_out(bc, t)",
+                   f"cpu.wz = (bc {step}) & 0xFFFF",
+                   f"hl = (hl {step}) & 0xFFFF", "cpu.h = hl >> 8", "cpu.l = hl & 0xFF",
+                   "k = t + (hl & 0xFF)")
+        g.emit("f = SZ53[b] | ((t >> 6) & 0x02) | (0x11 if k > 255 else 0)"
+               " | PARITY[(k & 7) ^ b]")
+        if rep:
+            _repeat(g, "b", (
+                "if f & 0x01:",
+                "    if t & 0x80:",
+                "        f ^= PARITY[(b - 1) & 7] ^ 0x04",
+                "        f = (f & 0xEF) | (0x10 if b & 0x0F == 0 else 0)",
+                "    else:",
+                "        f ^= PARITY[(b + 1) & 7] ^ 0x04",
+                "        f = (f & 0xEF) | (0x10 if b & 0x0F == 0x0F else 0)",
+                "else:",
+                "    f ^= PARITY[b & 7] ^ 0x04",
+            ))
+        g.emit("cpu.f = cpu._q = f")
+
+
+GENERATORS: dict[str, Callable[[_Gen], None]] = {
+    "ld": _ld, "add": _alu, "adc": _alu, "sub": _alu, "sbc": _alu, "and": _alu, "xor": _alu,
+    "or": _alu, "cp": _alu, "inc": _incdec, "dec": _incdec,
+    "rlca": _rot_a, "rrca": _rot_a, "rla": _rot_a, "rra": _rot_a,
+    **{name: _cb_rot for name in ROT_CODE}, "bit": _bit, "res": _resset, "set": _resset,
+    "jp": _jp, "jr": _jr, "djnz": _jr, "call": _call, "ret": _ret, "reti": _ret, "retn": _ret,
+    "rst": _rst, "push": _pushpop, "pop": _pushpop, "ex": _ex, "exx": _exx,
+    "in": _in, "out": _out,
+    **{name: _block for name in ("ldi", "ldd", "ldir", "lddr", "cpi", "cpd", "cpir", "cpdr",
+                                 "ini", "ind", "inir", "indr", "outi", "outd", "otir", "otdr")},
+    **{name: _misc for name in ("nop", "halt", "di", "ei", "im", "cpl", "scf", "ccf", "neg",
+                                "daa", "rrd", "rld")},
+}
+
+
+def handler_source(form: Form, name: str) -> str:
+    """Python source of one handler."""
+    g = _Gen(form)
+    GENERATORS[form.mnemonic](g)
+    args = "cpu, read, write, addr" if form.prefix in ("ddcb", "fdcb") else "cpu, read, write"
+    body = "\n".join("    " + line for line in g.lines)
+    return f"def {name}({args}):\n{body}\n    return {form.cycles}\n"
+
+
+def build_pages(port_in: str = "cpu.bus.port_in",
+                port_out: str = "cpu.bus.port_out") -> dict[str, list[Callable]]:
+    """Compile every form into handlers: {prefix: [256 functions or None]}."""
+    src: list[str] = []
+    names: dict[str, list[str | None]] = {}
+    for prefix, forms in PAGES.items():
+        row: list[str | None] = []
+        for form in forms:
+            if form.mnemonic == "":
+                row.append(None)  # a prefix byte: the core wires these
+                continue
+            name = f"op_{prefix or 'main'}_{form.opcode:02x}"
+            code = handler_source(form, name)
+            # I/O goes through the bus's port handlers, looked up per access.
+            code = code.replace("port_in(", f"{port_in}(").replace("port_out(", f"{port_out}(")
+            src.append(code)
+            row.append(name)
+        names[prefix] = row
+    namespace: dict = {"SZ53": SZ53, "SZ53P": SZ53P, "PARITY": PARITY, "INC_F": INC_F,
+                       "DEC_F": DEC_F}
+    exec(compile("\n".join(src), "<z80 handlers>", "exec"), namespace)  # noqa: S102
+    return {p: [namespace[n] if n else None for n in row] for p, row in names.items()}

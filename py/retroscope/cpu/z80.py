@@ -1,0 +1,309 @@
+"""Zilog Z80 core: every prefix, documented and undocumented, exact T-states.
+
+Opcode handlers are generated from the instruction table (`isaz80`) by
+`_z80gen` and compiled once per process; the core wires them into dispatch
+pages and runs the fetch loop. State lives in slots: the 8-bit registers
+`a f b c d e h l`, the 16-bit `ix iy sp pc wz` and shadow pairs
+`af_ bc_ de_ hl_`; the other pairs and halves are properties.
+
+`_q` packs what the previous instruction leaves behind for the next one: F
+if it wrote F (SCF/CCF use it for bits 3 and 5), plus bit 8 after EI
+(interrupts held off) and bit 9 after LD A,I / LD A,R (an interrupt taken
+then clears P/V). Exposed as `q`, `ei` and `p`.
+
+Interrupts: `interrupt(vector_byte)` raises INT (it stays raised until
+accepted), `nmi()` raises NMI; both are taken between instructions. I/O goes
+through `bus.port_in(port16)` / `bus.port_out(port16, value)`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ._z80gen import build_pages
+from .bus import Bus
+from .isaz80 import (
+    IM0_RST_CYCLES,
+    IM1_CYCLES,
+    IM1_VECTOR,
+    IM2_CYCLES,
+    NMI_CYCLES,
+    NMI_VECTOR,
+)
+
+_PAGES = build_pages()
+
+
+def _incr_r(cpu: Z80) -> None:
+    r = cpu.r
+    cpu.r = (r & 0x80) | ((r + 1) & 0x7F)
+
+
+def _prefix(page: list, base: int = 0):
+    """A prefix byte's handler: fetch the next opcode (an M1 cycle) and dispatch."""
+    def prefix(cpu: Z80, read, write) -> int:
+        pc = cpu.pc
+        op = read(pc)
+        cpu.pc = (pc + 1) & 0xFFFF
+        r = cpu.r
+        cpu.r = (r & 0x80) | ((r + 1) & 0x7F)
+        return base + page[op](cpu, read, write)
+    return prefix
+
+
+def _index_cb(page: list, reg: str):
+    """DD CB d op / FD CB d op: displacement, then opcode, both plain reads."""
+    def index_cb(cpu: Z80, read, write) -> int:
+        pc = cpu.pc
+        d = read(pc)
+        op = read((pc + 1) & 0xFFFF)
+        cpu.pc = (pc + 2) & 0xFFFF
+        addr = cpu.wz = (getattr(cpu, reg) + d - ((d & 0x80) << 1)) & 0xFFFF
+        return page[op](cpu, read, write, addr)
+    return index_cb
+
+
+def _wire() -> list:
+    main = list(_PAGES[""])
+    cb, ed = list(_PAGES["cb"]), list(_PAGES["ed"])
+    dd, fd = list(_PAGES["dd"]), list(_PAGES["fd"])
+    main[0xCB] = _prefix(cb)
+    main[0xED] = _prefix(ed)
+    main[0xDD] = _prefix(dd)
+    main[0xFD] = _prefix(fd)
+    # After DD/FD, another prefix byte makes the first one a 4 T-state no-op.
+    for page in (dd, fd):
+        page[0xDD] = _prefix(dd, 4)
+        page[0xFD] = _prefix(fd, 4)
+        page[0xED] = _prefix(ed, 4)
+    dd[0xCB] = _index_cb(_PAGES["ddcb"], "ix")
+    fd[0xCB] = _index_cb(_PAGES["fdcb"], "iy")
+    for page in (main, cb, ed, dd, fd):
+        assert None not in page, "every opcode of every page has a handler"
+    return main
+
+
+MAIN = _wire()
+
+FIELDS: tuple[str, ...] = (
+    "a", "f", "b", "c", "d", "e", "h", "l", "ix", "iy", "sp", "pc", "wz", "i", "r",
+    "af_", "bc_", "de_", "hl_", "im", "iff1", "iff2", "halted", "_q", "cycles",
+    "irq", "irq_vector", "nmi_pending",
+)
+
+
+class Z80:
+    """The Z80 CPU over a `Bus` (a flat 64 KiB RAM bus when none is given)."""
+
+    __slots__ = (*FIELDS, "bus")
+
+    def __init__(self, bus: Bus | None = None) -> None:
+        self.bus = bus if bus is not None else Bus()
+        self.cycles = 0
+        self.reset()
+
+    def reset(self) -> None:
+        """Power-on/RESET: PC, I, R, IM and the IFFs cleared; AF and SP all ones."""
+        for name in ("b", "c", "d", "e", "h", "l", "ix", "iy", "wz", "af_", "bc_", "de_",
+                     "hl_"):
+            setattr(self, name, 0)
+        self.a = self.f = 0xFF
+        self.sp = 0xFFFF
+        self.pc = self.i = self.r = self.im = self.iff1 = self.iff2 = self.halted = 0
+        self._q = 0
+        self.irq = False
+        self.irq_vector = 0xFF
+        self.nmi_pending = False
+
+    # -- running ------------------------------------------------------------------
+    def step(self) -> int:
+        """One instruction, interrupt entry or halted NOP cycle; its T-states."""
+        bus = self.bus
+        if (self.irq or self.nmi_pending) and (taken := self._accept()):
+            self.cycles += taken
+            return taken
+        if self.halted:  # the CPU keeps fetching (refreshing) without executing
+            _incr_r(self)
+            self._q = 0
+            self.cycles += 4
+            return 4
+        read = bus.read
+        pc = self.pc
+        op = read(pc)
+        self.pc = (pc + 1) & 0xFFFF
+        r = self.r
+        self.r = (r & 0x80) | ((r + 1) & 0x7F)
+        n = MAIN[op](self, read, bus.write)
+        self.cycles += n
+        return n
+
+    def run(self, cycles: int) -> int:
+        """Whole instructions until `cycles` T-states have run; stops early on HALT."""
+        bus = self.bus
+        read, write = bus.read, bus.write
+        main = MAIN
+        done = 0
+        while done < cycles:
+            if self.irq or self.nmi_pending:
+                taken = self._accept()
+                done += taken
+                if taken:
+                    continue
+            if self.halted:
+                break
+            pc = self.pc
+            op = read(pc)
+            self.pc = (pc + 1) & 0xFFFF
+            r = self.r
+            self.r = (r & 0x80) | ((r + 1) & 0x7F)
+            done += main[op](self, read, write)
+        self.cycles += done
+        return done
+
+    # -- interrupts ---------------------------------------------------------------
+    def interrupt(self, vector_byte: int = 0xFF) -> None:
+        """Raise INT with the byte the interrupting device puts on the data bus."""
+        self.irq = True
+        self.irq_vector = vector_byte & 0xFF
+
+    def nmi(self) -> None:
+        """Raise NMI (edge-triggered: taken once)."""
+        self.nmi_pending = True
+
+    def _accept(self) -> int:
+        """Take a pending interrupt if the CPU may; its T-states, else 0."""
+        if self.nmi_pending:
+            self.nmi_pending = False
+            self._enter(NMI_VECTOR)
+            self.iff1 = 0
+            return NMI_CYCLES
+        if not self.iff1 or self._q & 0x100:
+            return 0
+        self.irq = False
+        if self._q & 0x200:  # LD A,I / LD A,R interrupted: P/V reads as 0
+            self.f &= 0xFB
+        self.iff1 = self.iff2 = 0
+        if self.im == 2:
+            table = (self.i << 8) | self.irq_vector
+            read = self.bus.read
+            self._enter(read(table) | (read((table + 1) & 0xFFFF) << 8))
+            return IM2_CYCLES
+        if self.im == 1:
+            self._enter(IM1_VECTOR)
+            return IM1_CYCLES
+        # IM 0: the device's byte is executed; in practice an RST.
+        self._enter(self.irq_vector & 0x38)
+        return IM0_RST_CYCLES
+
+    def _enter(self, target: int) -> None:
+        self.halted = 0
+        _incr_r(self)
+        self._q = 0
+        write = self.bus.write
+        pc = self.pc
+        sp = (self.sp - 1) & 0xFFFF
+        write(sp, pc >> 8)
+        sp = (sp - 1) & 0xFFFF
+        write(sp, pc & 0xFF)
+        self.sp = sp
+        self.pc = self.wz = target
+
+    # -- register views -----------------------------------------------------------
+    @property
+    def af(self) -> int:
+        return (self.a << 8) | self.f
+
+    @af.setter
+    def af(self, v: int) -> None:
+        self.a, self.f = (v >> 8) & 0xFF, v & 0xFF
+
+    @property
+    def bc(self) -> int:
+        return (self.b << 8) | self.c
+
+    @bc.setter
+    def bc(self, v: int) -> None:
+        self.b, self.c = (v >> 8) & 0xFF, v & 0xFF
+
+    @property
+    def de(self) -> int:
+        return (self.d << 8) | self.e
+
+    @de.setter
+    def de(self, v: int) -> None:
+        self.d, self.e = (v >> 8) & 0xFF, v & 0xFF
+
+    @property
+    def hl(self) -> int:
+        return (self.h << 8) | self.l
+
+    @hl.setter
+    def hl(self, v: int) -> None:
+        self.h, self.l = (v >> 8) & 0xFF, v & 0xFF
+
+    @property
+    def ixh(self) -> int:
+        return self.ix >> 8
+
+    @ixh.setter
+    def ixh(self, v: int) -> None:
+        self.ix = (self.ix & 0xFF) | ((v & 0xFF) << 8)
+
+    @property
+    def ixl(self) -> int:
+        return self.ix & 0xFF
+
+    @ixl.setter
+    def ixl(self, v: int) -> None:
+        self.ix = (self.ix & 0xFF00) | (v & 0xFF)
+
+    @property
+    def iyh(self) -> int:
+        return self.iy >> 8
+
+    @iyh.setter
+    def iyh(self, v: int) -> None:
+        self.iy = (self.iy & 0xFF) | ((v & 0xFF) << 8)
+
+    @property
+    def iyl(self) -> int:
+        return self.iy & 0xFF
+
+    @iyl.setter
+    def iyl(self, v: int) -> None:
+        self.iy = (self.iy & 0xFF00) | (v & 0xFF)
+
+    @property
+    def q(self) -> int:
+        """F as the previous instruction wrote it, or 0 if it did not."""
+        return self._q & 0xFF
+
+    @q.setter
+    def q(self, v: int) -> None:
+        self._q = (self._q & 0x300) | (v & 0xFF)
+
+    @property
+    def ei(self) -> int:
+        """1 right after EI: interrupts are still held off."""
+        return (self._q >> 8) & 1
+
+    @ei.setter
+    def ei(self, v: int) -> None:
+        self._q = (self._q & ~0x100) | (0x100 if v else 0)
+
+    @property
+    def p(self) -> int:
+        """1 right after LD A,I or LD A,R."""
+        return (self._q >> 9) & 1
+
+    @p.setter
+    def p(self, v: int) -> None:
+        self._q = (self._q & ~0x200) | (0x200 if v else 0)
+
+    # -- state --------------------------------------------------------------------
+    def snapshot(self) -> dict[str, Any]:
+        return {name: getattr(self, name) for name in FIELDS}
+
+    def restore(self, state: dict[str, Any]) -> None:
+        for name in FIELDS:
+            setattr(self, name, state[name])
