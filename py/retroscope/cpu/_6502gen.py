@@ -366,6 +366,9 @@ def factory(bus, NZ):
     nmi_pending = False
     read = bus.read
     write = bus.write
+    mem = bus.ram
+    ram_read = mem.__getitem__
+    ram_write = mem.__setitem__
 '''
 
 _RUNTIME = '''
@@ -400,12 +403,20 @@ _RUNTIME = '''
         write = bus.write
         start = cyc
         target = cyc + cycles
-        ops = table
-        while not halted and cyc < target:
-            cyc += pending()
-            end = target
-            while cyc < end:
-                cyc += ops[read(pc)]()
+        if read == ram_read and write == ram_write:
+            ops = ram_table
+            while not halted and cyc < target:
+                cyc += pending()
+                end = target
+                while cyc < end:
+                    cyc += ops[mem[pc]]()
+        else:
+            ops = table
+            while not halted and cyc < target:
+                cyc += pending()
+                end = target
+                while cyc < end:
+                    cyc += ops[read(pc)]()
         end = 0
         return cyc - start
 
@@ -417,7 +428,8 @@ _RUNTIME = '''
             return 0
         n = pending()
         if not n:
-            n = table[read(pc)]()
+            ops = ram_table if read == ram_read and write == ram_write else table
+            n = ops[read(pc)]()
         cyc += n
         return n
 
@@ -443,18 +455,58 @@ _RUNTIME = '''
 '''
 
 
+def _call_end(line: str, start: int) -> int:
+    """Index of the parenthesis closing the call whose "(" is at `start`."""
+    depth = 0
+    for i in range(start, len(line)):
+        depth += {"(": 1, ")": -1}.get(line[i], 0)
+        if depth == 0:
+            return i
+    raise ValueError(f"unbalanced call in {line!r}")
+
+
+def to_ram(line: str) -> str:
+    """Rewrite bus calls as direct RAM indexing: `read(e)` -> `mem[e]`,
+    a `write(e, v)` statement -> `mem[e] = v`."""
+    stripped = line.lstrip()
+    pad = line[: len(line) - len(stripped)]
+    if stripped.startswith("write("):
+        inner = stripped[len("write("):_call_end(stripped, len("write"))]
+        depth = 0
+        for i, ch in enumerate(inner):
+            depth += {"(": 1, ")": -1}.get(ch, 0)
+            if ch == "," and depth == 0:
+                return f"{pad}mem[{inner[:i]}] = {inner[i + 1:].strip()}"
+        raise ValueError(f"write without a value in {line!r}")
+    while (i := line.find("read(")) >= 0 and (i == 0 or not line[i - 1].isalnum()):
+        j = _call_end(line, i + len("read"))
+        line = f"{line[:i]}mem[{line[i + 5:j]}]{line[j + 1:]}"
+    return line
+
+
 def factory_source(decimal: bool) -> str:
-    """The whole factory function as Python source."""
+    """The whole factory function as Python source.
+
+    Two handler sets: `table` goes through `bus.read`/`bus.write`, and
+    `ram_table` indexes the bus's RAM directly; run() and step() use the
+    latter while the bus has no mapped region or watch (then the two agree
+    exactly, and indexing costs less than a call).
+    """
     out = [_PRELUDE]
-    names = []
-    for op in OPCODES:
-        assert op is not None
-        name = f"op_{op.opcode:02x}"
-        names.append(name)
-        out.append(f"    def {name}():  # {op.mnemonic} {op.mode}")
-        out.append("        nonlocal a, x, y, s, p, pc, end, halted")
-        out.extend(_indent(handler_body(op, decimal), 2))
-    out.append("    table = (" + ", ".join(names) + ")")
+    for prefix, rewrite in (("op", None), ("ram_op", to_ram)):
+        names = []
+        for op in OPCODES:
+            assert op is not None
+            name = f"{prefix}_{op.opcode:02x}"
+            names.append(name)
+            body = handler_body(op, decimal)
+            if rewrite is not None:
+                body = [rewrite(line) for line in body]
+            out.append(f"    def {name}():  # {op.mnemonic} {op.mode}")
+            out.append("        nonlocal a, x, y, s, p, pc, end, halted")
+            out.extend(_indent(body, 2))
+        table = "table" if rewrite is None else "ram_table"
+        out.append(f"    {table} = (" + ", ".join(names) + ")")
     out.append(_RUNTIME.replace("STATE", ", ".join(_STATE)))
     return "\n".join(out) + "\n"
 

@@ -1,0 +1,1 @@
+"""Fixed workloads for `build.py bench`: one module per CPU core."""
