@@ -1,0 +1,308 @@
+"""What the debugger needs to know about each CPU family, in one place.
+
+Instruction lengths and mnemonics come from the CPUs' own tables and
+disassemblers (`cpu/isa6502.py`, `cpu/disz80.py`, `cpu/dis9900.py`); this module
+only sorts mnemonics into the kinds stepping cares about (call, return) and knows
+where each CPU keeps its return addresses.
+
+A family is "6502" (NMOS and 2A03 alike), "z80" or "tms9900".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from importlib import import_module
+from typing import Any
+
+# Instruction kinds for stepping.
+OTHER, CALL, RETURN = 0, 1, 2
+
+
+@dataclass(frozen=True)
+class Register:
+    """One editable register: name as the core's attribute, width in bits."""
+
+    name: str
+    bits: int
+
+
+@dataclass(frozen=True)
+class Insn:
+    """One decoded instruction at an address."""
+
+    addr: int
+    length: int
+    text: str
+    kind: int
+
+
+def family_of(cpu_name: str) -> str:
+    """Map MachineInfo.cpu ("6502", "2a03", "z80", "tms9900") or a core class name."""
+    name = cpu_name.lower()
+    if name in ("6502", "2a03", "mos6502", "nmos"):
+        return "6502"
+    if name == "z80":
+        return "z80"
+    if name in ("tms9900", "9900"):
+        return "tms9900"
+    raise ValueError(f"unknown CPU family {cpu_name!r}")
+
+
+class CpuInfo:
+    """Per-family knowledge, built once per session."""
+
+    family: str
+    dis_module: str  # the CPU's disassembler in retroscope.cpu
+    registers: tuple[Register, ...]
+    flags: str  # flag letters, most significant first ("" = none shown)
+    flag_register: str
+
+    def __init__(self, cpu: Any) -> None:
+        self.cpu = cpu
+        self._kinds: dict[int, int] = {}
+
+    # -- decoding --------------------------------------------------------------
+    def decode(self, read: Callable[[int], int], addr: int) -> Insn:
+        raise NotImplementedError
+
+    def text(self, read: Callable[[int], int], addr: int,
+             symbols: dict[str, int] | None = None) -> str:
+        """Full disassembly text (operands, symbols) from the CPU's disassembler."""
+        dis = import_module(f"retroscope.cpu.{self.dis_module}")
+        return dis.disassemble(read, addr, 1, symbols)[0].text
+
+    def kind_at(self, read: Callable[[int], int], addr: int) -> int:
+        """The stepping kind of the instruction at addr, cached by opcode key."""
+        key = self._key(read, addr)
+        kind = self._kinds.get(key)
+        if kind is None:
+            kind = self._kinds[key] = self.decode(read, addr).kind
+        return kind
+
+    def _key(self, read: Callable[[int], int], addr: int) -> int:
+        raise NotImplementedError
+
+    # -- stack -------------------------------------------------------------------
+    # Whether a call always changes `depth()` (a stack) or may not (the
+    # TMS9900's BL only loads R11, so step-out counts BL/B *R11 pairs instead).
+    stack_calls = True
+
+    def depth(self) -> int:
+        """Where the call chain stands: the stack pointer (or workspace pointer)."""
+        raise NotImplementedError
+
+    def same_or_outer(self, depth0: int) -> bool:
+        """Is the call chain now at depth0's level or shallower?"""
+        raise NotImplementedError
+
+    def interrupted(self, pc0: int, depth0: int) -> bool:
+        """Did the last step (from pc0 at depth0) enter an interrupt instead of
+        running the instruction at pc0? An interrupt saves pc0 itself as the
+        place to come back to, whereas a call saves the address after the call."""
+        raise NotImplementedError
+
+    def return_address(self) -> int | None:
+        """Where the innermost call returns to, read from the stack/link register."""
+        raise NotImplementedError
+
+    # -- registers ---------------------------------------------------------------
+    def get_registers(self) -> dict[str, int]:
+        cpu = self.cpu
+        return {r.name: int(getattr(cpu, r.name)) for r in self.registers}
+
+    def set_register(self, name: str, value: int) -> None:
+        for reg in self.registers:
+            if reg.name == name:
+                break
+        else:
+            names = ", ".join(r.name for r in self.registers)
+            raise ValueError(f"no register {name!r} (registers: {names})")
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise ValueError(f"register {name} needs an integer, not {value!r}")
+        top = (1 << reg.bits) - 1
+        if not 0 <= value <= top:
+            raise ValueError(f"register {name} holds 0-{top} (${top:X}), not {value}")
+        setattr(self.cpu, name, value)
+
+    def trace_fields(self) -> tuple[str, ...]:
+        """Registers recorded per traced instruction (besides pc)."""
+        return tuple(r.name for r in self.registers if r.name != "pc")
+
+
+def _word_le(read: Callable[[int], int], addr: int) -> int:
+    return read(addr & 0xFFFF) | read((addr + 1) & 0xFFFF) << 8
+
+
+def _word_be(read: Callable[[int], int], addr: int) -> int:
+    return read(addr & 0xFFFF) << 8 | read((addr + 1) & 0xFFFF)
+
+
+def _disassemble_one(module: str, read: Callable[[int], int], addr: int) -> tuple[int, str]:
+    """(length, text) of one instruction from a CPU's own disassembler."""
+    dis = import_module(f"retroscope.cpu.{module}")
+    line = dis.disassemble(read, addr, 1)[0]
+    return len(line.bytes), line.text
+
+
+class Info6502(CpuInfo):
+    family = "6502"
+    dis_module = "dis6502"
+    registers = (Register("pc", 16), Register("a", 8), Register("x", 8),
+                 Register("y", 8), Register("s", 8), Register("p", 8))
+    flags = "NV-BDIZC"
+    flag_register = "p"
+    _CALLS = frozenset({"jsr", "brk"})  # BRK comes back through RTI to pc+2
+    _RETURNS = frozenset({"rts", "rti"})
+
+    def __init__(self, cpu: Any) -> None:
+        super().__init__(cpu)
+        from ..cpu import isa6502
+        self._ops = isa6502.OPCODES
+
+    def decode(self, read: Callable[[int], int], addr: int) -> Insn:
+        op = self._ops[read(addr & 0xFFFF)]
+        if op is None:
+            return Insn(addr, 1, "???", OTHER)
+        mnemonic = op.mnemonic
+        kind = CALL if mnemonic in self._CALLS else RETURN if mnemonic in self._RETURNS else OTHER
+        length = 2 if mnemonic == "brk" else op.length  # BRK skips a signature byte
+        return Insn(addr, length, mnemonic, kind)
+
+    def _key(self, read: Callable[[int], int], addr: int) -> int:
+        return read(addr & 0xFFFF)
+
+    def depth(self) -> int:
+        return self.cpu.s
+
+    def same_or_outer(self, depth0: int) -> bool:
+        # The stack grows down: popped back to s0 or above (modulo the page).
+        return (self.cpu.s - depth0) & 0xFF < 0x80
+
+    def interrupted(self, pc0: int, depth0: int) -> bool:
+        # Interrupt entry pushes PCH, PCL, P: the saved PC is at S+2, S+3.
+        s = self.cpu.s
+        if s != (depth0 - 3) & 0xFF:
+            return False
+        peek = self.cpu.bus.peek
+        return peek(0x100 | (s + 2) & 0xFF) | peek(0x100 | (s + 3) & 0xFF) << 8 == pc0
+
+    def return_address(self) -> int | None:
+        s = self.cpu.s
+        peek = self.cpu.bus.peek
+        return ((peek(0x100 | (s + 1) & 0xFF) | peek(0x100 | (s + 2) & 0xFF) << 8) + 1) & 0xFFFF
+
+
+class InfoZ80(CpuInfo):
+    family = "z80"
+    dis_module = "disz80"
+    registers = (
+        Register("pc", 16), Register("sp", 16), Register("af", 16), Register("bc", 16),
+        Register("de", 16), Register("hl", 16), Register("ix", 16), Register("iy", 16),
+        Register("af_", 16), Register("bc_", 16), Register("de_", 16), Register("hl_", 16),
+        Register("a", 8), Register("f", 8), Register("b", 8), Register("c", 8),
+        Register("d", 8), Register("e", 8), Register("h", 8), Register("l", 8),
+        Register("i", 8), Register("r", 8), Register("im", 2),
+        Register("iff1", 1), Register("iff2", 1),
+    )
+    flags = "SZ5H3PNC"
+    flag_register = "f"
+
+    def decode(self, read: Callable[[int], int], addr: int) -> Insn:
+        length, text = _disassemble_one("disz80", read, addr)
+        mnemonic = text.split(None, 1)[0].lower() if text.strip() else ""
+        kind = (CALL if mnemonic in ("call", "rst") else
+                RETURN if mnemonic in ("ret", "reti", "retn") else OTHER)
+        return Insn(addr, length, text, kind)
+
+    def _key(self, read: Callable[[int], int], addr: int) -> int:
+        b0 = read(addr & 0xFFFF)
+        if b0 in (0xCB, 0xDD, 0xED, 0xFD):
+            return b0 << 8 | read((addr + 1) & 0xFFFF)
+        return b0
+
+    def depth(self) -> int:
+        return self.cpu.sp
+
+    def same_or_outer(self, depth0: int) -> bool:
+        return (self.cpu.sp - depth0) & 0xFFFF < 0x8000
+
+    def interrupted(self, pc0: int, depth0: int) -> bool:
+        sp = self.cpu.sp
+        return sp == (depth0 - 2) & 0xFFFF and _word_le(self.cpu.bus.peek, sp) == pc0
+
+    def return_address(self) -> int | None:
+        return _word_le(self.cpu.bus.peek, self.cpu.sp)
+
+    def trace_fields(self) -> tuple[str, ...]:
+        return ("af", "bc", "de", "hl", "ix", "iy", "sp")
+
+
+class Info9900(CpuInfo):
+    family = "tms9900"
+    dis_module = "dis9900"
+    registers = (Register("pc", 16), Register("wp", 16), Register("st", 16))
+    flags = "LAECVPX"  # L> A> EQ C OV OP X, bits 15..9 of ST
+    flag_register = "st"
+
+    def decode(self, read: Callable[[int], int], addr: int) -> Insn:
+        length, text = _disassemble_one("dis9900", read, addr)
+        word = _word_be(read, addr & 0xFFFE)
+        parts = text.lower().replace(",", " ").split()
+        mnemonic = parts[0] if parts else ""
+        if mnemonic in ("bl", "blwp", "xop"):
+            kind = CALL
+        elif mnemonic == "rtwp" or word == 0x045B:  # B *R11
+            kind = RETURN
+        else:
+            kind = OTHER
+        return Insn(addr, length, text, kind)
+
+    def _key(self, read: Callable[[int], int], addr: int) -> int:
+        return _word_be(read, addr & 0xFFFE)
+
+    stack_calls = False
+
+    def depth(self) -> int:
+        # BL keeps no stack; BLWP/XOP/interrupts switch workspaces. Depth is
+        # only "which workspace"; step-out counts BL nesting on top of it.
+        return self.cpu.wp
+
+    def same_or_outer(self, depth0: int) -> bool:
+        return self.cpu.wp == depth0
+
+    def interrupted(self, pc0: int, depth0: int) -> bool:
+        # Context switch: the new workspace's R14 holds the old PC.
+        wp = self.cpu.wp
+        return wp != depth0 and _word_be(self.cpu.bus.peek, wp + 28) == pc0
+
+    def return_address(self) -> int | None:
+        return _word_be(self.cpu.bus.peek, self.cpu.wp + 22)  # R11
+
+    def get_registers(self) -> dict[str, int]:
+        regs = super().get_registers()
+        peek = self.cpu.bus.peek
+        wp = self.cpu.wp
+        for n in range(16):
+            regs[f"r{n}"] = _word_be(peek, wp + 2 * n)
+        return regs
+
+    def set_register(self, name: str, value: int) -> None:
+        if name.startswith("r") and name[1:].isdigit() and 0 <= int(name[1:]) <= 15:
+            if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 0xFFFF:
+                raise ValueError(f"register {name} holds 0-65535 ($FFFF), not {value!r}")
+            self.cpu.set_reg(int(name[1:]), value)
+            return
+        super().set_register(name, value)
+
+    def trace_fields(self) -> tuple[str, ...]:
+        return ("wp", "st")
+
+
+_INFOS: dict[str, type[CpuInfo]] = {"6502": Info6502, "z80": InfoZ80, "tms9900": Info9900}
+
+
+def info_for(cpu: Any, family: str | None = None) -> CpuInfo:
+    """The CpuInfo for a core; family defaults to the core's class name."""
+    fam = family_of(family or type(cpu).__name__)
+    return _INFOS[fam](cpu)

@@ -1,0 +1,243 @@
+"""Rewind: a ring of per-frame checkpoints with the inputs that drove each frame.
+
+As 8bitworkshop's recorder does, seeking restores the nearest checkpoint at or
+before the wanted frame and replays the recorded inputs from there. With the
+default `stride=1` every frame has its own checkpoint and seeking is a restore;
+a larger stride trades memory for replay time.
+
+Memory: a machine snapshot holds 64 KiB of RAM (plus device memories), too much
+to keep 600+ times. Every `keyframe_every` checkpoints one is stored whole
+(zlib); the others store each bytes-valued part XORed with the keyframe's
+(unchanged bytes become zeros, which zlib squeezes to almost nothing), and the
+small rest (CPU registers, counters) pickled. The ring drops whole keyframe
+groups, oldest first, when either the frame capacity or the byte budget is
+exceeded. Defaults: 720 frames (12 s at 60 fps) within 16 MiB; `stats()`
+reports what is really used.
+
+Inputs are latched per frame: the session applies new buttons at a frame's
+start, so the buttons stored in each frame's starting snapshot are exactly
+what that frame saw, and a replay is exact.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import pickle
+import zlib
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+DEFAULT_CAPACITY = 720
+DEFAULT_BUDGET = 16 * 1024 * 1024
+DEFAULT_KEYFRAME_EVERY = 60
+
+Path = tuple[Any, ...]
+
+
+def state_hash(snapshot: dict[str, Any]) -> str:
+    """A SHA-256 over a machine snapshot, independent of dict order."""
+    def default(obj: Any) -> Any:
+        if isinstance(obj, (bytes, bytearray, memoryview)):
+            return {"$bytes": bytes(obj).hex()}
+        if isinstance(obj, tuple):
+            return list(obj)
+        raise TypeError(f"cannot hash a {type(obj).__name__} in a snapshot")
+    text = json.dumps(snapshot, sort_keys=True, default=default, separators=(",", ":"))
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def _split(tree: Any, path: Path, blobs: dict[Path, bytes]) -> Any:
+    """Take the bytes-valued leaves out of a snapshot tree (by path)."""
+    if isinstance(tree, (bytes, bytearray, memoryview)):
+        blobs[path] = bytes(tree)
+        return _Blob(type(tree) is bytearray)
+    if isinstance(tree, dict):
+        return {k: _split(v, (*path, k), blobs) for k, v in tree.items()}
+    if isinstance(tree, list):
+        return [_split(v, (*path, i), blobs) for i, v in enumerate(tree)]
+    return tree
+
+
+def _join(tree: Any, path: Path, blobs: dict[Path, bytes]) -> Any:
+    if isinstance(tree, _Blob):
+        data = blobs[path]
+        return bytearray(data) if tree.mutable else data
+    if isinstance(tree, dict):
+        return {k: _join(v, (*path, k), blobs) for k, v in tree.items()}
+    if isinstance(tree, list):
+        return [_join(v, (*path, i), blobs) for i, v in enumerate(tree)]
+    return tree
+
+
+@dataclass(frozen=True)
+class _Blob:
+    """Placeholder for a bytes leaf in the pickled rest of a snapshot."""
+
+    mutable: bool
+
+
+def _xor(a: bytes, b: bytes) -> bytes:
+    n = len(a)
+    return (int.from_bytes(a, "little") ^ int.from_bytes(b, "little")).to_bytes(n, "little")
+
+
+@dataclass
+class Checkpoint:
+    frame: int  # the machine's frame counter at this state (start of that frame)
+    buttons: int  # the inputs of the frame that starts here
+    key: Checkpoint | None  # None for a keyframe
+    blobs: dict[Path, bytes]  # zlib of raw bytes (keyframe) or of XOR with the key
+    rest: bytes  # pickled snapshot without its bytes leaves
+
+    @property
+    def size(self) -> int:
+        return len(self.rest) + sum(len(b) for b in self.blobs.values()) + 64
+
+
+class Rewind:
+    def __init__(self, capacity: int = DEFAULT_CAPACITY, budget: int = DEFAULT_BUDGET,
+                 keyframe_every: int = DEFAULT_KEYFRAME_EVERY, stride: int = 1) -> None:
+        if capacity < 2 or keyframe_every < 1 or stride < 1:
+            raise ValueError("rewind needs capacity >= 2, keyframe_every >= 1, stride >= 1")
+        self.capacity = capacity
+        self.budget = budget
+        self.keyframe_every = keyframe_every
+        self.stride = stride
+        self.ring: deque[Checkpoint] = deque()
+        self.inputs: dict[int, int] = {}  # frame -> buttons, for frames between checkpoints
+        self.bytes_used = 0
+        self._since_key = 0
+        self._key_raw: tuple[Checkpoint, dict[Path, bytes]] | None = None
+
+    # -- recording -----------------------------------------------------------------
+    def record(self, snapshot: dict[str, Any]) -> None:
+        """Take a frame-start snapshot. Anything at or after its frame (a future
+        left behind by a seek) is dropped first: resuming truncates the future."""
+        frame = int(snapshot["frame"])
+        buttons = int(snapshot.get("buttons", 0))
+        self.truncate_after(frame - 1)
+        self.inputs[frame] = buttons
+        if frame % self.stride and self.ring:
+            return
+        blobs: dict[Path, bytes] = {}
+        rest = pickle.dumps(_split(snapshot, (), blobs), protocol=pickle.HIGHEST_PROTOCOL)
+        key = self._key_raw
+        if (key is None or self._since_key >= self.keyframe_every
+                or key[1].keys() != blobs.keys()
+                or any(len(key[1][p]) != len(b) for p, b in blobs.items())):
+            cp = Checkpoint(frame, buttons, None,
+                            {p: zlib.compress(b, 1) for p, b in blobs.items()}, rest)
+            self._key_raw = (cp, blobs)
+            self._since_key = 1
+        else:
+            key_raw = key[1]
+            cp = Checkpoint(frame, buttons, key[0],
+                            {p: zlib.compress(_xor(b, key_raw[p]), 1) for p, b in blobs.items()},
+                            rest)
+            self._since_key += 1
+        self.ring.append(cp)
+        self.bytes_used += cp.size
+        self._evict()
+
+    def _evict(self) -> None:
+        ring = self.ring
+        while len(ring) > 1 and (self.frames_held() > self.capacity
+                                 or self.bytes_used > self.budget):
+            first = ring.popleft()
+            self.bytes_used -= first.size
+            # Deltas cannot outlive their keyframe: drop the whole group.
+            while ring and ring[0].key is first:
+                self.bytes_used -= ring.popleft().size
+            if not ring:
+                self._key_raw = None
+        if ring:
+            oldest = ring[0].frame
+            for frame in [f for f in self.inputs if f < oldest]:
+                del self.inputs[frame]
+
+    def truncate_after(self, frame: int) -> None:
+        """Forget checkpoints and inputs of frames after `frame`."""
+        ring = self.ring
+        while ring and ring[-1].frame > frame:
+            cp = ring.pop()
+            self.bytes_used -= cp.size
+            if self._key_raw is not None and self._key_raw[0] is cp:
+                self._key_raw = None
+        for f in [f for f in self.inputs if f > frame]:
+            del self.inputs[f]
+        if self._key_raw is None and ring:
+            # Rebuild the keyframe cache so later deltas have a base.
+            last = ring[-1]
+            key = last if last.key is None else last.key
+            self._key_raw = (key, {p: zlib.decompress(b) for p, b in key.blobs.items()})
+            self._since_key = sum(1 for cp in ring if cp is key or cp.key is key)
+
+    def clear(self) -> None:
+        self.ring.clear()
+        self.inputs.clear()
+        self.bytes_used = 0
+        self._key_raw = None
+        self._since_key = 0
+
+    # -- seeking ---------------------------------------------------------------------
+    def frames_held(self) -> int:
+        if not self.ring:
+            return 0
+        return self.ring[-1].frame - self.ring[0].frame + 1
+
+    def first_frame(self) -> int | None:
+        return self.ring[0].frame if self.ring else None
+
+    def last_frame(self) -> int | None:
+        """The newest frame one can seek to (inputs known up to it)."""
+        if not self.inputs:
+            return None
+        return max(self.inputs)
+
+    def checkpoint_for(self, frame: int) -> Checkpoint:
+        """The newest checkpoint at or before `frame`."""
+        best = None
+        for cp in self.ring:
+            if cp.frame > frame:
+                break
+            best = cp
+        if best is None:
+            raise ValueError(f"frame {frame} is older than the rewind buffer "
+                             f"(oldest {self.first_frame()})")
+        return best
+
+    def snapshot_of(self, cp: Checkpoint) -> dict[str, Any]:
+        if cp.key is None:
+            blobs = {p: zlib.decompress(b) for p, b in cp.blobs.items()}
+        else:
+            key = cp.key
+            if self._key_raw is not None and self._key_raw[0] is key:
+                base = self._key_raw[1]
+            else:
+                base = {p: zlib.decompress(b) for p, b in key.blobs.items()}
+            blobs = {p: _xor(zlib.decompress(b), base[p]) for p, b in cp.blobs.items()}
+        return _join(pickle.loads(cp.rest), (), blobs)
+
+    def seek(self, frame: int, restore: Callable[[dict[str, Any]], None],
+             run_frame: Callable[[int], None]) -> int:
+        """Put the machine at the start of `frame`: restore the nearest checkpoint,
+        then replay recorded inputs. Returns the frames replayed."""
+        last = self.last_frame()
+        if last is None or frame > last:
+            raise ValueError(f"frame {frame} is not in the rewind buffer "
+                             f"(frames {self.first_frame()}-{last})")
+        cp = self.checkpoint_for(frame)
+        restore(self.snapshot_of(cp))
+        for f in range(cp.frame, frame):
+            run_frame(self.inputs[f])
+        return frame - cp.frame
+
+    def stats(self) -> dict[str, Any]:
+        keys = sum(1 for cp in self.ring if cp.key is None)
+        return {"frames": self.frames_held(), "checkpoints": len(self.ring),
+                "keyframes": keys, "bytes": self.bytes_used, "budget": self.budget,
+                "capacity": self.capacity, "first": self.first_frame(),
+                "last": self.last_frame()}

@@ -1,0 +1,563 @@
+"""The debugger session: the one object the worker talks to, `Session(machine)`.
+
+Free when off: with no breakpoint, step request or trace, the machine runs
+with its own runner (`cpu.run`, or the machine's faster one) and the bus with
+its bare `read`/`write`. Anything that needs checks swaps in `_run_checked`
+(instruction by instruction) and, for read/write breakpoints only, a bus
+watch; both are taken out again when the last such thing goes.
+
+Every verb returns JSON-able data; bad input raises `DebugError` (a
+ValueError) with a message meant for the user.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import asdict, dataclass
+from typing import Any
+
+from . import stepping
+from .breakpoints import BreakpointError, BreakpointSet, parse_address
+from .callstack import call_stack
+from .condition import ConditionError, Env, compile_condition
+from .cpuinfo import CpuInfo, info_for
+from .rewind import Rewind, state_hash
+from .trace import Trace
+from .watches import WatchError, WatchList
+
+# How many frames a step may run before it hands back (the page keeps it going
+# with run_frame, so a long step-over never blocks the worker).
+STEP_FRAMES_PER_CALL = 4
+
+
+class DebugError(ValueError):
+    """A request the debugger cannot carry out, explained."""
+
+
+@dataclass
+class BreakReason:
+    """Why execution stopped (as Mesen's BreakSource tells its UI)."""
+
+    kind: str  # "breakpoint" | "read" | "write" | "step" | "pause" | "halt" | "reset" | "seek"
+    pc: int
+    message: str
+    breakpoint: int | None = None
+    addr: int | None = None
+    value: int | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+class Session:
+    def __init__(self, machine: Any, *, rewind: Rewind | None = None,
+                 record: bool = True) -> None:
+        self.machine = machine
+        self.cpu = machine.cpu
+        self.bus = machine.bus
+        self.symbols: dict[str, int] = machine.symbols
+        info = getattr(machine, "INFO", None)
+        self.info: CpuInfo = info_for(self.cpu, info.cpu if info else None)
+        self.bare_runner = machine.runner  # the machine's own (maybe faster) runner
+        self.env = self._make_env()
+        self.breakpoints = BreakpointSet(self.env, self.symbols)
+        self.watches = WatchList(self.symbols)
+        self.trace = Trace(self.info)
+        self.rewind = rewind if rewind is not None else Rewind()
+        self.record = record
+        self.plan: stepping.Plan | None = None
+        self.paused = True
+        self.reason: BreakReason | None = None
+        self._at_frame_start = True  # the next advance() starts a frame
+        self._pending_buttons: int | None = None
+        self._skip_pc = -1  # resuming: do not stop again at the PC we stopped at
+        self._access: list[tuple[str, int, int]] = []  # (kind, addr, value) seen by watches
+        self._watching: dict[str, Callable[[int, int], None]] = {}
+        self._last_pause_ram = bytes(self.bus.ram)
+        self._prev_pause_ram = self._last_pause_ram
+
+    # -- the environment conditions see -------------------------------------------
+    def _make_env(self) -> Env:
+        cpu, peek = self.cpu, self.bus.peek
+        registers: dict[str, Callable[[], int]] = {}
+        for reg in self.info.registers:
+            registers[reg.name] = (lambda n=reg.name: getattr(cpu, n))
+        if self.info.family == "tms9900":
+            for n in range(16):
+                registers[f"r{n}"] = (lambda n=n: peek((cpu.wp + 2 * n) & 0xFFFF) << 8
+                                      | peek((cpu.wp + 2 * n + 1) & 0xFFFF))
+        counters = {
+            "cycles": lambda: cpu.cycles,
+            "frame": lambda: self.machine.frame,
+            "addr": lambda: self._access[0][1] if self._access else -1,
+            "value": lambda: self._access[0][2] if self._access else -1,
+        }
+        return Env(registers, peek, self.symbols, counters,
+                   big_endian=self.info.family == "tms9900")
+
+    # -- the runner ------------------------------------------------------------------
+    def _install(self) -> None:
+        """Swap the checking runner and bus watches in or out as needed."""
+        bps = self.breakpoints
+        for kind in ("read", "write"):
+            want = bps.active[kind]
+            if want and kind not in self._watching:
+                mask, access = bps.masks[kind], self._access
+
+                def watch(addr: int, value: int, kind: str = kind, mask: bytearray = mask,
+                          access: list[tuple[str, int, int]] = access) -> None:
+                    if mask[addr]:
+                        access.append((kind, addr, value))
+                self._watching[kind] = watch
+                self.bus.add_watch(kind, watch)
+            elif not want and kind in self._watching:
+                self.bus.remove_watch(kind, self._watching.pop(kind))
+        checking = (bps.active["exec"] or bps.active["read"] or bps.active["write"]
+                    or self.trace.on
+                    or (self.plan is not None and not isinstance(self.plan, stepping.StepFrame)))
+        self.machine.runner = self._run_checked if checking else self.bare_runner
+
+    def _run_checked(self, cycles: int) -> int:
+        """Run whole instructions for `cycles`, checking before/after each."""
+        cpu = self.cpu
+        step = cpu.step
+        bps = self.breakpoints
+        exec_mask = bps.masks["exec"] if bps.active["exec"] else None
+        plan = self.plan
+        target = plan.target if plan is not None else -1
+        every = plan is not None and plan.every
+        record = self.trace.recorder() if self.trace.on else None
+        access = self._access
+        access.clear()  # only the CPU's own accesses count (not DMA between runs)
+        skip = self._skip_pc
+        ran = 0
+        while ran < cycles:
+            pc = cpu.pc
+            if pc != skip:
+                if exec_mask is not None and exec_mask[pc]:
+                    bp = bps.hit("exec", pc)
+                    if bp is not None:
+                        self._stop(BreakReason("breakpoint", pc, f"breakpoint #{bp.id}: "
+                                               f"{bp.describe()}", bp.id))
+                        break
+                if pc == target:
+                    if plan.at_target():  # type: ignore[union-attr]
+                        self._stop_step(pc)
+                        break
+                    target, every = plan.target, plan.every  # type: ignore[union-attr]
+            skip = -1
+            if every:
+                plan.pre(pc)  # type: ignore[union-attr]
+            if record is not None:
+                record()
+            cyc = step()
+            if not cyc:
+                if getattr(cpu, "halted", False) or getattr(cpu, "jammed", False):
+                    self._stop(BreakReason("halt", pc, f"the CPU halted at ${pc:04X}"))
+                break
+            ran += cyc
+            if access:
+                if self._access_hit():
+                    break
+            if every:
+                if plan.post():  # type: ignore[union-attr]
+                    self._stop_step(cpu.pc)
+                    break
+                target, every = plan.target, plan.every  # type: ignore[union-attr]
+        self._skip_pc = -1
+        return ran
+
+    def _access_hit(self) -> bool:
+        access = self._access
+        for kind, addr, value in access:
+            access[:] = [(kind, addr, value)]  # what `addr`/`value` show to conditions
+            bp = self.breakpoints.hit(kind, addr)
+            if bp is not None:
+                access.clear()
+                verb = "read" if kind == "read" else "wrote"
+                self._stop(BreakReason(kind, self.cpu.pc,
+                                       f"breakpoint #{bp.id}: {verb} ${value:02X} at "
+                                       f"${addr:04X} ({bp.describe()})", bp.id, addr, value))
+                return True
+        access.clear()
+        return False
+
+    def _stop(self, reason: BreakReason) -> None:
+        self.reason = reason
+        self.machine.stop_requested = True
+
+    def _stop_step(self, pc: int) -> None:
+        plan = self.plan
+        kind = plan.kind if plan is not None else "step"
+        self._stop(BreakReason("step", pc, f"step {kind} done at ${pc:04X}"))
+
+    # -- running -------------------------------------------------------------------------
+    def _begin(self) -> None:
+        self._skip_pc = self.cpu.pc
+        self.reason = None
+        self.paused = False
+
+    def _advance(self) -> str:
+        """One machine.advance(), latching inputs and recording at frame starts."""
+        machine = self.machine
+        if self._at_frame_start:
+            if self._pending_buttons is not None:
+                machine.set_buttons(self._pending_buttons)
+                self._pending_buttons = None
+            if self.record:
+                self.rewind.record(machine.snapshot())
+            self._at_frame_start = False
+        result = machine.advance()
+        if result == "frame":
+            self._at_frame_start = True
+        return result
+
+    def _run(self, max_frames: int) -> dict[str, Any]:
+        """Advance until something stops us or `max_frames` frames have ended."""
+        self._begin()
+        frames = 0
+        while True:
+            result = self._advance()
+            if result == "break":
+                break
+            if result == "halt":
+                self._stop(BreakReason("halt", self.cpu.pc, "the CPU halted"))
+                self.machine.stop_requested = False
+                break
+            if isinstance(self.plan, stepping.StepFrame):
+                self._stop_step(self.cpu.pc)
+                self.machine.stop_requested = False
+                break
+            frames += 1
+            if frames >= max_frames:
+                return self.status()
+        self._pause()
+        return self.status()
+
+    def run_frame(self, buttons: int | None = None) -> dict[str, Any]:
+        """Run to the end of this frame (the page's run loop calls this each tick).
+
+        Buttons take effect at the start of a frame; a frame resumed half-way
+        keeps the buttons it started with, so recorded inputs replay exactly."""
+        if buttons is not None:
+            self._pending_buttons = _check_int("buttons", buttons, 0xFFFF)
+        return self._run(1)
+
+    def run_frames(self, n: int, buttons: int | None = None) -> dict[str, Any]:
+        n = _check_int("n", n, 100_000)
+        if buttons is not None:
+            self._pending_buttons = _check_int("buttons", buttons, 0xFFFF)
+        return self._run(max(1, n))
+
+    def pause(self) -> dict[str, Any]:
+        if not self.paused:
+            self.reason = BreakReason("pause", self.cpu.pc, "paused")
+            self._pause()
+        return self.status()
+
+    def _pause(self) -> None:
+        self.paused = True
+        self.plan = None
+        self._install()
+        self._prev_pause_ram = self._last_pause_ram
+        self._last_pause_ram = bytes(self.bus.ram)
+
+    def step(self, kind: str = "into", count: int = 1, target: Any = None,
+             max_frames: int = STEP_FRAMES_PER_CALL) -> dict[str, Any]:
+        """Step: "into" (count instructions), "over", "out", "frame", "cursor" (target).
+
+        Runs at most `max_frames` frames; if the step has not finished by then,
+        it stays pending (`status()["stepping"]`) and later run_frame calls
+        carry it on, so the worker stays responsive."""
+        info, peek = self.info, self.bus.peek
+        pc = self.cpu.pc
+        if kind == "into":
+            plan: stepping.Plan = stepping.StepInto(_check_int("count", count, 1_000_000, 1))
+        elif kind == "over":
+            plan = stepping.StepOver(info, peek, pc)
+        elif kind == "out":
+            plan = stepping.StepOut(info, peek)
+        elif kind == "frame":
+            plan = stepping.StepFrame()
+        elif kind == "cursor":
+            try:
+                addr, _ = parse_address(target, self.symbols)
+            except BreakpointError as exc:
+                raise DebugError(f"run to cursor: {exc}") from None
+            plan = stepping.RunTo(addr)
+        else:
+            raise DebugError(f"step kind must be one of {', '.join(stepping.STEP_KINDS)}, "
+                             f"not {kind!r}")
+        self.plan = plan
+        self._install()
+        return self._run(max(1, max_frames))
+
+    def reset(self) -> dict[str, Any]:
+        self.machine.reset()
+        self.rewind.clear()
+        self._at_frame_start = True
+        self.plan = None
+        self.paused = True
+        self.reason = BreakReason("reset", self.cpu.pc, "reset")
+        self._install()
+        self._last_pause_ram = self._prev_pause_ram = bytes(self.bus.ram)
+        return self.status()
+
+    def status(self) -> dict[str, Any]:
+        m = self.machine
+        return {"paused": self.paused, "stepping": self.plan.kind if self.plan else None,
+                "reason": self.reason.to_json() if self.reason else None,
+                "pc": self.cpu.pc, "cycles": self.cpu.cycles, "frame": m.frame,
+                "frame_cycle": m.frame_cycle,
+                "halted": bool(getattr(self.cpu, "halted", False))}
+
+    # -- breakpoints -------------------------------------------------------------------
+    def add_breakpoint(self, kind: str, where: Any, end: Any = None,
+                       condition: str = "") -> dict[str, Any]:
+        try:
+            bp = self.breakpoints.add(kind, where, end, condition)
+        except BreakpointError as exc:
+            raise DebugError(str(exc)) from None
+        self._install()
+        return bp.to_json()
+
+    def remove_breakpoint(self, bp_id: int) -> None:
+        try:
+            self.breakpoints.remove(bp_id)
+        except BreakpointError as exc:
+            raise DebugError(str(exc)) from None
+        self._install()
+
+    def enable_breakpoint(self, bp_id: int, enabled: bool = True) -> dict[str, Any]:
+        try:
+            bp = self.breakpoints.set_enabled(bp_id, enabled)
+        except BreakpointError as exc:
+            raise DebugError(str(exc)) from None
+        self._install()
+        return bp.to_json()
+
+    def set_condition(self, bp_id: int, condition: str) -> dict[str, Any]:
+        try:
+            return self.breakpoints.set_condition(bp_id, condition).to_json()
+        except BreakpointError as exc:
+            raise DebugError(str(exc)) from None
+
+    def list_breakpoints(self) -> list[dict[str, Any]]:
+        return self.breakpoints.to_json()
+
+    def load_breakpoints(self, data: Any) -> list[str]:
+        """Replace the breakpoints with saved ones; returns problems skipped."""
+        try:
+            problems = self.breakpoints.load_json(data)
+        except BreakpointError as exc:
+            raise DebugError(str(exc)) from None
+        self._install()
+        return problems
+
+    def check_condition(self, text: str) -> dict[str, Any]:
+        """Parse (and evaluate now) a condition, for the editor's live feedback."""
+        try:
+            value = compile_condition(text, self.env)()
+        except ConditionError as exc:
+            return {"ok": False, "error": str(exc), "column": exc.column}
+        return {"ok": True, "value": value}
+
+    # -- watches -----------------------------------------------------------------------
+    def add_watch(self, where: Any, fmt: str = "hex", count: int | None = None) -> dict[str, Any]:
+        try:
+            return self.watches.add(where, fmt, count).to_json()
+        except WatchError as exc:
+            raise DebugError(str(exc)) from None
+
+    def remove_watch(self, watch_id: int) -> None:
+        try:
+            self.watches.remove(watch_id)
+        except WatchError as exc:
+            raise DebugError(str(exc)) from None
+
+    def watch_values(self) -> list[dict[str, Any]]:
+        return self.watches.values(self.bus.peek_range)
+
+    # -- memory --------------------------------------------------------------------------
+    def read_memory(self, addr: int, length: int, space: str = "cpu") -> dict[str, Any]:
+        """Bytes as hex, plus the offsets changed since the previous pause."""
+        addr = _check_int("address", addr, 0xFFFF)
+        length = _check_int("length", length, 0x10000, 1)
+        if space != "cpu":
+            spaces = self.machine.memory_spaces()
+            if space not in spaces:
+                raise DebugError(f"no memory space {space!r} (spaces: {', '.join(spaces)})")
+            size = spaces[space]
+            if addr >= size or addr + length > size:
+                raise DebugError(f"{space} holds ${size:X} bytes: ${addr:X}+{length} runs past")
+            return {"space": space, "addr": addr,
+                    "data": self.machine.read_space(space, addr, length).hex(), "changed": []}
+        data = self.bus.peek_range(addr, length)
+        before, now = self._prev_pause_ram, self.bus.ram
+        changed = [i for i in range(length)
+                   if before[(addr + i) & 0xFFFF] != now[(addr + i) & 0xFFFF]]
+        return {"space": "cpu", "addr": addr, "data": data.hex(), "changed": changed}
+
+    def write_memory(self, addr: Any, values: Any) -> dict[str, Any]:
+        """Write bytes through the bus, as the CPU would (ROM ignores writes)."""
+        addr = _check_int("address", addr, 0xFFFF)
+        if isinstance(values, (bytes, bytearray)):
+            values = list(values)
+        if not isinstance(values, list) or not values:
+            raise DebugError("values must be a non-empty list of bytes (0-255)")
+        for i, value in enumerate(values):
+            if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 255:
+                raise DebugError(f"value {i + 1} is {value!r}: a byte is 0-255 ($00-$FF)")
+        if addr + len(values) > 0x10000:
+            raise DebugError(f"{len(values)} bytes at ${addr:04X} run past $FFFF")
+        write, peek = self.bus.write, self.bus.peek
+        ignored = []
+        for i, value in enumerate(values):
+            write(addr + i, value)
+            if peek(addr + i) != value:
+                ignored.append(addr + i)
+        self._access.clear()  # our own writes are not the CPU's
+        self._edited()
+        return {"addr": addr, "length": len(values), "ignored": ignored}
+
+    def _edited(self) -> None:
+        """State changed by hand: the recorded future no longer follows."""
+        self.rewind.truncate_after(self.machine.frame)
+
+    # -- registers -----------------------------------------------------------------------
+    def registers(self) -> dict[str, Any]:
+        info = self.info
+        regs = info.get_registers()
+        value = regs.get(info.flag_register, 0)
+        flags = ""
+        if info.family == "tms9900":
+            for i, letter in enumerate(info.flags):
+                flags += letter if value & (0x8000 >> i) else "-"
+            flags += f" mask={value & 0xF}"
+        else:
+            for i, letter in enumerate(info.flags):
+                bit = 0x80 >> i
+                flags += letter if value & bit else ("-" if letter not in "-5" else letter)
+        return {"family": info.family, "registers": regs, "flags": flags,
+                "cycles": self.cpu.cycles, "frame": self.machine.frame}
+
+    def set_register(self, name: str, value: Any) -> dict[str, Any]:
+        try:
+            self.info.set_register(str(name).lower(), value)
+        except ValueError as exc:
+            raise DebugError(str(exc)) from None
+        self._edited()
+        return self.registers()
+
+    # -- code views ------------------------------------------------------------------------
+    def disassemble(self, addr: Any = None, before: int = 8, after: int = 16) -> list[dict]:
+        """Lines around addr (default PC); backwards from it by finding a start
+        whose instructions land exactly on it."""
+        at = self.cpu.pc if addr is None else parse_address(addr, self.symbols)[0]
+        peek, decode = self.bus.peek, self.info.decode
+        start = at
+        for back in range(min(before * 4, at), 0, -1):
+            a, n = at - back, 0
+            while a < at:
+                a += decode(peek, a).length
+                n += 1
+            if a == at and n <= before:
+                start = at - back
+                break
+        names = {v: k for k, v in self.symbols.items()}
+        exec_mask = self.breakpoints.masks["exec"]
+        lines, a = [], start
+        for _ in range(before + after):
+            insn = decode(peek, a)
+            data = self.bus.peek_range(a, insn.length)
+            lines.append({"addr": a, "bytes": data.hex(), "text": self._text(a, insn.text),
+                          "label": names.get(a, ""), "pc": a == self.cpu.pc,
+                          "breakpoint": bool(exec_mask[a])})
+            a = (a + insn.length) & 0xFFFF
+        return lines
+
+    def _text(self, addr: int, fallback: str) -> str:
+        """The CPU disassembler's text (with symbols), when it exists."""
+        try:
+            return self.info.text(self.bus.peek, addr, self.symbols)
+        except (ImportError, AttributeError):
+            return fallback
+
+    def source(self, addr: Any = None) -> dict[str, Any] | None:
+        """The source line (file, line, text) for addr (default PC), from the
+        assembler's listing: machines keep their Program(s) in `programs`."""
+        at = self.cpu.pc if addr is None else parse_address(addr, self.symbols)[0]
+        for program in _programs(self.machine):
+            row = program.row_at(at)
+            if row is not None:
+                return {"addr": at, "file": row.file, "line": row.line, "text": row.text}
+        return None
+
+    def call_stack(self) -> list[dict[str, Any]]:
+        return call_stack(self.info, self.bus.peek, self.symbols)
+
+    # -- trace ---------------------------------------------------------------------------
+    def set_trace(self, on: bool) -> None:
+        self.trace.on = bool(on)
+        self._install()
+
+    def trace_text(self) -> str:
+        return self.trace.text(self.bus.peek, self.symbols)
+
+    # -- rewind ----------------------------------------------------------------------------
+    def rewind_info(self) -> dict[str, Any]:
+        return self.rewind.stats()
+
+    def seek(self, frame: Any) -> dict[str, Any]:
+        """Go to the start of a recorded frame (restore, then replay its inputs).
+        Running on from there drops the frames that were after it."""
+        frame = _check_int("frame", frame, 1 << 62)
+        machine = self.machine
+        saved_runner, machine.runner = machine.runner, self.bare_runner
+
+        def replay(buttons: int) -> None:
+            machine.set_buttons(buttons)
+            while machine.advance() != "frame":
+                machine.stop_requested = False
+        try:
+            self.rewind.seek(frame, machine.restore, replay)
+        except ValueError as exc:
+            raise DebugError(str(exc)) from None
+        finally:
+            machine.runner = saved_runner
+        self._at_frame_start = True
+        self._pending_buttons = None
+        self.paused = True
+        self.plan = None
+        self._install()
+        self.reason = BreakReason("seek", self.cpu.pc, f"rewound to frame {frame}")
+        self._prev_pause_ram = self._last_pause_ram
+        self._last_pause_ram = bytes(self.bus.ram)
+        return self.status()
+
+    def state_hash(self) -> str:
+        return state_hash(self.machine.snapshot())
+
+    # -- teardown ----------------------------------------------------------------------------
+    def close(self) -> None:
+        """Take every hook out: the machine runs as if no debugger existed."""
+        self.breakpoints.clear()
+        self.trace.on = False
+        self.plan = None
+        self._install()
+
+
+def _programs(machine: Any) -> list[Any]:
+    programs = getattr(machine, "programs", None)
+    if programs is None:
+        program = getattr(machine, "program", None)
+        programs = [] if program is None else [program]
+    return list(programs)
+
+
+def _check_int(name: str, value: Any, hi: int, lo: int = 0) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise DebugError(f"{name} must be a whole number, not {value!r}")
+    if not lo <= value <= hi:
+        raise DebugError(f"{name} must be within {lo}-{hi} (${hi:X}), not {value}")
+    return value
