@@ -78,7 +78,7 @@ class _Gen:
             reg, high = INDEX_HALVES[op]
             return f"(cpu.{reg} >> 8)" if high else f"(cpu.{reg} & 0xFF)"
         if op == "r":
-            return "cpu.r"
+            return "(cpu._r7 | (cpu._r & 0x7F))"
         if op == "n":
             self.fetch_n(var)
             return var
@@ -98,7 +98,7 @@ class _Gen:
             else:
                 self.emit(f"cpu.{reg} = (cpu.{reg} & 0xFF00) | ({expr})")
         elif op == "r":
-            self.emit(f"cpu.r = {expr}")
+            self.emit(f"v = {expr}", "cpu._r7 = v & 0x80", "cpu._r = v & 0x7F")
         elif op == "(hl)" or op.endswith("+d)"):
             self.mem_addr(op)
             self.emit(f"write(addr, {expr})")
@@ -177,7 +177,7 @@ def _ld(g: _Gen) -> None:
         return
     if src in ("i", "r"):  # ld a,i / ld a,r: flags, and the P/V quirk marker
         g.lines.pop()  # F is written after all
-        g.emit(f"v = cpu.{src}", "cpu.a = v",
+        g.emit(f"v = {g.get8(src)}", "cpu.a = v",
                "f = (cpu.f & 0x01) | SZ53[v] | (0x04 if cpu.iff2 else 0)",
                "cpu.f = f", "cpu._q = f | 0x200")
         return
@@ -445,7 +445,7 @@ def _misc(g: _Gen) -> None:
         _nf(g)
     elif mn == "halt":
         _nf(g)
-        g.emit("cpu.halted = 1")
+        g.emit("cpu.halted = cpu._attn = 1")
     elif mn == "di":
         _nf(g)
         g.emit("cpu.iff1 = cpu.iff2 = 0")

@@ -34,19 +34,13 @@ from .isaz80 import (
 _PAGES = build_pages()
 
 
-def _incr_r(cpu: Z80) -> None:
-    r = cpu.r
-    cpu.r = (r & 0x80) | ((r + 1) & 0x7F)
-
-
 def _prefix(page: list, base: int = 0):
     """A prefix byte's handler: fetch the next opcode (an M1 cycle) and dispatch."""
     def prefix(cpu: Z80, read, write) -> int:
         pc = cpu.pc
         op = read(pc)
         cpu.pc = (pc + 1) & 0xFFFF
-        r = cpu.r
-        cpu.r = (r & 0x80) | ((r + 1) & 0x7F)
+        cpu._r += 1
         return base + page[op](cpu, read, write)
     return prefix
 
@@ -85,17 +79,22 @@ def _wire() -> list:
 
 MAIN = _wire()
 
+# The state snapshot()/restore() walk (`r` through its property).
 FIELDS: tuple[str, ...] = (
     "a", "f", "b", "c", "d", "e", "h", "l", "ix", "iy", "sp", "pc", "wz", "i", "r",
     "af_", "bc_", "de_", "hl_", "im", "iff1", "iff2", "halted", "_q", "cycles",
     "irq", "irq_vector", "nmi_pending",
 )
+# R is kept as a free-running M1 count `_r` (low 7 bits are R's) plus bit 7 in
+# `_r7`, so each fetch costs one increment. `_attn` is set while an interrupt
+# is raised or the CPU is halted: the fetch loop tests only that.
+_SLOTS = tuple(n for n in FIELDS if n != "r") + ("_r", "_r7", "_attn", "bus")
 
 
 class Z80:
     """The Z80 CPU over a `Bus` (a flat 64 KiB RAM bus when none is given)."""
 
-    __slots__ = (*FIELDS, "bus")
+    __slots__ = _SLOTS
 
     def __init__(self, bus: Bus | None = None) -> None:
         self.bus = bus if bus is not None else Bus()
@@ -109,30 +108,31 @@ class Z80:
             setattr(self, name, 0)
         self.a = self.f = 0xFF
         self.sp = 0xFFFF
-        self.pc = self.i = self.r = self.im = self.iff1 = self.iff2 = self.halted = 0
-        self._q = 0
+        self.pc = self.i = self.im = self.iff1 = self.iff2 = self.halted = 0
+        self._r = self._r7 = self._q = 0
         self.irq = False
         self.irq_vector = 0xFF
         self.nmi_pending = False
+        self._attn = False
 
     # -- running ------------------------------------------------------------------
     def step(self) -> int:
         """One instruction, interrupt entry or halted NOP cycle; its T-states."""
         bus = self.bus
-        if (self.irq or self.nmi_pending) and (taken := self._accept()):
-            self.cycles += taken
-            return taken
-        if self.halted:  # the CPU keeps fetching (refreshing) without executing
-            _incr_r(self)
-            self._q = 0
-            self.cycles += 4
-            return 4
+        if self._attn:
+            taken = self._service()
+            if taken:
+                if taken < 0:  # halted: the CPU keeps refreshing without executing
+                    self._r += 1
+                    self._q = 0
+                    taken = 4
+                self.cycles += taken
+                return taken
         read = bus.read
         pc = self.pc
         op = read(pc)
         self.pc = (pc + 1) & 0xFFFF
-        r = self.r
-        self.r = (r & 0x80) | ((r + 1) & 0x7F)
+        self._r += 1
         n = MAIN[op](self, read, bus.write)
         self.cycles += n
         return n
@@ -144,42 +144,45 @@ class Z80:
         main = MAIN
         done = 0
         while done < cycles:
-            if self.irq or self.nmi_pending:
-                taken = self._accept()
-                done += taken
+            if self._attn:
+                taken = self._service()
+                if taken < 0:
+                    break
                 if taken:
+                    done += taken
                     continue
-            if self.halted:
-                break
             pc = self.pc
             op = read(pc)
             self.pc = (pc + 1) & 0xFFFF
-            r = self.r
-            self.r = (r & 0x80) | ((r + 1) & 0x7F)
+            self._r += 1
             done += main[op](self, read, write)
         self.cycles += done
+        self._r &= 0x7F
         return done
 
     # -- interrupts ---------------------------------------------------------------
     def interrupt(self, vector_byte: int = 0xFF) -> None:
         """Raise INT with the byte the interrupting device puts on the data bus."""
-        self.irq = True
+        self.irq = self._attn = True
         self.irq_vector = vector_byte & 0xFF
 
     def nmi(self) -> None:
         """Raise NMI (edge-triggered: taken once)."""
-        self.nmi_pending = True
+        self.nmi_pending = self._attn = True
 
-    def _accept(self) -> int:
-        """Take a pending interrupt if the CPU may; its T-states, else 0."""
+    def _service(self) -> int:
+        """Between instructions, with `_attn` set: take an interrupt if one is
+        raised and may be taken (its T-states); -1 if halted; else 0."""
+        self._attn = bool(self.irq or self.halted)
         if self.nmi_pending:
             self.nmi_pending = False
             self._enter(NMI_VECTOR)
             self.iff1 = 0
             return NMI_CYCLES
-        if not self.iff1 or self._q & 0x100:
-            return 0
+        if not self.irq or not self.iff1 or self._q & 0x100:
+            return -1 if self.halted else 0
         self.irq = False
+        self._attn = False
         if self._q & 0x200:  # LD A,I / LD A,R interrupted: P/V reads as 0
             self.f &= 0xFB
         self.iff1 = self.iff2 = 0
@@ -197,7 +200,7 @@ class Z80:
 
     def _enter(self, target: int) -> None:
         self.halted = 0
-        _incr_r(self)
+        self._r += 1
         self._q = 0
         write = self.bus.write
         pc = self.pc
@@ -272,6 +275,14 @@ class Z80:
     @iyl.setter
     def iyl(self, v: int) -> None:
         self.iy = (self.iy & 0xFF00) | (v & 0xFF)
+
+    @property
+    def r(self) -> int:
+        return self._r7 | (self._r & 0x7F)
+
+    @r.setter
+    def r(self, v: int) -> None:
+        self._r7, self._r = v & 0x80, v & 0x7F
 
     @property
     def q(self) -> int:
