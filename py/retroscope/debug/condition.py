@@ -91,6 +91,9 @@ def tokenize(text: str) -> list[Token]:
     while pos < len(text):
         m = _TOKEN.match(text, pos)
         if m is None:
+            if text[pos] == "=":
+                raise ConditionError("'=' alone is not an operator: use == to compare",
+                                     pos + 1, text)
             raise ConditionError(f"unexpected character {text[pos]!r}", pos + 1, text)
         kind = m.lastgroup or ""
         raw = m.group()

@@ -35,6 +35,7 @@ class Insn:
     length: int
     text: str
     kind: int
+    valid: bool = True  # a documented instruction (for finding code backwards)
 
 
 def family_of(cpu_name: str) -> str:
@@ -145,6 +146,12 @@ def _disassemble_one(module: str, read: Callable[[int], int], addr: int) -> tupl
     return len(line.bytes), line.text
 
 
+def _looks_valid(text: str) -> bool:
+    """Not a data pseudo-op or an unknown opcode marker."""
+    word = text.strip().split(None, 1)[0].lower() if text.strip() else ""
+    return bool(word) and not word.startswith(("?", ".", "data", "db", "dw", "byte"))
+
+
 class Info6502(CpuInfo):
     family = "6502"
     dis_module = "dis6502"
@@ -167,7 +174,7 @@ class Info6502(CpuInfo):
         mnemonic = op.mnemonic
         kind = CALL if mnemonic in self._CALLS else RETURN if mnemonic in self._RETURNS else OTHER
         length = 2 if mnemonic == "brk" else op.length  # BRK skips a signature byte
-        return Insn(addr, length, mnemonic, kind)
+        return Insn(addr, length, mnemonic, kind, op.documented and mnemonic != "brk")
 
     def _key(self, read: Callable[[int], int], addr: int) -> int:
         return read(addr & 0xFFFF)
@@ -213,7 +220,7 @@ class InfoZ80(CpuInfo):
         mnemonic = text.split(None, 1)[0].lower() if text.strip() else ""
         kind = (CALL if mnemonic in ("call", "rst") else
                 RETURN if mnemonic in ("ret", "reti", "retn") else OTHER)
-        return Insn(addr, length, text, kind)
+        return Insn(addr, length, text, kind, _looks_valid(text))
 
     def _key(self, read: Callable[[int], int], addr: int) -> int:
         b0 = read(addr & 0xFFFF)
@@ -256,7 +263,7 @@ class Info9900(CpuInfo):
             kind = RETURN
         else:
             kind = OTHER
-        return Insn(addr, length, text, kind)
+        return Insn(addr, length, text, kind, _looks_valid(text))
 
     def _key(self, read: Callable[[int], int], addr: int) -> int:
         return _word_be(read, addr & 0xFFFE)

@@ -451,19 +451,12 @@ class Session:
 
     # -- code views ------------------------------------------------------------------------
     def disassemble(self, addr: Any = None, before: int = 8, after: int = 16) -> list[dict]:
-        """Lines around addr (default PC); backwards from it by finding a start
-        whose instructions land exactly on it."""
+        """Lines around addr (default PC), with labels, PC and breakpoint marks."""
         at = self.cpu.pc if addr is None else parse_address(addr, self.symbols)[0]
+        before = _check_int("before", before, 256)
+        after = _check_int("after", after, 1024, 1)
         peek, decode = self.bus.peek, self.info.decode
-        start = at
-        for back in range(min(before * 4, at), 0, -1):
-            a, n = at - back, 0
-            while a < at:
-                a += decode(peek, a).length
-                n += 1
-            if a == at and n <= before:
-                start = at - back
-                break
+        start = self._start_before(at, before)
         names = {v: k for k, v in self.symbols.items()}
         exec_mask = self.breakpoints.masks["exec"]
         lines, a = [], start
@@ -475,6 +468,42 @@ class Session:
                           "breakpoint": bool(exec_mask[a])})
             a = (a + insn.length) & 0xFFFF
         return lines
+
+    def _start_before(self, at: int, before: int) -> int:
+        """Where to start decoding so that `before` instructions precede `at`.
+
+        Code cannot be decoded backwards, so try starts from far to near and
+        take the first whose instructions land exactly on `at`; starts known
+        to be instructions (listing rows, symbols) are tried first."""
+        if before == 0:
+            return at
+        peek, decode = self.bus.peek, self.info.decode
+        lo = max(0, at - 4 * before)
+        known = {row.address for program in _programs(self.machine) for row in program.listing
+                 if row.data and lo <= row.address < at}
+        known |= {v for v in self.symbols.values() if lo <= v < at}
+
+        def lands(start: int) -> int:
+            a, n = start, 0
+            while a < at:
+                insn = decode(peek, a)
+                if not insn.valid:
+                    return 0
+                a += insn.length
+                n += 1
+            return n if a == at else 0
+
+        for candidates in (sorted(known), range(lo, at)):
+            for start in candidates:
+                n = lands(start)
+                if n:
+                    # Too far back: skip whole instructions forward.
+                    a = start
+                    while n > before:
+                        a += decode(peek, a).length
+                        n -= 1
+                    return a
+        return at
 
     def _text(self, addr: int, fallback: str) -> str:
         """The CPU disassembler's text (with symbols), when it exists."""

@@ -1,0 +1,119 @@
+"""Test-only machines for the debugger's tests: a real core over a plain bus,
+a small program and a frame schedule (inputs latched at frame start, an
+interrupt near the end, then the frame's end), like the real machines but
+small enough to reason about in a test."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from retroscope.cpu.bus import Bus
+from retroscope.machines.base import Machine, MachineInfo
+
+BUTTONS_ADDR = 0x00F0  # where the frame-start event puts the buttons
+
+# A 6502 program: a main loop with nested subroutines, a 16-bit LFSR like
+# Tetris's at $0017-$0018, an NMI handler that folds the buttons into RAM and
+# fills a page, so that the state depends on the inputs frame after frame.
+SOURCE_6502 = """
+        .org $8000
+reset:  ldx #$FF
+        txs
+        lda #$89
+        sta $17
+        lda #$88
+        sta $18
+        cli
+main:   jsr outer
+        inc $10
+        lda $F0
+        sta $11
+        jmp main
+outer:  jsr inner
+        jsr inner
+        rts
+inner:  lda $12
+        clc
+        adc #1
+        sta $12
+        jsr rng
+        rts
+rng:    lda $17
+        and #$02
+        sta $00
+        lda $18
+        and #$02
+        eor $00
+        clc
+        beq rng_c
+        sec
+rng_c:  ror $17
+        ror $18
+        rts
+fact:   cmp #2           ; recursive: A = depth, counts calls in $30
+        bcc fact_e
+        inc $30
+        sec
+        sbc #1
+        jsr fact
+fact_e: rts
+nmi:    pha
+        txa
+        pha
+        inc $20
+        lda $F0
+        clc
+        adc $21
+        sta $21
+        ldx $20
+        sta $0300,x
+        pla
+        tax
+        pla
+        rti
+irq:    rti
+        .org $FFFA
+        .word nmi, reset, irq
+"""
+
+
+class Debug6502Machine(Machine):
+    """A 6502 machine: 29780 cycles a frame (as the NES), NMI at 27400."""
+
+    INFO = MachineInfo(id="debugtest", title="Debugger test machine", cpu="6502",
+                       clock_hz=1_789_773.0, fps=60.0, width=8, height=8,
+                       buttons=("a", "b", "select", "start", "up", "down", "left", "right"))
+    FRAME = 29780
+    NMI_AT = 27400
+
+    def __init__(self, variant: str = "nmos") -> None:
+        from retroscope.asm import assemble
+        from retroscope.cpu import MOS6502
+        bus = Bus()
+        program = assemble(SOURCE_6502, "6502")
+        program.load_into(bus)
+        super().__init__(bus, MOS6502(bus, variant=variant), program.symbols)
+        self.program = program
+        self.reset()
+
+    def frame_events(self) -> list[tuple[int, Any]]:
+        return [(0, self._latch), (self.NMI_AT, self.cpu.nmi), (self.FRAME, _nothing)]
+
+    def _latch(self) -> None:
+        self.bus.ram[BUTTONS_ADDR] = self.buttons & 0xFF
+
+    def interrupt_in(self, cycles: int) -> None:
+        """Test hook: raise an NMI `cycles` from now, within this frame."""
+        at = self.frame_cycle + cycles
+        events = self._events
+        i = self._event_index
+        if not at < events[i][0]:
+            raise ValueError("the interrupt would fall after the next event")
+        events.insert(i, (at, self.cpu.nmi))
+
+    def state(self) -> dict[str, Any]:
+        return {"counter": self.bus.ram[0x10]}
+
+
+def _nothing() -> None:
+    pass

@@ -1,0 +1,152 @@
+"""Breakpoints on the real 6502 core: exec / read / write on an address, a range
+or a symbol, conditions, hit counts, toggling, JSON, and no cost when absent."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from debug_machines import Debug6502Machine
+
+from retroscope.debug import DebugError, Session
+
+
+@pytest.fixture
+def session() -> Session:
+    return Session(Debug6502Machine())
+
+
+def test_with_nothing_set_the_machine_runs_its_own_runner_and_the_bare_bus(
+        session: Session) -> None:
+    machine, bus = session.machine, session.bus
+    assert machine.runner == session.bare_runner
+    assert bus.read == bus.ram.__getitem__ and bus.write == bus.ram.__setitem__
+    bp = session.add_breakpoint("write", "$0012")
+    assert machine.runner == session._run_checked
+    assert bus.write != bus.ram.__setitem__ and bus.read == bus.ram.__getitem__
+    session.remove_breakpoint(bp["id"])
+    assert machine.runner == session.bare_runner
+    assert bus.write == bus.ram.__setitem__
+
+
+def test_an_exec_breakpoint_on_a_symbol_stops_before_that_instruction(session: Session) -> None:
+    bp = session.add_breakpoint("exec", "rng")
+    status = session.run_frame()
+    assert status["paused"]
+    assert status["pc"] == session.symbols["rng"]
+    assert status["reason"]["kind"] == "breakpoint"
+    assert status["reason"]["breakpoint"] == bp["id"]
+    assert session.list_breakpoints()[0]["hits"] == 1
+    assert bp["symbol"] == "rng"
+
+
+def test_resuming_from_a_breakpoint_runs_on_to_its_next_hit(session: Session) -> None:
+    session.add_breakpoint("exec", "inner")
+    first = session.run_frame()
+    second = session.run_frame()
+    assert first["pc"] == second["pc"] == session.symbols["inner"]
+    assert second["cycles"] > first["cycles"]
+    assert session.list_breakpoints()[0]["hits"] == 2
+
+
+def test_hit_counts_count_every_stop(session: Session) -> None:
+    session.add_breakpoint("exec", "rng")
+    for _ in range(5):
+        session.run_frame()
+    assert session.list_breakpoints()[0]["hits"] == 5
+
+
+def test_a_condition_decides_whether_a_hit_stops(session: Session) -> None:
+    session.add_breakpoint("exec", "inner", condition="[$0012] == 6")
+    status = session.run_frame()
+    assert status["pc"] == session.symbols["inner"]
+    assert session.bus.ram[0x12] == 6
+    assert session.list_breakpoints()[0]["hits"] == 1
+
+
+def test_a_condition_that_never_holds_lets_the_frame_finish(session: Session) -> None:
+    session.add_breakpoint("exec", "inner", condition="a == 1 && a == 2")
+    status = session.run_frame()
+    assert not status["paused"] and status["frame"] == 1
+    assert session.list_breakpoints()[0]["hits"] == 0
+
+
+def test_a_range_breakpoint_stops_anywhere_inside_it(session: Session) -> None:
+    rng = session.symbols["rng"]
+    session.add_breakpoint("exec", rng + 2, rng + 40)
+    status = session.run_frame()
+    assert rng + 2 <= status["pc"] <= rng + 40
+
+
+def test_a_write_breakpoint_stops_after_the_instruction_that_wrote(session: Session) -> None:
+    session.add_breakpoint("write", "$0012")
+    status = session.run_frame()
+    reason = status["reason"]
+    assert reason["kind"] == "write" and reason["addr"] == 0x12 and reason["value"] == 1
+    assert session.bus.ram[0x12] == 1
+    # stopped after `sta $12`, before `jsr rng`
+    assert session.bus.peek(status["pc"]) == 0x20
+
+
+def test_a_read_breakpoint_with_a_condition_on_the_value_read(session: Session) -> None:
+    session.add_breakpoint("read", "$0012", condition="value == 3")
+    status = session.run_frame()
+    assert status["reason"]["kind"] == "read"
+    assert status["reason"]["value"] == 3
+    assert session.bus.ram[0x12] == 3  # read, not yet incremented and stored
+
+
+def test_a_write_breakpoint_on_a_range_catches_the_nmi_handler_filling_a_page(
+        session: Session) -> None:
+    session.add_breakpoint("write", "$0300", "$03FF")
+    status = session.run_frame()
+    assert 0x300 <= status["reason"]["addr"] <= 0x3FF
+    assert status["frame"] == 0  # the NMI comes near the end of frame 0
+
+
+def test_disabled_breakpoints_do_not_stop_and_cost_nothing(session: Session) -> None:
+    bp = session.add_breakpoint("exec", "inner")
+    session.enable_breakpoint(bp["id"], False)
+    assert session.machine.runner == session.bare_runner
+    assert not session.run_frame()["paused"]
+    session.enable_breakpoint(bp["id"], True)
+    assert session.run_frame()["paused"]
+
+
+def test_breakpoints_round_trip_through_json(session: Session) -> None:
+    session.add_breakpoint("exec", "inner", condition="x == 255")
+    session.add_breakpoint("write", "$0300", "$03FF")
+    b = session.add_breakpoint("read", "rng")
+    session.enable_breakpoint(b["id"], False)
+    saved = json.loads(json.dumps(session.list_breakpoints()))
+    other = Session(Debug6502Machine())
+    assert other.load_breakpoints(saved) == []
+    assert other.list_breakpoints() == saved
+
+
+def test_loading_saved_breakpoints_skips_and_explains_what_no_longer_applies(
+        session: Session) -> None:
+    saved = [{"kind": "exec", "start": 0x8000, "end": 0x8000, "symbol": "gone"},
+             {"kind": "exec", "start": 0x8000, "end": 0x8000, "condition": "a =="},
+             {"kind": "exec", "start": 0x8003, "end": 0x8003}]
+    problems = session.load_breakpoints(saved)
+    assert len(problems) == 2
+    assert "'gone'" in problems[0] and "condition" in problems[1]
+    assert [bp["start"] for bp in session.list_breakpoints()] == [0x8003]
+
+
+@pytest.mark.parametrize(("kind", "where", "end", "condition", "words"), [
+    ("exec", "nowhere", None, "", "neither an address nor a known symbol"),
+    ("exec", 0x10000, None, "", "outside $0000-$FFFF"),
+    ("exec", "$8010", "$8000", "", "ends before it starts"),
+    ("jump", "$8000", None, "", "kind must be one of"),
+    ("exec", "$8000", None, "a === 1", "condition"),
+    ("exec", True, None, "", "a number or a symbol"),
+])
+def test_bad_breakpoints_are_refused_with_a_reason(session: Session, kind: str, where: object,
+                                                   end: object, condition: str,
+                                                   words: str) -> None:
+    with pytest.raises(DebugError) as info:
+        session.add_breakpoint(kind, where, end, condition)
+    assert words in str(info.value)
+    assert session.list_breakpoints() == []
