@@ -46,12 +46,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from .backend import ISAS, load_backend
+from .backend import ISAS, Backend, load_backend
 from .errors import AsmError, Diagnostics, Problem
 from .frontend import FrontEnd
 from .passes import SPACE, layout
 from .program import ListingRow, Program
-from .source import make_loader
+from .source import Loader, make_loader
 
 __all__ = ["ISAS", "AsmError", "ListingRow", "Program", "assemble"]
 
@@ -72,15 +72,21 @@ def assemble(source: str, isa: str, origin: int | None = None, include: Any = No
         loader = make_loader(include)
     except Problem as exc:
         raise AsmError(0, str(exc), filename) from None
+    return assemble_with(backend, source, origin, loader, str(filename))
+
+
+def assemble_with(backend: Backend, source: str, origin: int, loader: Loader,
+                  filename: str) -> Program:
+    """`assemble()` with the backend and include loader already chosen."""
     diag = Diagnostics()
     front = FrontEnd(backend, loader, diag)
-    front.parse_file(source, str(filename))
+    front.parse_file(source, filename)
     diag.raise_if_any()
     walk = layout(front.stmts, backend, origin, diag, front.defined)
     diag.raise_if_any()
     _check_overlap(walk.pieces, diag)
     diag.raise_if_any()
-    return Program(isa, _chunks(walk.pieces), walk.defined, walk.rows)
+    return Program(backend.isa, _chunks(walk.pieces), walk.defined, walk.rows)
 
 
 def _check_overlap(pieces: list, diag: Diagnostics) -> None:

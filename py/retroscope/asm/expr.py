@@ -227,8 +227,9 @@ class Cursor:
             raise Problem(f"expected '{text}' {self.where()}")
 
     def expect_end(self) -> None:
-        if not self.at_end():
-            raise Problem(f"unexpected '{self.tokens[self.pos].text}' {self.where()}")
+        token = self.peek()
+        if token is not None:
+            raise Problem(f"unexpected '{token.text}' in column {token.col + 1}")
 
     def where(self) -> str:
         token = self.peek()

@@ -1,0 +1,161 @@
+"""No input makes the assembler raise anything but AsmError.
+
+Three generators, each with a fixed seed so a failure is reproducible: random
+bytes, random sequences of plausible tokens, and mutations of valid sources.
+A failing case is shown in the assertion message.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from retroscope.asm import AsmError, assemble
+from retroscope.asm.errors import Problem
+from retroscope.asm.lexer import fields, tokenize
+from retroscope.asm.syntax import MOS, TI_EA, ZILOG
+
+CASES = 1500  # per generator; the three together run in a few seconds
+
+VALID = [
+    """
+zp = $10
+        .org $8000
+start:  lda #<table
+        ldx #>table
+        sta zp
+@loop:  lda table,x
+        sta (zp),y
+        dex
+        bne @loop
+        jmp (vector)
+table:  .byte 1, 2, "abc", 'z'
+vector: .word start, * + 2
+        .res 4, $EA
+        .assert * < $9000, "fits"
+""",
+    """
+* = $C000
+reset:  sei
+        cld
+        ldx #$FF
+        txs
+        inc count
+        lda.w count
+        asl
+        rol a
+        bit $2002
+        bpl reset
+        jsr sub
+count = $40
+sub:    lda (count,x)
+        adc #'0' + 1
+        rts
+        .dw reset
+""",
+    """
+a_table = $0600
+        .org $0200
+        ldy #0
+next:   lda a_table,y
+        cmp #(1 << 3) | %101
+        beq done
+        iny
+        cpy #a_table >> 8
+        bcc next
+done:   brk
+        .res 3
+        .db "end", 0
+""",
+]
+
+TOKENS = [
+    "lda", "LDA", "sta", "jmp", "bne", "asl", "lda.w", "lda.b", "stx", "nop", "brk", "jsr",
+    ".org", ".byte", ".db", ".word", ".dw", ".res", ".ds", ".equ", ".include", ".assert",
+    ".align", ".end", "=", "*", "#", "(", ")", ",", "x", "y", "a", "X", "Y", "A", ":",
+    "label", "@loc", "foo", "$FF", "$10000", "%101", "12", "0", "-1", "65535", "'c'", "''",
+    '"str"', '"', "'", "+", "-", "/", "<<", ">>", "<", ">", "&", "|", "^", "~", "!", "&&",
+    "==", "[", "]", ";", "\t", " ", "\n", "\n", "\n", "label:", "@loc:", "$", "%", "\\",
+    "99999999999999999999", "$FFFFFFFFFFFFFFFFFF", "1<<64", "*+2", "0/0",
+]
+
+
+def _check(source: str) -> None:
+    try:
+        program = assemble(source, "6502", include=_loader)
+    except AsmError as exc:
+        assert exc.line >= 0 and str(exc), source
+        return
+    for address, data in program.chunks:  # what did assemble stays in range
+        assert 0 <= address and address + len(data) <= 0x10000, source
+
+
+def _loader(name: str) -> str:
+    if name == "boom.asm":
+        raise RuntimeError("loader failed")
+    return VALID[len(name) % len(VALID)] if name.endswith(".asm") else "garbage ) ( ,"
+
+
+def test_the_valid_corpus_assembles():
+    for source in VALID:
+        assert assemble(source, "6502").chunks
+
+
+def test_random_bytes_raise_nothing_but_asm_error():
+    rng = random.Random(1)
+    for _ in range(CASES):
+        data = bytes(rng.randrange(256) for _ in range(rng.randrange(120)))
+        _check(data.decode("latin-1"))
+
+
+def test_random_token_soups_raise_nothing_but_asm_error():
+    rng = random.Random(2)
+    for _ in range(CASES):
+        source = " ".join(rng.choice(TOKENS) for _ in range(rng.randrange(1, 40)))
+        _check(source)
+
+
+def test_mutated_valid_sources_raise_nothing_but_asm_error():
+    rng = random.Random(3)
+    for _ in range(CASES):
+        source = list(rng.choice(VALID))
+        for _ in range(rng.randrange(1, 5)):
+            where = rng.randrange(len(source) + 1)
+            action = rng.randrange(4)
+            if action == 0 and source:
+                del source[min(where, len(source) - 1)]
+            elif action == 1:
+                source.insert(where, rng.choice(TOKENS))
+            elif action == 2:
+                source.insert(where, chr(rng.randrange(32, 127)))
+            else:
+                source.insert(where, '\n.include "' + rng.choice(
+                    ["x.asm", "boom.asm", "../up.asm", "/abs.asm", "", "b.inc"]) + '"\n')
+        _check("".join(source))
+
+
+@pytest.mark.parametrize("syntax", [MOS, ZILOG, TI_EA], ids=lambda s: s.name)
+def test_the_lexer_raises_only_problems_in_every_syntax_profile(syntax):
+    rng = random.Random(4)
+    alphabet = "ld(ix+5),af' $FF 0FFh 0x1F %1010 >1F @sym 'a' \"s\" ;*\t:=<>#-~!&|^"
+    for _ in range(CASES):
+        text = "".join(rng.choice(alphabet) for _ in range(rng.randrange(30)))
+        for field in [(0, text), *fields(text, syntax)]:
+            try:
+                tokenize(field[1], syntax, field[0])
+            except Problem:
+                pass
+
+
+def test_odd_arguments_give_asm_error_not_type_errors():
+    for args in [(None, "6502"), (b"lda #1\xff", "6502"), ("nop", "6809"), ("nop", None),
+                 ("nop", "z80"), ("nop", "tms9900")]:
+        try:
+            assemble(*args)
+        except AsmError:
+            pass
+    with pytest.raises(AsmError):
+        assemble("nop", "6502", origin=-1)
+    with pytest.raises(AsmError):
+        assemble("nop", "6502", include=42)
