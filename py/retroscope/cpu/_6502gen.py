@@ -10,54 +10,64 @@ so no handler tests for the variant at run time.
 
 Conventions inside the generated code: on entry to a handler, `pc` still
 points at the opcode (the run loop fetched it); `v` is the operand value,
-`ea` the effective address, `NZ[v]` the N and Z bits for a byte.
+`ea` the effective address; flags as described under "flags" below.
 """
 
 from __future__ import annotations
 
+import re
+
 from .isa6502 import OPCODES, Op
 
-# -- operations on a value read from memory (or #imm) ---------------------------
-_FLAGS_NZ = "p = (p & 0x7D) | NZ[{r}]"
+# -- flags -----------------------------------------------------------------------
+# The status byte is kept in three cells so that the common instructions set
+# flags with one store: `nz` holds the last result (Z when its low byte is 0,
+# N when bit 7 or bit 8 is set: BIT puts the operand's bit 7 in bit 8), `c`
+# is the carry (0/1 or a bool), and `p` keeps only V, D and I (0x4C).
+# `flags()` and `setflags()` in the factory pack and unpack the real byte.
+_SET_NZ = "nz = {r}"
 
 _ADC_BIN = [
-    "t = a + v + (p & 1)",
-    "p = (p & 0x3C) | NZ[t & 0xFF] | (t >> 8) | (((a ^ t) & (v ^ t) & 0x80) >> 1)",
-    "a = t & 0xFF",
+    "t = a + v + c",
+    "p = (p & 0x0C) | (((a ^ t) & (v ^ t) & 0x80) >> 1)",
+    "c = t >> 8",
+    "a = nz = t & 0xFF",
 ]
 # NMOS decimal ADC: N and V come from the sum before the high-nibble fix-up,
 # Z from the binary sum (6502.org decimal-mode tutorial, appendix A).
 _ADC_DEC = [
     "if p & 8:",
-    "    c = p & 1",
     "    lo = (a & 0x0F) + (v & 0x0F) + c",
+    "    z = (a + v + c) & 0xFF",
     "    if lo >= 0x0A:",
     "        lo = ((lo + 6) & 0x0F) + 0x10",
     "    t = (a & 0xF0) + (v & 0xF0) + lo",
-    "    p = ((p & 0x3C) | (t & 0x80) | (NZ[(a + v + c) & 0xFF] & 2)",
-    "         | (((a ^ t) & (v ^ t) & 0x80) >> 1))",
+    "    nz = ((t & 0x80) | 1) if z else ((t & 0x80) << 1)",
+    "    p = (p & 0x0C) | (((a ^ t) & (v ^ t) & 0x80) >> 1)",
     "    if t >= 0xA0:",
     "        t += 0x60",
-    "    if t > 0xFF:",
-    "        p |= 1",
+    "    c = t > 0xFF",
     "    a = t & 0xFF",
     "else:",
     *("    " + line for line in _ADC_BIN),
 ]
 _SBC_BIN = [
     "w = v ^ 0xFF",
-    "t = a + w + (p & 1)",
-    "p = (p & 0x3C) | NZ[t & 0xFF] | (t >> 8) | (((a ^ t) & (w ^ t) & 0x80) >> 1)",
-    "a = t & 0xFF",
+    "t = a + w + c",
+    "p = (p & 0x0C) | (((a ^ t) & (w ^ t) & 0x80) >> 1)",
+    "c = t >> 8",
+    "a = nz = t & 0xFF",
 ]
 # NMOS decimal SBC: flags exactly as in binary, only A is decimal-adjusted.
 _SBC_DEC = [
     "w = v ^ 0xFF",
-    "c = p & 1",
-    "t = a + w + c",
-    "p = (p & 0x3C) | NZ[t & 0xFF] | (t >> 8) | (((a ^ t) & (w ^ t) & 0x80) >> 1)",
+    "b = c",
+    "t = a + w + b",
+    "p = (p & 0x0C) | (((a ^ t) & (w ^ t) & 0x80) >> 1)",
+    "c = t >> 8",
+    "nz = t & 0xFF",
     "if p & 8:",
-    "    lo = (a & 0x0F) - (v & 0x0F) + c - 1",
+    "    lo = (a & 0x0F) - (v & 0x0F) + b - 1",
     "    if lo < 0:",
     "        lo = ((lo - 6) & 0x0F) - 0x10",
     "    t = (a & 0xF0) - (v & 0xF0) + lo",
@@ -67,22 +77,23 @@ _SBC_DEC = [
 ]
 _ARR_BIN = [
     "t = a & v",
-    "r = (t >> 1) | ((p & 1) << 7)",
-    "p = (p & 0x3C) | NZ[r] | ((r >> 6) & 1) | ((r ^ (r << 1)) & 0x40)",
-    "a = r",
+    "a = nz = (t >> 1) | (c << 7)",
+    "c = (a >> 6) & 1",
+    "p = (p & 0x0C) | ((a ^ (a << 1)) & 0x40)",
 ]
 # NMOS ARR in decimal mode ("No More Secrets", ARR): N from the old carry,
-# V from bit 6 changing, then BCD fix-ups of each nibble of the AND result.
+# Z and V from the rotated value, then BCD fix-ups of each nibble of the AND.
 _ARR_DEC = [
     "if p & 8:",
     "    t = a & v",
-    "    r = (t >> 1) | ((p & 1) << 7)",
-    "    p = (p & 0x3C) | ((p & 1) << 7) | (NZ[r] & 2) | ((t ^ r) & 0x40)",
+    "    r = (t >> 1) | (c << 7)",
+    "    nz = ((c << 7) | 1) if r else (c << 8)",
+    "    p = (p & 0x0C) | ((t ^ r) & 0x40)",
     "    if (t & 0x0F) + (t & 0x01) > 5:",
     "        r = (r & 0xF0) | ((r + 6) & 0x0F)",
-    "    if (t & 0xF0) + (t & 0x10) > 0x50:",
+    "    c = (t & 0xF0) + (t & 0x10) > 0x50",
+    "    if c:",
     "        r = (r + 0x60) & 0xFF",
-    "        p |= 1",
     "    a = r",
     "else:",
     *("    " + line for line in _ARR_BIN),
@@ -90,33 +101,33 @@ _ARR_DEC = [
 
 
 def _compare(reg: str) -> list[str]:
-    return [f"t = {reg} - v", "p = (p & 0x7C) | NZ[t & 0xFF] | (t >= 0)"]
+    return [f"t = {reg} - v", "nz = t & 0xFF", "c = t >= 0"]
 
 
 def _read_ops(decimal: bool) -> dict[str, list[str]]:
     return {
-        "lda": ["a = v", _FLAGS_NZ.format(r="v")],
-        "ldx": ["x = v", _FLAGS_NZ.format(r="v")],
-        "ldy": ["y = v", _FLAGS_NZ.format(r="v")],
-        "lax": ["a = x = v", _FLAGS_NZ.format(r="v")],
-        "ora": ["a |= v", _FLAGS_NZ.format(r="a")],
-        "and": ["a &= v", _FLAGS_NZ.format(r="a")],
-        "eor": ["a ^= v", _FLAGS_NZ.format(r="a")],
+        "lda": ["a = nz = v"],
+        "ldx": ["x = nz = v"],
+        "ldy": ["y = nz = v"],
+        "lax": ["a = x = nz = v"],
+        "ora": ["a = nz = a | v"],
+        "and": ["a = nz = a & v"],
+        "eor": ["a = nz = a ^ v"],
         "adc": _ADC_DEC if decimal else _ADC_BIN,
         "sbc": _SBC_DEC if decimal else _SBC_BIN,
         "cmp": _compare("a"),
         "cpx": _compare("x"),
         "cpy": _compare("y"),
-        "bit": ["p = (p & 0x3D) | (v & 0xC0) | (NZ[a & v] & 2)"],
+        "bit": ["p = (p & 0x0C) | (v & 0x40)", "nz = (a & v) | ((v & 0x80) << 1)"],
         "nop": [],
-        "las": ["a = x = s = v & s", _FLAGS_NZ.format(r="a")],
-        "anc": ["a &= v", "p = (p & 0x7C) | NZ[a] | (a >> 7)"],
-        "alr": ["t = a & v", "a = t >> 1", "p = (p & 0x7C) | NZ[a] | (t & 1)"],
+        "las": ["a = x = s = nz = v & s"],
+        "anc": ["a = nz = a & v", "c = a >> 7"],
+        "alr": ["t = a & v", "c = t & 1", "a = nz = t >> 1"],
         "arr": _ARR_DEC if decimal else _ARR_BIN,
-        "sbx": ["t = (a & x) - v", "x = t & 0xFF", "p = (p & 0x7C) | NZ[x] | (t >= 0)"],
+        "sbx": ["t = (a & x) - v", "x = nz = t & 0xFF", "c = t >= 0"],
         # ANE and LXA are unstable on silicon; the test data assumes magic $EE.
-        "ane": ["a = (a | 0xEE) & x & v", _FLAGS_NZ.format(r="a")],
-        "lxa": ["a = x = (a | 0xEE) & v", _FLAGS_NZ.format(r="a")],
+        "ane": ["a = nz = (a | 0xEE) & x & v"],
+        "lxa": ["a = x = nz = (a | 0xEE) & v"],
     }
 
 
@@ -125,22 +136,19 @@ def _rmw_ops(decimal: bool) -> dict[str, list[str]]:
     adc = _ADC_DEC if decimal else _ADC_BIN
     sbc = _SBC_DEC if decimal else _SBC_BIN
     return {
-        "asl": ["r = (v << 1) & 0xFF", "p = (p & 0x7C) | NZ[r] | (v >> 7)"],
-        "lsr": ["r = v >> 1", "p = (p & 0x7C) | NZ[r] | (v & 1)"],
-        "rol": ["r = ((v << 1) & 0xFF) | (p & 1)", "p = (p & 0x7C) | NZ[r] | (v >> 7)"],
-        "ror": ["r = (v >> 1) | ((p & 1) << 7)", "p = (p & 0x7C) | NZ[r] | (v & 1)"],
-        "inc": ["r = (v + 1) & 0xFF", _FLAGS_NZ.format(r="r")],
-        "dec": ["r = (v - 1) & 0xFF", _FLAGS_NZ.format(r="r")],
-        "slo": ["r = (v << 1) & 0xFF", "a |= r", "p = (p & 0x7C) | NZ[a] | (v >> 7)"],
-        "rla": ["r = ((v << 1) & 0xFF) | (p & 1)", "a &= r",
-                "p = (p & 0x7C) | NZ[a] | (v >> 7)"],
-        "sre": ["r = v >> 1", "a ^= r", "p = (p & 0x7C) | NZ[a] | (v & 1)"],
+        "asl": ["r = nz = (v << 1) & 0xFF", "c = v >> 7"],
+        "lsr": ["r = nz = v >> 1", "c = v & 1"],
+        "rol": ["r = nz = ((v << 1) & 0xFF) | c", "c = v >> 7"],
+        "ror": ["r = nz = (v >> 1) | (c << 7)", "c = v & 1"],
+        "inc": ["r = nz = (v + 1) & 0xFF"],
+        "dec": ["r = nz = (v - 1) & 0xFF"],
+        "slo": ["r = (v << 1) & 0xFF", "c = v >> 7", "a = nz = a | r"],
+        "rla": ["r = ((v << 1) & 0xFF) | c", "c = v >> 7", "a = nz = a & r"],
+        "sre": ["r = v >> 1", "c = v & 1", "a = nz = a ^ r"],
         # RRA/ISC/DCP: the write happens before the ALU part, hence "!write".
-        "rra": ["r = (v >> 1) | ((p & 1) << 7)", "!write", "p = (p & 0xFE) | (v & 1)",
-                "v = r", *adc],
+        "rra": ["r = (v >> 1) | (c << 7)", "!write", "c = v & 1", "v = r", *adc],
         "isc": ["r = (v + 1) & 0xFF", "!write", "v = r", *sbc],
-        "dcp": ["r = (v - 1) & 0xFF", "!write", "t = a - r",
-                "p = (p & 0x7C) | NZ[t & 0xFF] | (t >= 0)"],
+        "dcp": ["r = (v - 1) & 0xFF", "!write", "t = a - r", "nz = t & 0xFF", "c = t >= 0"],
     }
 
 
@@ -148,18 +156,18 @@ _WRITE_OPS = {"sta": "a", "stx": "x", "sty": "y", "sax": "a & x"}
 
 # -- implied-mode operations (after the dummy read of the next byte) ----------
 _IMPLIED = {
-    "tax": ["x = a", _FLAGS_NZ.format(r="a")],
-    "tay": ["y = a", _FLAGS_NZ.format(r="a")],
-    "txa": ["a = x", _FLAGS_NZ.format(r="a")],
-    "tya": ["a = y", _FLAGS_NZ.format(r="a")],
-    "tsx": ["x = s", _FLAGS_NZ.format(r="s")],
+    "tax": ["x = nz = a"],
+    "tay": ["y = nz = a"],
+    "txa": ["a = nz = x"],
+    "tya": ["a = nz = y"],
+    "tsx": ["x = nz = s"],
     "txs": ["s = x"],
-    "inx": ["x = (x + 1) & 0xFF", _FLAGS_NZ.format(r="x")],
-    "iny": ["y = (y + 1) & 0xFF", _FLAGS_NZ.format(r="y")],
-    "dex": ["x = (x - 1) & 0xFF", _FLAGS_NZ.format(r="x")],
-    "dey": ["y = (y - 1) & 0xFF", _FLAGS_NZ.format(r="y")],
-    "clc": ["p &= 0xFE"],
-    "sec": ["p |= 0x01"],
+    "inx": ["x = nz = (x + 1) & 0xFF"],
+    "iny": ["y = nz = (y + 1) & 0xFF"],
+    "dex": ["x = nz = (x - 1) & 0xFF"],
+    "dey": ["y = nz = (y - 1) & 0xFF"],
+    "clc": ["c = 0"],
+    "sec": ["c = 1"],
     # A waiting IRQ is taken once I clears: make the run loop look (see run()).
     "cli": ["p &= 0xFB", "if irq_line:", "    end = -1"],
     "sei": ["p |= 0x04"],
@@ -170,8 +178,8 @@ _IMPLIED = {
 }
 
 _BRANCH = {
-    "bpl": "not p & 0x80", "bmi": "p & 0x80", "bvc": "not p & 0x40", "bvs": "p & 0x40",
-    "bcc": "not p & 0x01", "bcs": "p & 0x01", "bne": "not p & 0x02", "beq": "p & 0x02",
+    "bpl": "not nz & 0x180", "bmi": "nz & 0x180", "bvc": "not p & 0x40", "bvs": "p & 0x40",
+    "bcc": "not c", "bcs": "c", "bne": "nz & 0xFF", "beq": "not nz & 0xFF",
 }
 
 _PC1 = "(pc + 1) & 0xFFFF"
@@ -307,21 +315,21 @@ def _special(op: Op) -> list[str] | None:
         return [f"read({_PC1})", "read(0x100 | s)", *_pull("lo"), *_pull("hi"),
                 "t = lo | hi << 8", "read(t)", "pc = (t + 1) & 0xFFFF", "return 6"]
     if m == "rti":
-        return [f"read({_PC1})", "read(0x100 | s)", *_pull("t"), "p = (t & 0xCF) | 0x20",
+        return [f"read({_PC1})", "read(0x100 | s)", *_pull("t"), "setflags(t)",
                 *_pull("lo"), *_pull("hi"), "pc = lo | hi << 8", *_IRQ_CHECK, "return 6"]
     if m == "brk":
         return [f"read({_PC1})", "t = (pc + 2) & 0xFFFF", *_push("t >> 8"),
-                *_push("t & 0xFF"), *_push("p | 0x30"), "p |= 0x04",
+                *_push("t & 0xFF"), *_push("flags() | 0x30"), "p |= 0x04",
                 "pc = read(0xFFFE) | read(0xFFFF) << 8", "return 7"]
     if m in ("pha", "php"):
-        value = "a" if m == "pha" else "p | 0x30"
+        value = "a" if m == "pha" else "flags() | 0x30"
         return [f"read({_PC1})", "pc = (pc + 1) & 0xFFFF", *_push(value), "return 3"]
     if m == "pla":
         return [f"read({_PC1})", "pc = (pc + 1) & 0xFFFF", "read(0x100 | s)", *_pull("a"),
-                _FLAGS_NZ.format(r="a"), "return 4"]
+                "nz = a", "return 4"]
     if m == "plp":
         return [f"read({_PC1})", "pc = (pc + 1) & 0xFFFF", "read(0x100 | s)", *_pull("t"),
-                "p = (t & 0xCF) | 0x20", *_IRQ_CHECK, "return 4"]
+                "setflags(t)", *_IRQ_CHECK, "return 4"]
     if m == "jam":
         # The bus keeps reading the next byte; PC stays on the JAM (the test
         # data's 3-cycle convention). The core then halts until reset.
@@ -351,13 +359,18 @@ def handler_body(op: Op, decimal: bool) -> list[str]:
     raise ValueError(f"no handler template for ${op.opcode:02X} {m} {op.mode}")
 
 
-_STATE = ("a", "x", "y", "s", "p", "pc", "cyc", "end", "halted", "irq_line", "nmi_pending")
+# The state the factory's get_state()/set_state() exchange, in this order
+# (`p` is the packed status byte; `end` is the run loop's transient limit).
+STATE_FIELDS = ("a", "x", "y", "s", "p", "pc", "cyc", "end", "halted", "irq_line",
+                "nmi_pending")
 
 _PRELUDE = '''
-def factory(bus, NZ):
+def factory(bus):
     a = x = y = 0
     s = 0xFD
-    p = 0x24
+    p = 0x04  # V D I only; power-on status $24
+    nz = 1  # last result: Z clear, N clear
+    c = 0
     pc = 0
     cyc = 0
     end = 0  # the run loop's limit; set to -1 to make it stop and look around
@@ -369,19 +382,30 @@ def factory(bus, NZ):
     mem = bus.ram
     ram_read = mem.__getitem__
     ram_write = mem.__setitem__
+
+    def flags():
+        """The status byte NV-BDIZC as software sees it (B clear, bit 5 set)."""
+        return p | 0x20 | (0x80 if nz & 0x180 else 0) | (0 if nz & 0xFF else 2) | c
+
+    def setflags(value):
+        nonlocal p, nz, c
+        p = value & 0x4C
+        c = value & 1
+        nz = ((value & 0x80) << 1) | (0 if value & 2 else 1)
 '''
 
 _RUNTIME = '''
     def interrupt(vector):
         """IRQ/NMI entry: 7 cycles, B clear in the pushed status."""
         nonlocal pc, s, p
+        pc &= 0xFFFF
         read(pc)
         read(pc)
         write(0x100 | s, pc >> 8)
         s = (s - 1) & 0xFF
         write(0x100 | s, pc & 0xFF)
         s = (s - 1) & 0xFF
-        write(0x100 | s, (p & 0xEF) | 0x20)
+        write(0x100 | s, flags())
         s = (s - 1) & 0xFF
         p |= 0x04
         pc = read(vector) | read(vector + 1) << 8
@@ -398,7 +422,7 @@ _RUNTIME = '''
         return 0
 
     def run(cycles):
-        nonlocal read, write, cyc, end
+        nonlocal read, write, cyc, end, pc
         read = bus.read
         write = bus.write
         start = cyc
@@ -408,8 +432,16 @@ _RUNTIME = '''
             while not halted and cyc < target:
                 cyc += pending()
                 end = target
-                while cyc < end:
-                    cyc += ops[mem[pc]]()
+                try:
+                    while cyc < end:
+                        cyc += ops[mem[pc]]()
+                except IndexError:
+                    # The RAM handlers leave PC unmasked; an access past $FFFF
+                    # lands here before the instruction changed anything: redo
+                    # it with the bus handlers, which wrap every address.
+                    pc &= 0xFFFF
+                    cyc += table[read(pc)]()
+            pc &= 0xFFFF
         else:
             ops = table
             while not halted and cyc < target:
@@ -421,15 +453,22 @@ _RUNTIME = '''
         return cyc - start
 
     def step():
-        nonlocal read, write, cyc
+        nonlocal read, write, cyc, pc
         read = bus.read
         write = bus.write
         if halted:
             return 0
         n = pending()
         if not n:
-            ops = ram_table if read == ram_read and write == ram_write else table
-            n = ops[read(pc)]()
+            if read == ram_read and write == ram_write:
+                try:
+                    n = ram_table[mem[pc]]()
+                except IndexError:  # past $FFFF: see run()
+                    pc &= 0xFFFF
+                    n = table[read(pc)]()
+                pc &= 0xFFFF
+            else:
+                n = table[read(pc)]()
         cyc += n
         return n
 
@@ -445,13 +484,14 @@ _RUNTIME = '''
         end = -1
 
     def get_state():
-        return (STATE,)
+        return (a, x, y, s, flags(), pc & 0xFFFF, cyc, end, halted, irq_line, nmi_pending)
 
     def set_state(values):
-        nonlocal STATE
-        (STATE,) = values
+        nonlocal a, x, y, s, pc, cyc, end, halted, irq_line, nmi_pending
+        a, x, y, s, status, pc, cyc, end, halted, irq_line, nmi_pending = values
+        setflags(status)
 
-    return table, run, step, raise_irq, raise_nmi, get_state, set_state
+    return table, ram_table, run, step, raise_irq, raise_nmi, get_state, set_state
 '''
 
 
@@ -465,11 +505,30 @@ def _call_end(line: str, start: int) -> int:
     raise ValueError(f"unbalanced call in {line!r}")
 
 
-def to_ram(line: str) -> str:
-    """Rewrite bus calls as direct RAM indexing: `read(e)` -> `mem[e]`,
-    a `write(e, v)` statement -> `mem[e] = v`."""
+_PC_PLUS = re.compile(r"\(pc \+ (\d)\) & 0xFFFF")
+
+
+def to_ram(line: str) -> str | None:
+    """Rewrite one handler line for the direct-RAM set (None: drop it).
+
+    `read(e)` becomes `mem[e]`, a `write(e, v)` statement `mem[e] = v`.
+    Dummy reads and the RMW write-back of the unchanged value are dropped:
+    on plain RAM they have no effect. And
+    PC arithmetic loses its mask: an operand fetch past $FFFF then raises
+    IndexError before the handler has changed any state (every handler
+    fetches its operands first), and the run loop redoes that instruction
+    on the masking bus handlers. Values kept for later (`t = ...`: JSR's
+    and BRK's return address, a branch's base) keep their mask.
+    """
     stripped = line.lstrip()
     pad = line[: len(line) - len(stripped)]
+    if stripped == "write(ea, v)" or (stripped.startswith("read(")
+                                      and _call_end(stripped, 4) == len(stripped) - 1):
+        return None
+    if not stripped.startswith("t = "):
+        stripped = _PC_PLUS.sub(r"pc + \1", stripped)
+        if stripped.startswith("pc = pc + "):
+            stripped = "pc += " + stripped[len("pc = pc + "):]
     if stripped.startswith("write("):
         inner = stripped[len("write("):_call_end(stripped, len("write"))]
         depth = 0
@@ -478,10 +537,10 @@ def to_ram(line: str) -> str:
             if ch == "," and depth == 0:
                 return f"{pad}mem[{inner[:i]}] = {inner[i + 1:].strip()}"
         raise ValueError(f"write without a value in {line!r}")
-    while (i := line.find("read(")) >= 0 and (i == 0 or not line[i - 1].isalnum()):
-        j = _call_end(line, i + len("read"))
-        line = f"{line[:i]}mem[{line[i + 5:j]}]{line[j + 1:]}"
-    return line
+    while (i := stripped.find("read(")) >= 0 and (i == 0 or not stripped[i - 1].isalnum()):
+        j = _call_end(stripped, i + len("read"))
+        stripped = f"{stripped[:i]}mem[{stripped[i + 5:j]}]{stripped[j + 1:]}"
+    return pad + stripped
 
 
 def factory_source(decimal: bool) -> str:
@@ -501,14 +560,11 @@ def factory_source(decimal: bool) -> str:
             names.append(name)
             body = handler_body(op, decimal)
             if rewrite is not None:
-                body = [rewrite(line) for line in body]
+                body = [new for line in body if (new := rewrite(line)) is not None]
             out.append(f"    def {name}():  # {op.mnemonic} {op.mode}")
-            out.append("        nonlocal a, x, y, s, p, pc, end, halted")
+            out.append("        nonlocal a, x, y, s, p, nz, c, pc, end, halted")
             out.extend(_indent(body, 2))
         table = "table" if rewrite is None else "ram_table"
         out.append(f"    {table} = (" + ", ".join(names) + ")")
-    out.append(_RUNTIME.replace("STATE", ", ".join(_STATE)))
+    out.append(_RUNTIME)
     return "\n".join(out) + "\n"
-
-
-STATE_FIELDS = _STATE

@@ -25,9 +25,6 @@ from .isa6502 import FLAG_I, RESET_VECTOR
 
 VARIANTS = ("nmos", "2a03")
 
-# N and Z bits of the status byte for each 8-bit result.
-NZ: tuple[int, ...] = tuple((v & 0x80) | (0x02 if v == 0 else 0) for v in range(256))
-
 _FACTORIES: dict[str, Callable[..., tuple[Any, ...]]] = {}
 
 
@@ -83,8 +80,8 @@ class MOS6502:
             raise ValueError(f"6502 variant must be one of {VARIANTS}, not {variant!r}")
         self.bus = bus if bus is not None else Bus()
         self.variant = variant
-        (self._table, self._run, self._step, self._irq, self._nmi,
-         self._get_state, self._set_state) = _factory(variant)(self.bus, NZ)
+        (self._table, self._ram_table, self._run, self._step, self._irq, self._nmi,
+         self._get_state, self._set_state) = _factory(variant)(self.bus)
         # Power-on state: registers as constructed (s=$FD, p=$24, pc=0); call
         # reset() to load PC from the reset vector once memory is in place.
         self.step: Callable[[], int] = self._step
