@@ -1,0 +1,202 @@
+"""Behaviour of the MOS6502 core beyond single instructions: interrupts, JAM,
+reset, state, variants, and the two handler sets (bus calls / direct RAM)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from retroscope.cpu import MOS6502
+from retroscope.cpu.bus import Bus
+
+
+def make(variant: str, program: bytes, at: int = 0x0200, mapped: bool = False) -> MOS6502:
+    """A core over RAM with `program` at `at` and PC there. `mapped` puts an
+    I/O region on the bus so the core takes its bus-calling handlers."""
+    bus = Bus()
+    if mapped:
+        bus.map(0xD000, 0xD0FF, name="io", read=lambda addr: 0x5A)
+    bus.load(at, program)
+    cpu = MOS6502(bus, variant)
+    cpu.pc = at
+    return cpu
+
+
+@pytest.fixture(params=["nmos", "2a03"])
+def variant(request: pytest.FixtureRequest) -> str:
+    return request.param
+
+
+@pytest.fixture(params=[False, True], ids=["ram", "bus"])
+def mapped(request: pytest.FixtureRequest) -> bool:
+    return request.param
+
+
+def test_constructs_with_no_argument_over_a_flat_bus() -> None:
+    cpu = MOS6502()
+    assert isinstance(cpu.bus, Bus)
+    assert (cpu.a, cpu.x, cpu.y, cpu.s, cpu.p, cpu.pc) == (0, 0, 0, 0xFD, 0x24, 0)
+
+
+def test_rejects_an_unknown_variant() -> None:
+    with pytest.raises(ValueError, match="variant"):
+        MOS6502(variant="65c02")
+
+
+def test_registers_are_masked_when_written(variant: str) -> None:
+    cpu = MOS6502(variant=variant)
+    cpu.a, cpu.pc, cpu.p = 0x1FF, 0x12345, 0xFF
+    assert (cpu.a, cpu.pc) == (0xFF, 0x2345)
+    assert cpu.p == 0xEF  # B is not a stored flag; bit 5 always reads 1
+
+
+def test_reset_loads_the_vector_sets_i_and_drops_s_by_three(variant: str) -> None:
+    cpu = make(variant, b"")
+    cpu.bus.load(0xFFFC, b"\x34\x12")
+    cpu.p = 0x20
+    cpu.reset()
+    assert (cpu.pc, cpu.s, cpu.p & 0x04, cpu.cycles) == (0x1234, 0xFA, 0x04, 7)
+
+
+def test_decimal_mode_applies_on_nmos_only(variant: str, mapped: bool) -> None:
+    # sed; clc; lda #$09; adc #$01; sec; sbc #$02
+    cpu = make(variant, bytes.fromhex("f8 18 a9 09 69 01"), mapped=mapped)
+    cpu.run(9)
+    assert cpu.a == (0x10 if variant == "nmos" else 0x0A)
+    assert cpu.p & 0x08  # D is stored on both
+
+
+@pytest.mark.parametrize("code, at, a, pc", [
+    ("a9 42", 0xFFFF, 0x42, 0x0001),  # lda #$42 with the operand at $0000
+    ("ad 34 12", 0xFFFE, 0x99, 0x0001),  # lda $1234, address split over the wrap
+    ("e8", 0xFFFF, 0x00, 0x0000),  # inx: PC wraps to $0000
+])
+def test_pc_wraps_past_ffff_on_both_handler_sets(code: str, at: int, a: int, pc: int,
+                                                  mapped: bool) -> None:
+    data = bytes.fromhex(code)
+    cpu = make("nmos", b"", mapped=mapped)
+    for i, byte in enumerate(data):
+        cpu.bus.ram[(at + i) & 0xFFFF] = byte
+    cpu.bus.ram[0x1234] = 0x99
+    cpu.pc = at
+    cycles = cpu.run(1)
+    assert (cpu.a, cpu.pc) == (a, pc)
+    assert cycles == {1: 2, 3: 4}.get(len(data), 2)
+    assert cpu.cycles == cycles
+
+
+def test_run_runs_whole_instructions_until_the_budget_is_spent(mapped: bool) -> None:
+    cpu = make("2a03", bytes.fromhex("e8 4c 00 02"), mapped=mapped)  # inx; jmp $0200
+    ran = cpu.run(1000)
+    assert 1000 <= ran < 1000 + 3
+    assert cpu.cycles == ran
+    assert cpu.x == (ran // 5) & 0xFF
+
+
+def test_jam_halts_the_core_until_reset(variant: str, mapped: bool) -> None:
+    cpu = make(variant, bytes.fromhex("e8 02 e8"), mapped=mapped)  # inx; jam; inx
+    cpu.bus.load(0xFFFC, b"\x00\x02")
+    assert cpu.run(100) == 5
+    assert cpu.halted and cpu.jammed
+    assert cpu.pc == 0x0201  # PC stays on the JAM opcode
+    assert cpu.step() == 0 and cpu.run(50) == 0
+    assert "JAMMED" in repr(cpu)
+    cpu.reset()
+    assert not cpu.halted and cpu.pc == 0x0200
+    assert cpu.step() == 2
+
+
+def test_irq_waits_for_i_clear_and_pushes_b_clear(variant: str, mapped: bool) -> None:
+    # sei; inx; inx; cli; inx ... handler at $0300: rti
+    cpu = make(variant, bytes.fromhex("78 e8 e8 58 e8 e8 e8"), mapped=mapped)
+    cpu.bus.load(0x0300, b"\x40")
+    cpu.bus.load(0xFFFE, b"\x00\x03")
+    cpu.irq(True)
+    cpu.step()
+    cpu.step()
+    assert cpu.pc == 0x0202  # I set: not taken
+    cpu.run(4)  # inx; cli
+    assert cpu.pc == 0x0204
+    assert cpu.step() == 7  # the IRQ entry
+    assert cpu.pc == 0x0300
+    pushed = cpu.bus.ram[0x01FB]
+    assert pushed & 0x10 == 0 and pushed & 0x20
+    assert (cpu.bus.ram[0x01FD], cpu.bus.ram[0x01FC]) == (0x02, 0x04)
+    assert cpu.p & 0x04
+    cpu.irq(False)
+    cpu.step()  # rti
+    assert cpu.pc == 0x0204 and not cpu.p & 0x04
+
+
+def test_nmi_is_taken_at_the_next_boundary_even_with_i_set(variant: str) -> None:
+    cpu = make(variant, bytes.fromhex("78 e8 e8 e8"))
+    cpu.bus.load(0xFFFA, b"\x00\x04")
+    cpu.bus.load(0x0400, bytes.fromhex("e8 40"))
+    cpu.step()
+    cpu.nmi()
+    cycles = cpu.run(7 + 2)  # entry, then inx at $0400
+    assert cycles == 9 and cpu.pc == 0x0401 and cpu.x == 1
+
+
+def test_irq_raised_from_a_bus_handler_is_taken_after_that_instruction() -> None:
+    bus = Bus()
+    cpu = MOS6502(bus, "2a03")
+
+    def poke(addr: int, value: int) -> None:
+        cpu.irq(True)
+
+    bus.map(0x4000, 0x40FF, name="apu", write=poke)
+    # cli; sta $4000; inx; inx  -- IRQ handler at $0300: jam
+    bus.load(0x0200, bytes.fromhex("58 8d 00 40 e8 e8"))
+    bus.load(0x0300, b"\x02")
+    bus.load(0xFFFE, b"\x00\x03")
+    cpu.pc = 0x0200
+    cpu.run(100)
+    assert cpu.halted and cpu.pc == 0x0300 and cpu.x == 0
+
+
+def test_brk_pushes_b_set_and_rti_returns_past_the_signature_byte(variant: str) -> None:
+    cpu = make(variant, bytes.fromhex("00 ff e8"))
+    cpu.bus.load(0xFFFE, b"\x00\x03")
+    cpu.bus.load(0x0300, b"\x40")
+    assert cpu.step() == 7
+    assert cpu.bus.ram[0x01FB] & 0x30 == 0x30
+    cpu.step()
+    assert cpu.pc == 0x0202
+
+
+def test_snapshot_is_json_and_restores_exactly(variant: str) -> None:
+    cpu = make(variant, bytes.fromhex("a9 80 a2 7f 38 f8 08 4c 07 02"))
+    cpu.run(20)
+    snap = cpu.snapshot()
+    assert json.loads(json.dumps(snap)) == snap
+    other = MOS6502(Bus(), variant)
+    other.bus.restore(cpu.bus.snapshot())
+    other.restore(snap)
+    assert other.snapshot() == snap
+    cpu.run(50)
+    other.run(50)
+    assert other.snapshot() == cpu.snapshot()
+
+
+def test_restore_refuses_a_snapshot_of_the_other_variant() -> None:
+    snap = MOS6502(variant="nmos").snapshot()
+    with pytest.raises(ValueError, match="nmos"):
+        MOS6502(variant="2a03").restore(snap)
+
+
+def test_a_watch_added_between_runs_sees_the_accesses() -> None:
+    cpu = make("nmos", bytes.fromhex("a5 10 4c 00 02"))  # lda $10; jmp $0200
+    cpu.run(10)
+    seen: list[int] = []
+    cpu.bus.add_watch("read", lambda addr, value: seen.append(addr))
+    cpu.run(3)
+    assert 0x10 in seen
+
+
+def test_cycles_can_be_set_by_the_machine() -> None:
+    cpu = make("nmos", b"\xea")  # nop
+    cpu.cycles = 1000
+    cpu.step()
+    assert cpu.cycles == 1002
