@@ -13,7 +13,7 @@ from CB the same way.
 Operands are written as in Zilog syntax, with placeholders for the bytes that
 follow the opcode: `n` (8-bit immediate), `nn` (16-bit immediate, also inside
 `(nn)`), `(n)` (8-bit port), `d` (signed displacement inside `(ix+d)`) and
-`e` (relative jump target). Undocumented forms use the names common
+`rel` (relative jump target). Undocumented forms use the names common
 references give them: `sll`, `ixh ixl iyh iyl`, `ld b,rlc (ix+d)`,
 `in f,(c)`, `out (c),0`.
 """
@@ -65,7 +65,7 @@ class Form:
     prefix: str          # one of PREFIXES
     opcode: int
     mnemonic: str        # "ld", "add", "rlc", ...
-    operands: tuple[str, ...]   # e.g. ("a", "(ix+d)"); placeholders n nn d e
+    operands: tuple[str, ...]   # e.g. ("a", "(ix+d)"); placeholders n nn d rel
     cycles: int          # T-states, prefixes included (branch not taken / no repeat)
     cycles_taken: int | None = None  # taken branch, or block instruction repeating
     documented: bool = True
@@ -81,7 +81,7 @@ class Form:
 
     @property
     def encoding(self) -> tuple[bytes, tuple[str, ...]]:
-        """(fixed bytes, operand fields in byte order: 'd', 'n', 'nn', 'e')."""
+        """(fixed bytes, operand fields in byte order: 'd', 'n', 'nn', 'rel')."""
         fields = operand_fields(self.operands)
         if self.prefix in ("ddcb", "fdcb"):
             # DD CB d op: the displacement comes before the opcode byte.
@@ -90,7 +90,7 @@ class Form:
 
     @property
     def length(self) -> int:
-        size = {"d": 1, "n": 1, "nn": 2, "e": 1}
+        size = {"d": 1, "n": 1, "nn": 2, "rel": 1}
         fixed, fields = self.encoding
         return len(fixed) + sum(size[f] for f in fields) + (1 if self.prefix in
                                                             ("ddcb", "fdcb") else 0)
@@ -106,8 +106,8 @@ def operand_fields(operands: tuple[str, ...]) -> tuple[str, ...]:
             out.append("n")
         elif op in ("nn", "(nn)"):
             out.append("nn")
-        elif op == "e":
-            out.append("e")
+        elif op == "rel":
+            out.append("rel")
     return tuple(out)
 
 
@@ -123,8 +123,8 @@ def _base(op: int) -> tuple[str, int, int | None]:
     mem = 3 if y == 6 or z == 6 else 0
     if x == 0:
         if z == 0:
-            return [("nop", 4, None), ("ex af,af'", 4, None), ("djnz e", 8, 13),
-                    ("jr e", 12, None)][y] if y < 4 else (f"jr {CC[y - 4]},e", 7, 12)
+            return [("nop", 4, None), ("ex af,af'", 4, None), ("djnz rel", 8, 13),
+                    ("jr rel", 12, None)][y] if y < 4 else (f"jr {CC[y - 4]},rel", 7, 12)
         if z == 1:
             return (f"ld {RP[p]},nn", 10, None) if q == 0 else (f"add hl,{RP[p]}", 11, None)
         if z == 2:
