@@ -238,3 +238,19 @@ WORDS  DATA START,COUNT,$  word-aligned, big-endian
         0xA0, 0x00, 0x00, 0x03, 0xA0, 0x08,  # DATA START,COUNT,$ ($: the statement)
         0x41, 0x20, 0x42,        # TEXT 'A B'
     ]))]
+
+
+def test_dummy_sections_and_block_ending_symbols_for_ti_sources():
+    from retroscope.asm import assemble_with
+    source = """\
+       DORG >8300
+WS     BSS  32             dummy section: addresses, no output
+B1     BYTE 5
+FLAG   BES  2              the label names the end of the block
+       AORG >6000
+       RORG
+MAIN   B    @WS
+"""
+    program = assemble_with(ToyWordBackend(), source, 0, make_loader(None), "toy.a99")
+    assert program.symbols == {"WS": 0x8300, "B1": 0x8320, "FLAG": 0x8323, "MAIN": 0x6000}
+    assert program.chunks == [(0x6000, bytes([0x04, 0x60, 0x83, 0x00]))]  # B @WS

@@ -34,7 +34,13 @@ current address (`*` on the 6502, `$` on Z80/TI); directives `.org`,
 `.byte/.db` (numbers and "strings"), `.word/.dw`, `.res/.ds count[, fill]`
 (no fill: space skipped, nothing emitted), `.align n[, fill]`, `.include
 "file"`, `.assert expr[, "message"]` (checked on the final pass), `.end`;
-`* = expr` is `.org`.  6502 operand syntax: see `isa_6502.py`.
+`* = expr` is `.org`.  For TI sources the profile also maps RORG (operand
+optional), DORG (a dummy section: labels, no output) and BES (label after
+the block).  6502 operand syntax: see `isa_6502.py`.
+
+Errors: every line that fails to parse is reported; if none did, layout and
+emission errors (undefined symbols, ranges, assertions, overlaps) are
+collected in turn.  Either way all of one stage's errors come in one AsmError.
 
 Adding an ISA: write `isa_<name>.py` exposing `BACKEND` (the interface is in
 `backend.py`), list it in `backend.ISAS`, and give it a `Syntax` (start from
@@ -53,7 +59,7 @@ from .passes import SPACE, layout
 from .program import ListingRow, Program
 from .source import Loader, make_loader
 
-__all__ = ["ISAS", "AsmError", "ListingRow", "Program", "assemble"]
+__all__ = ["ISAS", "AsmError", "ListingRow", "Program", "assemble", "assemble_with"]
 
 
 def assemble(source: str, isa: str, origin: int | None = None, include: Any = None,

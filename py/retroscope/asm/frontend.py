@@ -10,7 +10,7 @@ from __future__ import annotations
 from .backend import Backend
 from .errors import Diagnostics, Problem
 from .expr import Cursor, Expr, Num, Scope
-from .ir import Align, Assert, Assign, Data, End, Include, Insn, Loc, Org, Reserve, Stmt
+from .ir import Align, Assert, Assign, Data, End, Include, Insn, Loc, Org, Reserve, ReserveEnd, Stmt
 from .lexer import NAME, OP, STR, Token, fields, tokenize
 from .source import Loader
 
@@ -172,17 +172,20 @@ class FrontEnd:
 
     def _directive(self, kind: str, op: Token, loc: Loc, label: str | None,
                    cur: Cursor) -> Stmt:
-        if kind == "org":
-            return self._org(loc, label, cur)
+        if kind in ("org", "rorg", "dorg"):
+            if kind == "rorg" and cur.at_end():
+                return Org(loc=loc, label=label, address=None)
+            return self._org(loc, label, cur, dummy=kind == "dorg")
         if kind in ("byte", "text", "word"):
             items = self._data_items(cur, kind)
             return Data(loc=loc, label=label, width=2 if kind == "word" else 1, items=items)
-        if kind in ("res", "align"):
+        if kind in ("res", "bes", "align"):
             amount = cur.expr()
             fill = cur.expr() if cur.accept(",") else None
             cur.expect_end()
-            if kind == "res":
-                return Reserve(loc=loc, label=label, count=amount, fill=fill)
+            if kind in ("res", "bes"):
+                made = Reserve if kind == "res" else ReserveEnd
+                return made(loc=loc, label=label, count=amount, fill=fill)
             return Align(loc=loc, label=label, boundary=amount, fill=fill)
         if kind == "even":
             return Align(loc=loc, label=label, boundary=Num(2), fill=None)
@@ -209,10 +212,10 @@ class FrontEnd:
             return End(loc=loc, label=label)
         return Stmt(loc=loc, label=label)  # "ignore": DEF/REF and the like
 
-    def _org(self, loc: Loc, label: str | None, cur: Cursor) -> Stmt:
+    def _org(self, loc: Loc, label: str | None, cur: Cursor, dummy: bool = False) -> Stmt:
         address = cur.expr()
         cur.expect_end()
-        return Org(loc=loc, label=label, address=address)
+        return Org(loc=loc, label=label, address=address, dummy=dummy)
 
     def _data_items(self, cur: Cursor, kind: str) -> list[Expr | bytes]:
         items: list[Expr | bytes] = []

@@ -27,7 +27,8 @@ class Stmt:
 
 @dataclass(slots=True, kw_only=True)
 class Org(Stmt):
-    address: Expr
+    address: Expr | None  # None: carry on at the current address
+    dummy: bool = False  # labels only, no output, until the next Org
 
 
 @dataclass(slots=True, kw_only=True)
@@ -40,6 +41,11 @@ class Data(Stmt):
 class Reserve(Stmt):
     count: Expr
     fill: Expr | None  # None: skip the space without emitting bytes
+
+
+@dataclass(slots=True, kw_only=True)
+class ReserveEnd(Reserve):
+    """A reserve whose label names the address after the block (TI BES)."""
 
 
 @dataclass(slots=True, kw_only=True)

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from .backend import Backend
 from .errors import Diagnostics, Problem
 from .expr import Env
-from .ir import Align, Assert, Assign, Data, End, Include, Insn, Loc, Org, Reserve, Stmt
+from .ir import Align, Assert, Assign, Data, End, Include, Insn, Loc, Org, Reserve, ReserveEnd, Stmt
 from .program import ListingRow
 
 MAX_PASSES = 16
@@ -32,6 +32,7 @@ class Walk:
         self.defined: dict[str, int] = {}
         self.pc = origin
         self.final = final
+        self.dummy = False  # inside a dummy section: addresses advance, nothing is emitted
         self.diag = diag
         self.pieces: list[tuple[int, bytes, Loc]] = []
         self.rows: list[ListingRow] = []
@@ -69,7 +70,7 @@ class Walk:
         return expr.eval(self.env)  # type: ignore[attr-defined]
 
     def emit(self, data: bytes, stmt: Stmt) -> None:
-        if self.final:
+        if self.final and not self.dummy:
             if not 0 <= self.pc <= SPACE - len(data):
                 raise Problem(f"output at ${self.pc:04X} runs past the end of the "
                               f"address space (${SPACE - 1:04X})")
@@ -85,6 +86,9 @@ class Walk:
 
     # -- one handler per statement type -----------------------------------------
     def org(self, stmt: Org) -> None:
+        self.dummy = stmt.dummy
+        if stmt.address is None:
+            return
         address = self.value(stmt.address)
         if not 0 <= address < SPACE:
             raise Problem(f"address {address} is outside $0000-${SPACE - 1:04X}")
@@ -176,6 +180,7 @@ _HANDLERS: dict[type, tuple[Callable, Callable, bool]] = {
     Assign: (_no_align, Walk.assign, False),
     Data: (_data_align, Walk.data, False),
     Reserve: (_no_align, Walk.reserve, False),
+    ReserveEnd: (_no_align, Walk.reserve, True),
     Align: (_no_align, Walk.align, True),
     Assert: (_no_align, Walk.assert_, False),
     Insn: (_insn_align, Walk.insn, False),

@@ -12,9 +12,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 # Canonical directive kinds the front end implements (see frontend.py).
+# "rorg": org whose operand may be left out (continue here); "dorg": org into
+# a dummy section that defines labels but emits nothing (until the next org);
+# "bes": reserve with the label on the address after the block.
 DIRECTIVE_KINDS = frozenset({
-    "org", "byte", "text", "word", "res", "equ", "include", "assert", "align",
-    "even", "end", "ignore",
+    "org", "rorg", "dorg", "byte", "text", "word", "res", "bes", "equ", "include",
+    "assert", "align", "even", "end", "ignore",
 })
 
 
@@ -102,7 +105,8 @@ TI_EA = Syntax(
     here=("$",),
     case_sensitive=False,
     directives={
-        "aorg": "org", "data": "word", "byte": "byte", "text": "text", "bss": "res",
+        "aorg": "org", "rorg": "rorg", "dorg": "dorg", "data": "word", "byte": "byte",
+        "text": "text", "bss": "res", "bes": "bes",
         "equ": "equ", "even": "even", "end": "end", "copy": "include",
         "def": "ignore", "ref": "ignore", "idt": "ignore", "titl": "ignore",
         "assert": "assert",
