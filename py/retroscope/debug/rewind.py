@@ -15,8 +15,9 @@ exceeded. Defaults: 720 frames (12 s at 60 fps) within 16 MiB; `stats()`
 reports what is really used.
 
 Inputs are latched per frame: the session applies new buttons at a frame's
-start, so the buttons stored in each frame's starting snapshot are exactly
-what that frame saw, and a replay is exact.
+start, right after taking its checkpoint, and records them with it, so a
+replay feeds each frame exactly what it saw and a seek lands on the very state
+the machine had when that frame began.
 """
 
 from __future__ import annotations
@@ -87,7 +88,6 @@ def _xor(a: bytes, b: bytes) -> bytes:
 @dataclass
 class Checkpoint:
     frame: int  # the machine's frame counter at this state (start of that frame)
-    buttons: int  # the inputs of the frame that starts here
     key: Checkpoint | None  # None for a keyframe
     blobs: dict[Path, bytes]  # zlib of raw bytes (keyframe) or of XOR with the key
     rest: bytes  # pickled snapshot without its bytes leaves
@@ -114,12 +114,9 @@ class Rewind:
 
     # -- recording -----------------------------------------------------------------
     def record(self, snapshot: dict[str, Any]) -> None:
-        """Take a frame-start snapshot. Anything at or after its frame (a future
-        left behind by a seek) is dropped first: resuming truncates the future."""
+        """Take the snapshot of a frame's start (before its buttons are latched)."""
         frame = int(snapshot["frame"])
-        buttons = int(snapshot.get("buttons", 0))
-        self.truncate_after(frame - 1)
-        self.inputs[frame] = buttons
+        self._drop_checkpoints_after(frame - 1)
         if frame % self.stride and self.ring:
             return
         blobs: dict[Path, bytes] = {}
@@ -128,19 +125,25 @@ class Rewind:
         if (key is None or self._since_key >= self.keyframe_every
                 or key[1].keys() != blobs.keys()
                 or any(len(key[1][p]) != len(b) for p, b in blobs.items())):
-            cp = Checkpoint(frame, buttons, None,
+            cp = Checkpoint(frame, None,
                             {p: zlib.compress(b, 1) for p, b in blobs.items()}, rest)
             self._key_raw = (cp, blobs)
             self._since_key = 1
         else:
             key_raw = key[1]
-            cp = Checkpoint(frame, buttons, key[0],
+            cp = Checkpoint(frame, key[0],
                             {p: zlib.compress(_xor(b, key_raw[p]), 1) for p, b in blobs.items()},
                             rest)
             self._since_key += 1
         self.ring.append(cp)
         self.bytes_used += cp.size
         self._evict()
+
+    def set_input(self, frame: int, buttons: int) -> None:
+        """The buttons frame `frame` runs with, latched as it starts. Running a
+        frame again after a seek replaces what was recorded after it."""
+        self.truncate_after(frame)
+        self.inputs[frame] = buttons
 
     def _evict(self) -> None:
         ring = self.ring
@@ -159,15 +162,23 @@ class Rewind:
                 del self.inputs[frame]
 
     def truncate_after(self, frame: int) -> None:
-        """Forget checkpoints and inputs of frames after `frame`."""
+        """Forget checkpoints after `frame` and inputs of frames from `frame` on
+        (a frame's inputs are given again when it runs again)."""
+        inputs = self.inputs
+        self._drop_checkpoints_after(frame)
+        if inputs and max(inputs) >= frame:
+            for f in [f for f in inputs if f >= frame]:
+                del inputs[f]
+
+    def _drop_checkpoints_after(self, frame: int) -> None:
         ring = self.ring
+        if not (ring and ring[-1].frame > frame):
+            return
         while ring and ring[-1].frame > frame:
             cp = ring.pop()
             self.bytes_used -= cp.size
             if self._key_raw is not None and self._key_raw[0] is cp:
                 self._key_raw = None
-        for f in [f for f in self.inputs if f > frame]:
-            del self.inputs[f]
         if self._key_raw is None and ring:
             # Rebuild the keyframe cache so later deltas have a base.
             last = ring[-1]
@@ -192,10 +203,14 @@ class Rewind:
         return self.ring[0].frame if self.ring else None
 
     def last_frame(self) -> int | None:
-        """The newest frame one can seek to (inputs known up to it)."""
-        if not self.inputs:
+        """The newest frame one can seek to: the newest checkpoint, or the frame
+        after the newest recorded inputs (reached by replaying them)."""
+        if not self.ring:
             return None
-        return max(self.inputs)
+        last = self.ring[-1].frame
+        if self.inputs:
+            last = max(last, max(self.inputs) + 1)
+        return last
 
     def checkpoint_for(self, frame: int) -> Checkpoint:
         """The newest checkpoint at or before `frame`."""

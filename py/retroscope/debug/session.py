@@ -69,6 +69,7 @@ class Session:
         self.paused = True
         self.reason: BreakReason | None = None
         self._at_frame_start = True  # the next advance() starts a frame
+        self._recorded = -1  # the frame whose start is already checkpointed
         self._pending_buttons: int | None = None
         self._skip_pc = -1  # resuming: do not stop again at the PC we stopped at
         self._access: list[tuple[str, int, int]] = []  # (kind, addr, value) seen by watches
@@ -201,15 +202,21 @@ class Session:
         """One machine.advance(), latching inputs and recording at frame starts."""
         machine = self.machine
         if self._at_frame_start:
+            if self.record and self._recorded != machine.frame:
+                self.rewind.record(machine.snapshot())
             if self._pending_buttons is not None:
                 machine.set_buttons(self._pending_buttons)
                 self._pending_buttons = None
             if self.record:
-                self.rewind.record(machine.snapshot())
+                self.rewind.set_input(machine.frame, machine.buttons)
             self._at_frame_start = False
         result = machine.advance()
         if result == "frame":
             self._at_frame_start = True
+            if self.record:
+                # Checkpoint the new frame's start now, so the present is seekable.
+                self.rewind.record(machine.snapshot())
+                self._recorded = machine.frame
         return result
 
     def _run(self, max_frames: int) -> dict[str, Any]:
@@ -296,6 +303,7 @@ class Session:
         self.machine.reset()
         self.rewind.clear()
         self._at_frame_start = True
+        self._recorded = -1
         self.plan = None
         self.paused = True
         self.reason = BreakReason("reset", self.cpu.pc, "reset")
@@ -555,6 +563,7 @@ class Session:
         finally:
             machine.runner = saved_runner
         self._at_frame_start = True
+        self._recorded = frame
         self._pending_buttons = None
         self.paused = True
         self.plan = None
