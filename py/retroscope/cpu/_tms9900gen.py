@@ -1,0 +1,564 @@
+"""Source generator for the TMS9900 core: specialised handlers per opcode form.
+
+From the instruction table in `isa9900.py` this writes the text of a factory
+function. The factory holds the CPU state as closure cells; inside it every
+instruction with general operands gets one handler per addressing-mode
+combination (format I: 12 x 4 x 4), with the address arithmetic, the chip's
+read-before-write and the data manual's cycle count folded in. `tms9900.py`
+compiles the text once per variant and calls the factory once per core.
+
+Memory accesses are written in the templates as four statement macros,
+expanded here so that a variant without wait states carries no trace of them:
+
+    x = RW(a)   word read (`a` even)        RW(a)       dummy word read
+    WW(a, v)    word write (`a` even)       x = RB(a)   byte read
+    WB(a, v)    byte write
+
+With wait states each access first adds `slow[a >> 8]` (the per-page table)
+to `cycles`; a handler returns its base cycles and the run loop adds them.
+"""
+
+from __future__ import annotations
+
+import re
+
+from . import isa9900 as isa
+
+# State exchanged by the factory's get_state()/set_state(), in this order.
+STATE_FIELDS = ("pc", "wp", "st", "cycles", "idle", "irq", "holdoff")
+
+_RW = re.compile(r"^(\s*)(?:(\w+) = )?R([WB])\((\w+)\)$")
+_WR = re.compile(r"^(\s*)W([WB])\((\w+), (.+)\)$")
+
+
+def expand(lines: list[str], waits: bool) -> list[str]:
+    """Expand the memory macros in `lines` for one variant."""
+    out = []
+    for line in lines:
+        if m := _RW.match(line):
+            pad, dst, kind, a = m.groups()
+            if waits:
+                out.append(f"{pad}cycles += slow[{a} >> 8]")
+            value = f"(read({a}) << 8) | read({a} + 1)" if kind == "W" else f"read({a})"
+            if dst:
+                out.append(f"{pad}{dst} = {value}")
+            elif kind == "W":
+                out.append(f"{pad}read({a})")
+                out.append(f"{pad}read({a} + 1)")
+            else:
+                out.append(f"{pad}read({a})")
+        elif m := _WR.match(line):
+            pad, kind, a, v = m.groups()
+            if waits:
+                out.append(f"{pad}cycles += slow[{a} >> 8]")
+            if kind == "W":
+                out.append(f"{pad}write({a}, ({v}) >> 8)")
+                out.append(f"{pad}write({a} + 1, ({v}) & 0xFF)")
+            else:
+                out.append(f"{pad}write({a}, {v})")
+        else:
+            out.append(line)
+    return out
+
+
+# -- addressing ---------------------------------------------------------------
+def _reg_addr(pos: str) -> str:
+    """The address of the operand's register: S in bits 0-3, D in bits 6-9."""
+    return "(wp + ((op & 15) << 1)) & 0xFFFF" if pos == "s" else \
+        "(wp + ((op >> 5) & 0x1E)) & 0xFFFF"
+
+
+def _reg_field(pos: str) -> str:
+    return "op & 15" if pos == "s" else "(op >> 6) & 15"
+
+
+def operand(pos: str, t: int, byte: bool, name: str) -> list[str]:
+    """Lines leaving the operand's address in `name` (raw: may be odd)."""
+    if t == 0:
+        return [f"{name} = {_reg_addr(pos)}"]
+    if t == 1:
+        return [f"ra = {_reg_addr(pos)}", f"{name} = RW(ra)"]
+    if t == 2:
+        return [
+            f"r = {_reg_field(pos)}",
+            "if r:",
+            "    ra = (wp + (r << 1)) & 0xFFFF",
+            "    y = RW(ra)",
+            "    x = RW(pc)",
+            f"    {name} = (x + y) & 0xFFFF",
+            "else:",
+            f"    {name} = RW(pc)",
+            "pc = (pc + 2) & 0xFFFF",
+        ]
+    step = 1 if byte else 2
+    return [f"ra = {_reg_addr(pos)}", f"{name} = RW(ra)",
+            f"x = ({name} + {step}) & 0xFFFF", "WW(ra, x)"]
+
+
+def mode_cycles(t: int, byte: bool) -> int:
+    return (isa.MODE_CYCLES_BYTE if byte else isa.MODE_CYCLES_WORD)[t]
+
+
+def word_operand(pos: str, t: int, name: str) -> list[str]:
+    lines = operand(pos, t, False, name)
+    return lines + ([f"{name} &= 0xFFFE"] if t else [])
+
+
+# -- format I ------------------------------------------------------------------
+_ALU_WORD = {
+    "A": ["t = s + d", "r = t & 0xFFFF",
+          "st = (st & 0x07FF) | lae_w[r] | ((t >> 4) & 0x1000)"
+          " | (((s ^ r) & (d ^ r) & 0x8000) >> 4)"],
+    "S": ["r = (d - s) & 0xFFFF",
+          "st = (st & 0x07FF) | lae_w[r] | (0x1000 if d >= s else 0)"
+          " | (((d ^ s) & (d ^ r) & 0x8000) >> 4)"],
+    "C": ["st = (st & 0x1FFF) | (0x8000 if s > d else 0)"
+          " | (0x4000 if (s ^ 0x8000) > (d ^ 0x8000) else 0) | (0x2000 if s == d else 0)"],
+    "MOV": ["r = s", "st = (st & 0x1FFF) | lae_w[r]"],
+    "SOC": ["r = s | d", "st = (st & 0x1FFF) | lae_w[r]"],
+    "SZC": ["r = d & (s ^ 0xFFFF)", "st = (st & 0x1FFF) | lae_w[r]"],
+}
+_ALU_BYTE = {
+    "AB": ["t = s + d", "r = t & 0xFF",
+           "st = (st & 0x03FF) | laep_b[r] | ((t << 4) & 0x1000)"
+           " | (((s ^ r) & (d ^ r) & 0x80) << 4)"],
+    "SB": ["r = (d - s) & 0xFF",
+           "st = (st & 0x03FF) | laep_b[r] | (0x1000 if d >= s else 0)"
+           " | (((d ^ s) & (d ^ r) & 0x80) << 4)"],
+    "CB": ["st = (st & 0x1BFF) | parity[s] | (0x8000 if s > d else 0)"
+           " | (0x4000 if (s ^ 0x80) > (d ^ 0x80) else 0) | (0x2000 if s == d else 0)"],
+    "MOVB": ["r = s", "st = (st & 0x1BFF) | laep_b[r]"],
+    "SOCB": ["r = s | d", "st = (st & 0x1BFF) | laep_b[r]"],
+    "SZCB": ["r = d & (s ^ 0xFF)", "st = (st & 0x1BFF) | laep_b[r]"],
+}
+
+
+def two_operand(op: isa.Op, ts: int, td: int) -> list[str]:
+    byte = op.byte
+    rd, wr = ("RB", "WB") if byte else ("RW", "WW")
+    body = operand("s", ts, byte, "sa") if byte else word_operand("s", ts, "sa")
+    body.append(f"s = {rd}(sa)")
+    body += operand("d", td, byte, "da") if byte else word_operand("d", td, "da")
+    alu = (_ALU_BYTE if byte else _ALU_WORD)[op.mnemonic]
+    writes = op.mnemonic not in ("C", "CB")
+    if op.mnemonic in ("MOV", "MOVB"):
+        body.append(f"{rd}(da)")  # read-before-write; the value is not needed
+    else:
+        body.append(f"d = {rd}(da)")
+    body += alu
+    if writes:
+        body.append(f"{wr}(da, r)")
+    return body + [f"return {op.cycles + mode_cycles(ts, byte) + mode_cycles(td, byte)}"]
+
+
+# -- format VI and the general-source formats -----------------------------------
+_ONE = {
+    "CLR": ["RW(ea)", "WW(ea, 0)"],
+    "SETO": ["RW(ea)", "WW(ea, 0xFFFF)"],
+    "INV": ["v = RW(ea)", "r = v ^ 0xFFFF", "st = (st & 0x1FFF) | lae_w[r]", "WW(ea, r)"],
+    "NEG": ["v = RW(ea)", "r = (0x10000 - v) & 0xFFFF",
+            "st = (st & 0x07FF) | lae_w[r] | (0x1000 if v == 0 else 0)"
+            " | (0x0800 if v == 0x8000 else 0)", "WW(ea, r)"],
+    "SWPB": ["v = RW(ea)", "WW(ea, ((v >> 8) | (v << 8)) & 0xFFFF)"],
+    "INC": ["v = RW(ea)", "t = v + 1", "r = t & 0xFFFF",
+            "st = (st & 0x07FF) | lae_w[r] | ((t >> 4) & 0x1000)"
+            " | (0x0800 if r == 0x8000 else 0)", "WW(ea, r)"],
+    "INCT": ["v = RW(ea)", "t = v + 2", "r = t & 0xFFFF",
+             "st = (st & 0x07FF) | lae_w[r] | ((t >> 4) & 0x1000)"
+             " | (0x0800 if r == 0x8000 or r == 0x8001 else 0)", "WW(ea, r)"],
+    "DEC": ["v = RW(ea)", "r = (v - 1) & 0xFFFF",
+            "st = (st & 0x07FF) | lae_w[r] | (0x1000 if v else 0)"
+            " | (0x0800 if v == 0x8000 else 0)", "WW(ea, r)"],
+    "DECT": ["v = RW(ea)", "r = (v - 2) & 0xFFFF",
+             "st = (st & 0x07FF) | lae_w[r] | (0x1000 if v >= 2 else 0)"
+             " | (0x0800 if v == 0x8000 or v == 0x8001 else 0)", "WW(ea, r)"],
+    "B": ["RW(ea)", "pc = ea"],
+    "BL": ["RW(ea)", "ra = (wp + 22) & 0xFFFF", "WW(ra, pc)", "pc = ea"],
+    "BLWP": ["switch(ea)"],
+    "ABS": ["v = RW(ea)",
+            "if v & 0x8000:",
+            "    st = (st & 0x07FF) | lae_w[v] | (0x0800 if v == 0x8000 else 0)",
+            "    WW(ea, (0x10000 - v) & 0xFFFF)",
+            "    return {abs_negated}",
+            "st = (st & 0x07FF) | lae_w[v]"],
+}
+_REGSRC = {
+    "COC": ["s = RW(ea)", "ra = (wp + ((op >> 5) & 0x1E)) & 0xFFFF", "d = RW(ra)",
+            "st = (st & 0xDFFF) | (0x2000 if s & d == s else 0)"],
+    "CZC": ["s = RW(ea)", "ra = (wp + ((op >> 5) & 0x1E)) & 0xFFFF", "d = RW(ra)",
+            "st = (st & 0xDFFF) | (0x2000 if s & d == 0 else 0)"],
+    "XOR": ["s = RW(ea)", "ra = (wp + ((op >> 5) & 0x1E)) & 0xFFFF", "d = RW(ra)",
+            "r = s ^ d", "st = (st & 0x1FFF) | lae_w[r]", "WW(ra, r)"],
+    "MPY": ["s = RW(ea)", "ra = (wp + ((op >> 5) & 0x1E)) & 0xFFFF", "d = RW(ra)",
+            "p = s * d", "WW(ra, p >> 16)", "rb = (ra + 2) & 0xFFFF", "WW(rb, p & 0xFFFF)"],
+    "DIV": ["s = RW(ea)", "ra = (wp + ((op >> 5) & 0x1E)) & 0xFFFF", "d = RW(ra)",
+            "if s <= d:",
+            "    st |= 0x0800",
+            "    return {div_overflow}",
+            "rb = (ra + 2) & 0xFFFF",
+            "v = RW(rb)",
+            "n = (d << 16) | v",
+            "WW(ra, n // s)",
+            "WW(rb, n % s)",
+            "st &= 0xF7FF"],
+    # XOP: the source is read although only its (raw) address is kept, in R11.
+    "XOP": ["ea = ea_raw", "RW(ea)", "v = 0x40 + ((op >> 4) & 0x3C)",
+            "nw = RW(v)", "nw &= 0xFFFE",
+            "ra = (nw + 22) & 0xFFFF", "WW(ra, ea_raw)",
+            "ra = (nw + 30) & 0xFFFF", "WW(ra, st)",
+            "st |= 0x0200",
+            "ra = (nw + 28) & 0xFFFF", "WW(ra, pc)",
+            "ra = (nw + 26) & 0xFFFF", "WW(ra, wp)",
+            "wp = nw", "v += 2", "x = RW(v)", "pc = x & 0xFFFE", "holdoff = True"],
+}
+
+
+def general_source(op: isa.Op, t: int) -> list[str]:
+    """Format VI, III and IX handlers for source mode T."""
+    if op.mnemonic == "X":
+        body = word_operand("s", t, "ea") + ["v = RW(ea)"]
+        extra = op.cycles + mode_cycles(t, False) + isa.X_OVERHEAD
+        return body + [f"return {extra} + table[v](v)"]
+    if op.mnemonic == "XOP":
+        body = operand("s", t, False, "ea_raw") + _REGSRC["XOP"]
+        body[body.index("ea = ea_raw")] = "ea = ea_raw & 0xFFFE"
+    else:
+        body = word_operand("s", t, "ea")
+        body += _ONE.get(op.mnemonic) or _REGSRC[op.mnemonic]
+    fill = {"abs_negated": isa.ABS_NEGATED + mode_cycles(t, False),
+            "div_overflow": isa.DIV_OVERFLOW + mode_cycles(t, False)}
+    body = [line.format(**fill) for line in body]
+    return body + [f"return {op.cycles + mode_cycles(t, False)}"]
+
+
+# -- handlers without general operands --------------------------------------------
+_FIXED = {
+    "jump": [
+        "if jtake[(op >> 8) & 15][st >> 10]:",
+        "    pc = (pc + (((op & 0xFF) ^ 0x80) - 0x80) * 2) & 0xFFFF",
+        "    return 10",
+        "return 8",
+    ],
+    "SBO": ["cru_out(cru_bit(op), 1)", "return 12"],
+    "SBZ": ["cru_out(cru_bit(op), 0)", "return 12"],
+    "TB": ["st = (st & 0xDFFF) | (0x2000 if cru_in(cru_bit(op)) & 1 else 0)",
+           "return 12"],
+    "LDCR": [
+        "count = ((op >> 6) & 15) or 16",
+        "if count <= 8:",
+        "    ea = ga_b((op >> 4) & 3, op & 15)",
+        "    v = RB(ea)",
+        "    st = (st & 0x1BFF) | laep_b[v]",
+        "else:",
+        "    ea = ga_w((op >> 4) & 3, op & 15)",
+        "    v = RW(ea)",
+        "    st = (st & 0x1FFF) | lae_w[v]",
+        "ra = (wp + 24) & 0xFFFF",
+        "base = RW(ra)",
+        "base >>= 1",
+        "for i in range(count):",
+        "    cru_out((base + i) & 0xFFF, (v >> i) & 1)",
+        "return 20 + 2 * count",
+    ],
+    "STCR": [
+        "count = ((op >> 6) & 15) or 16",
+        "if count <= 8:",
+        "    ea = ga_b((op >> 4) & 3, op & 15)",
+        "    RB(ea)",
+        "else:",
+        "    ea = ga_w((op >> 4) & 3, op & 15)",
+        "    RW(ea)",
+        "ra = (wp + 24) & 0xFFFF",
+        "base = RW(ra)",
+        "base >>= 1",
+        "v = 0",
+        "for i in range(count):",
+        "    if cru_in((base + i) & 0xFFF) & 1:",
+        "        v |= 1 << i",
+        "if count <= 8:",
+        "    st = (st & 0x1BFF) | laep_b[v]",
+        "    WB(ea, v)",
+        "else:",
+        "    st = (st & 0x1FFF) | lae_w[v]",
+        "    WW(ea, v)",
+        "return stcr_cycles(count)",
+    ],
+    "LI": ["v = RW(pc)", "pc = (pc + 2) & 0xFFFF", "st = (st & 0x1FFF) | lae_w[v]",
+           "ra = (wp + ((op & 15) << 1)) & 0xFFFF", "WW(ra, v)", "return 12"],
+    "AI": ["ra = (wp + ((op & 15) << 1)) & 0xFFFF", "d = RW(ra)", "s = RW(pc)",
+           "pc = (pc + 2) & 0xFFFF", *_ALU_WORD["A"], "WW(ra, r)", "return 14"],
+    "ANDI": ["ra = (wp + ((op & 15) << 1)) & 0xFFFF", "d = RW(ra)", "s = RW(pc)",
+             "pc = (pc + 2) & 0xFFFF", "r = s & d", "st = (st & 0x1FFF) | lae_w[r]",
+             "WW(ra, r)", "return 14"],
+    "ORI": ["ra = (wp + ((op & 15) << 1)) & 0xFFFF", "d = RW(ra)", "s = RW(pc)",
+            "pc = (pc + 2) & 0xFFFF", "r = s | d", "st = (st & 0x1FFF) | lae_w[r]",
+            "WW(ra, r)", "return 14"],
+    # CI compares the register (as the source) with the immediate.
+    "CI": ["ra = (wp + ((op & 15) << 1)) & 0xFFFF", "s = RW(ra)", "d = RW(pc)",
+           "pc = (pc + 2) & 0xFFFF", *_ALU_WORD["C"], "return 14"],
+    "STWP": ["ra = (wp + ((op & 15) << 1)) & 0xFFFF", "WW(ra, wp)", "return 8"],
+    "STST": ["ra = (wp + ((op & 15) << 1)) & 0xFFFF", "WW(ra, st)", "return 8"],
+    "LWPI": ["v = RW(pc)", "pc = (pc + 2) & 0xFFFF", "wp = v & 0xFFFE", "return 10"],
+    "LIMI": ["v = RW(pc)", "pc = (pc + 2) & 0xFFFF", "st = (st & 0xFFF0) | (v & 15)",
+             "return 16"],
+    "IDLE": ["idle = True", "return 12"],
+    "RSET": ["st &= 0xFFF0", "return 12"],
+    "RTWP": ["ra = (wp + 30) & 0xFFFF", "st = RW(ra)", "ra = (wp + 28) & 0xFFFF",
+             "v = RW(ra)", "ra = (wp + 26) & 0xFFFF", "x = RW(ra)",
+             "pc = v & 0xFFFE", "wp = x & 0xFFFE", "return 14"],
+    # CKON, CKOF, LREX only pulse CRUCLK with a code on A0-A2.
+    "CKON": ["return 12"], "CKOF": ["return 12"], "LREX": ["return 12"],
+}
+_SHIFT = {
+    "SRA": ["sv = v - 0x10000 if v & 0x8000 else v", "r = (sv >> c) & 0xFFFF",
+            "st = (st & 0x0FFF) | lae_w[r] | (0x1000 if (sv >> (c - 1)) & 1 else 0)"],
+    "SRL": ["r = v >> c",
+            "st = (st & 0x0FFF) | lae_w[r] | (0x1000 if (v >> (c - 1)) & 1 else 0)"],
+    # OV: the MSB changed at some point: the top c+1 bits are not all equal
+    # (for 16 the final 0 counts too, so any set bit overflows).
+    "SLA": ["r = (v << c) & 0xFFFF",
+            "if c < 16:",
+            "    x = v >> (15 - c)",
+            "    ov = x != 0 and x != (2 << c) - 1",
+            "else:",
+            "    ov = v != 0",
+            "st = ((st & 0x07FF) | lae_w[r] | (0x1000 if (v >> (16 - c)) & 1 else 0)"
+            " | (0x0800 if ov else 0))"],
+    "SRC": ["r = ((v >> c) | (v << (16 - c))) & 0xFFFF",
+            "st = (st & 0x0FFF) | lae_w[r] | (0x1000 if r & 0x8000 else 0)"],
+}
+
+
+def shift(op: isa.Op) -> list[str]:
+    return [
+        "ra = (wp + ((op & 15) << 1)) & 0xFFFF",
+        "v = RW(ra)",
+        "c = (op >> 4) & 15",
+        "if c:",
+        "    n = 12 + 2 * c",
+        "else:",
+        "    c = RW(wp)",
+        "    c = (c & 15) or 16",
+        f"    n = {isa.SHIFT_BY_R0} + 2 * c",
+        *_SHIFT[op.mnemonic],
+        "WW(ra, r)",
+        "return n",
+    ]
+
+
+# -- the factory -------------------------------------------------------------------
+_PRELUDE = '''
+def factory(bus, cpu, slow, lae_w, laep_b, parity, jtake, stcr_cycles):
+    pc = wp = st = cycles = 0
+    irq = 0          # requested interrupt level, 0 = none
+    idle = False
+    holdoff = False  # no interrupt before the next instruction (BLWP, XOP, entry)
+    read = bus.read
+    write = bus.write
+    cru_in = cpu.cru_read
+    cru_out = cpu.cru_write
+
+    def ga_w(t, r):
+        """Word operand address for mode T (adds the mode's cycles)."""
+        nonlocal pc, cycles
+        ra = (wp + (r << 1)) & 0xFFFF
+        if t == 0:
+            return ra
+        cycles += 4 if t == 1 else 8
+        if t == 2:
+            a = 0
+            if r:
+                a = RW(ra)
+            x = RW(pc)
+            pc = (pc + 2) & 0xFFFF
+            return (x + a) & 0xFFFE
+        a = RW(ra)
+        if t == 1:
+            return a & 0xFFFE
+        x = (a + 2) & 0xFFFF
+        WW(ra, x)
+        return a & 0xFFFE
+
+    def ga_b(t, r):
+        """Byte operand address: *Rn+ steps by one and costs 6."""
+        nonlocal pc, cycles
+        ra = (wp + (r << 1)) & 0xFFFF
+        if t == 0:
+            return ra
+        cycles += (0, 4, 8, 6)[t]
+        if t == 2:
+            a = 0
+            if r:
+                a = RW(ra)
+            x = RW(pc)
+            pc = (pc + 2) & 0xFFFF
+            return (x + a) & 0xFFFF
+        a = RW(ra)
+        if t == 1:
+            return a
+        x = (a + 1) & 0xFFFF
+        WW(ra, x)
+        return a
+
+    def cru_bit(op):
+        nonlocal cycles
+        ra = (wp + 24) & 0xFFFF
+        v = RW(ra)
+        return ((v >> 1) + ((op & 0xFF) ^ 0x80) - 0x80) & 0xFFF
+
+    def switch(vector):
+        """Context switch: new WP, R13-R15 get the old WP, PC, ST; new PC."""
+        nonlocal wp, pc, holdoff, cycles
+        nw = RW(vector)
+        nw &= 0xFFFE
+        ra = (nw + 30) & 0xFFFF
+        WW(ra, st)
+        ra = (nw + 28) & 0xFFFF
+        WW(ra, pc)
+        ra = (nw + 26) & 0xFFFF
+        WW(ra, wp)
+        wp = nw
+        v = (vector + 2) & 0xFFFF
+        x = RW(v)
+        pc = x & 0xFFFE
+        holdoff = True
+
+    def illegal(op):
+        return {illegal}
+'''
+
+_RUNTIME = '''
+    def enter_interrupt(level):
+        nonlocal st, idle
+        idle = False
+        switch(level << 2)
+        st = (st & 0xFFF0) | ((level - 1) & 15)
+        return {interrupt}
+
+    def attach():
+        """Pick up the bus and CRU callables: they change when watches do."""
+        nonlocal read, write, cru_in, cru_out
+        read = bus.read
+        write = bus.write
+        cru_in = cpu.cru_read
+        cru_out = cpu.cru_write
+
+    def step():
+        nonlocal pc, cycles, holdoff
+        attach()
+        start = cycles
+        if holdoff:
+            holdoff = False
+        elif irq and irq <= st & 15:
+            n = enter_interrupt(irq)
+            cycles += n
+            return cycles - start
+        if idle:
+            cycles += {idle_step}
+            return {idle_step}
+        op = RW(pc)
+        pc = (pc + 2) & 0xFFFF
+        n = table[op](op)
+        cycles += n
+        return cycles - start
+
+    def run(budget):
+        nonlocal pc, cycles, holdoff
+        attach()
+        start = cycles
+        end = start + budget
+        while cycles < end:
+            if holdoff or irq or idle:
+                if holdoff:
+                    holdoff = False
+                elif irq and irq <= st & 15:
+                    n = enter_interrupt(irq)
+                    cycles += n
+                    continue
+                if idle:
+                    break
+            op = RW(pc)
+            pc = (pc + 2) & 0xFFFF
+            n = table[op](op)
+            cycles += n
+        return cycles - start
+
+    def reset():
+        nonlocal st, idle, holdoff, cycles
+        attach()
+        st = 0
+        idle = False
+        switch(0)
+        holdoff = False
+        cycles += {reset}
+
+    def load_interrupt():
+        nonlocal idle, cycles
+        attach()
+        idle = False
+        switch(0xFFFC)
+        cycles += {interrupt}
+
+    def get_state():
+        return (pc, wp, st, cycles, idle, irq, holdoff)
+
+    def set_state(values):
+        nonlocal pc, wp, st, cycles, idle, irq, holdoff
+        pc, wp, st, cycles, idle, irq, holdoff = values
+
+    return handlers, table, run, step, reset, load_interrupt, get_state, set_state
+'''
+
+
+def handler_bodies() -> dict[str, list[str]]:
+    """Handler name -> body lines (macros unexpanded), for every opcode form."""
+    out: dict[str, list[str]] = {}
+    for op in isa.OPS:
+        name = op.mnemonic
+        if op.fmt == isa.TWO:
+            for ts in range(4):
+                for td in range(4):
+                    out[f"{name}_{ts}{td}"] = two_operand(op, ts, td)
+        elif op.fmt in (isa.ONE, isa.REGSRC, isa.XOPF):
+            for t in range(4):
+                out[f"{name}_{t}"] = general_source(op, t)
+        elif op.fmt == isa.SHIFT:
+            out[name] = shift(op)
+        elif op.fmt == isa.JUMP:
+            out.setdefault("jump", _FIXED["jump"])
+        else:
+            out[name] = _FIXED[name]
+    return out
+
+
+def handler_name(word: int) -> str:
+    """Which generated handler runs opcode `word` ("illegal" if none)."""
+    op = isa.DECODE[word]
+    if op is None:
+        return "illegal"
+    if op.fmt == isa.TWO:
+        return f"{op.mnemonic}_{(word >> 4) & 3}{(word >> 10) & 3}"
+    if op.fmt in (isa.ONE, isa.REGSRC, isa.XOPF):
+        return f"{op.mnemonic}_{(word >> 4) & 3}"
+    if op.fmt == isa.JUMP:
+        return "jump"
+    return op.mnemonic
+
+
+def factory_source(waits: bool) -> str:
+    """The text of `factory(...)` for the flat (False) or wait-state variant."""
+    consts = {"illegal": isa.ILLEGAL_CYCLES, "interrupt": isa.INTERRUPT_CYCLES,
+              "idle_step": isa.IDLE_STEP, "reset": isa.RESET_CYCLES}
+    lines = _PRELUDE.format(**consts).splitlines()
+    bodies = handler_bodies()
+    for name, body in bodies.items():
+        lines.append("")
+        lines.append(f"    def h_{name}(op):")
+        lines.append("        nonlocal pc, wp, st, cycles, idle, holdoff")
+        lines += ["        " + line for line in body]
+    lines.append("")
+    lines.append("    handlers = {" + ", ".join(f"{n!r}: h_{n}" for n in bodies)
+                 + ", 'illegal': illegal}")
+    lines.append("    table = [illegal] * 0x10000  # filled by the caller (see tms9900.py)")
+    lines += _RUNTIME.format(**consts).splitlines()
+    return "\n".join(expand(lines, waits)) + "\n"
