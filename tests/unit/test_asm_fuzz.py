@@ -1,8 +1,9 @@
 """No input makes the assembler raise anything but AsmError.
 
 Three generators, each with a fixed seed so a failure is reproducible: random
-bytes, random sequences of plausible tokens, and mutations of valid sources.
-A failing case is shown in the assertion message.
+bytes, random sequences of plausible tokens, and mutations of valid sources
+(a failing case is shown in the assertion message).  Plus a property test of
+expressions against a reference evaluator (hypothesis, derandomized).
 """
 
 from __future__ import annotations
@@ -10,6 +11,8 @@ from __future__ import annotations
 import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from retroscope.asm import AsmError, assemble
 from retroscope.asm.errors import Problem
@@ -159,3 +162,44 @@ def test_odd_arguments_give_asm_error_not_type_errors():
         assemble("nop", "6502", origin=-1)
     with pytest.raises(AsmError):
         assemble("nop", "6502", include=42)
+
+
+# -- expressions against a reference evaluator ---------------------------------
+
+_REFERENCE = {
+    "+": lambda a, b: a + b, "-": lambda a, b: a - b, "*": lambda a, b: a * b,
+    "&": lambda a, b: a & b, "|": lambda a, b: a | b, "^": lambda a, b: a ^ b,
+    "<<": lambda a, b: a << (b & 7), ">>": lambda a, b: a >> (b & 7),
+    "/": lambda a, b: (abs(a) // abs(b)) * (1 if (a < 0) == (b < 0) else -1) if b else None,
+}
+
+
+def _tree(draw, depth):
+    if depth == 0 or draw(st.booleans()):
+        value = draw(st.integers(0, 300))
+        spelled = draw(st.sampled_from([f"{value}", f"${value:X}", f"%{value:b}"]))
+        return spelled, value
+    op = draw(st.sampled_from(sorted(_REFERENCE)))
+    left, lv = _tree(draw, depth - 1)
+    right, rv = _tree(draw, depth - 1)
+    if lv is None or rv is None:
+        return f"({left}) {op} ({right})", None
+    if op in ("<<", ">>"):
+        right, rv = f"(({right}) & 7)", rv & 7
+    return f"({left}) {op} ({right})", _REFERENCE[op](lv, rv)
+
+
+@st.composite
+def expressions(draw):
+    return _tree(draw, 4)
+
+
+@settings(max_examples=400, derandomize=True, deadline=None)
+@given(expressions())
+def test_fully_parenthesised_expressions_match_a_reference_evaluator(case):
+    text, value = case
+    if value is None:  # a division by zero somewhere inside
+        with pytest.raises(AsmError, match="division by zero"):
+            assemble(f"x = {text}\n", "6502")
+    else:
+        assert assemble(f"x = {text}\n", "6502").symbols["x"] == value
