@@ -62,6 +62,7 @@ class CpuInfo:
     def __init__(self, cpu: Any) -> None:
         self.cpu = cpu
         self._kinds: dict[int, int] = {}
+        self._dis: Any = False  # the disassembler module, once looked for
 
     # -- decoding --------------------------------------------------------------
     def decode(self, read: Callable[[int], int], addr: int) -> Insn:
@@ -69,9 +70,20 @@ class CpuInfo:
 
     def text(self, read: Callable[[int], int], addr: int,
              symbols: dict[str, int] | None = None) -> str:
-        """Full disassembly text (operands, symbols) from the CPU's disassembler."""
-        dis = import_module(f"retroscope.cpu.{self.dis_module}")
+        """Full disassembly text (operands, symbols) from the CPU's disassembler;
+        the decoded mnemonic if that disassembler is not there."""
+        dis = self._disassembler()
+        if dis is None:
+            return self.decode(read, addr).text
         return dis.disassemble(read, addr, 1, symbols)[0].text
+
+    def _disassembler(self) -> Any:
+        if self._dis is False:
+            try:
+                self._dis = import_module(f"retroscope.cpu.{self.dis_module}")
+            except ImportError:
+                self._dis = None
+        return self._dis
 
     def kind_at(self, read: Callable[[int], int], addr: int) -> int:
         """The stepping kind of the instruction at addr, cached by opcode key."""
@@ -166,6 +178,8 @@ class Info6502(CpuInfo):
         super().__init__(cpu)
         from ..cpu import isa6502
         self._ops = isa6502.OPCODES
+        self._names: dict[int, str] = {}
+        self._names_key: tuple[int, int] | None = None
 
     def decode(self, read: Callable[[int], int], addr: int) -> Insn:
         op = self._ops[read(addr & 0xFFFF)]
@@ -178,6 +192,17 @@ class Info6502(CpuInfo):
 
     def _key(self, read: Callable[[int], int], addr: int) -> int:
         return read(addr & 0xFFFF)
+
+    def text(self, read: Callable[[int], int], addr: int,
+             symbols: dict[str, int] | None = None) -> str:
+        dis = self._disassembler()
+        if dis is None:
+            return self.decode(read, addr).text
+        key = (id(symbols), len(symbols or ()))
+        if self._names_key != key:
+            self._names = dis.symbol_names(symbols or {})
+            self._names_key = key
+        return dis.decode(read, addr & 0xFFFF, self._names).text
 
     def depth(self) -> int:
         return self.cpu.s

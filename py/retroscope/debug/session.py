@@ -471,7 +471,7 @@ class Session:
         for _ in range(before + after):
             insn = decode(peek, a)
             data = self.bus.peek_range(a, insn.length)
-            lines.append({"addr": a, "bytes": data.hex(), "text": self._text(a, insn.text),
+            lines.append({"addr": a, "bytes": data.hex(), "text": self._text(a),
                           "label": names.get(a, ""), "pc": a == self.cpu.pc,
                           "breakpoint": bool(exec_mask[a])})
             a = (a + insn.length) & 0xFFFF
@@ -513,12 +513,9 @@ class Session:
                     return a
         return at
 
-    def _text(self, addr: int, fallback: str) -> str:
+    def _text(self, addr: int) -> str:
         """The CPU disassembler's text (with symbols), when it exists."""
-        try:
-            return self.info.text(self.bus.peek, addr, self.symbols)
-        except (ImportError, AttributeError):
-            return fallback
+        return self.info.text(self.bus.peek, addr, self.symbols)
 
     def source(self, addr: Any = None) -> dict[str, Any] | None:
         """The source line (file, line, text) for addr (default PC), from the

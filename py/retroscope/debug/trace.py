@@ -51,13 +51,12 @@ class Trace:
         regs = self.fields[2:]
         lines = [f"; {len(self.records)} instructions, oldest first",
                  "; cycles      pc    instruction               " + " ".join(regs)]
-        decode = self.info.decode
+        text = self.info.text
         for rec in self.records:
             cycles, pc = rec[0], rec[1]
-            insn = decode(read, pc)
             label = names.get(pc)
             where = f"{pc:04X}" + (f" {label}:" if label else "")
             values = " ".join(f"{n}={v:0{4 if v > 0xFF else 2}X}" for n, v in
                               zip(regs, rec[2:], strict=True))
-            lines.append(f"{cycles:>12} {where:<20} {insn.text:<24} {values}")
+            lines.append(f"{cycles:>12} {where:<20} {text(read, pc, symbols):<24} {values}")
         return "\n".join(lines) + "\n"
