@@ -149,6 +149,10 @@ def parse_link(text: str) -> list[Entry]:
         m = re.match(r"^([1-6])([1-6]):(.*)$", part)
         dice = (int(m.group(1)), int(m.group(2))) if m else None
         moves = (m.group(3) if m else part).replace(",", " ").strip()
+        for token in moves.lower().split():
+            if not _MOVE.match(token):
+                raise NotationError(f"turn {k}: cannot read the move {token!r} "
+                                    "(expected like 13/7, bar/22, 6/off, 8/5(2), 24/18*)")
         entries.append(Entry(dice, moves, None, f"turn {k}"))
     return entries
 

@@ -1,0 +1,452 @@
+"""The FDS Backgammon machine: our 2A03 dice code in FDS RAM, the game in Python.
+
+The 6502 program (backgammon.asm) owns the documented mechanics: the reset's
+seed capture from $33, the 55-value table, RndFunc, GetRandomVal stepped once
+per title frame, and GetDiceRoll. The rules, players and board drawing are
+Python glue that reads the machine's RAM and writes the PPU's nametable.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..base import MachineError, Param
+from ..nes.machine import NesMachine, nes_info
+from . import model, video
+from .game import PLAYER_KINDS, Game
+from .notation import NotationError, export_record, link_text, parse_link, parse_record
+from .program import program
+from .rules import BAR, OFF
+from .tiles import build_chr
+
+COUNTER, SEED, MODE, READY = 0x33, 0x500, 0x300, 0x30C
+DIE1, DIE2, INDEX, TABLE = 0x46, 0x47, 0x600, 0x601
+TAPE_LENGTH = 120
+BUTTON = {"Right": 0x01, "Left": 0x02, "Down": 0x04, "Up": 0x08, "Start": 0x10,
+          "Select": 0x20, "B": 0x40, "A": 0x80}
+COMPUTER_DELAY = 20  # frames a computer's move stays on screen
+
+
+def counter_for(sequence: int) -> int:
+    """The $33 value whose reset picks `sequence` (0 would mean power-on: 31)."""
+    return sequence if sequence else 0x20
+
+
+class BackgammonMachine(NesMachine):
+    def __init__(self) -> None:
+        prog = program()
+        self.IDLE_LOOP = (prog.symbols["MainLoop"], prog.symbols["NmiFlag"])
+        self._prog = prog
+        super().__init__(bytes(0x8000), build_chr(), mirroring="horizontal",
+                         symbols=prog.symbols, chr_writable=True)
+        self.players = ["human", "computer"]
+        self.game: Game | None = None
+        self.game_start: list[int] | None = None  # RNG bytes $0600-$0637 at Start
+        self.sequence = 31
+        self.selected: int | None = None
+        self.cursor = 13
+        self.wait = 0
+        self._prev_buttons = 0
+        self._shown: tuple[bytes, bytes] | None = None
+
+    def _map(self, bus: Any, prg: bytes) -> None:
+        super()._map(bus, prg)
+        # The FDS: RAM where a cartridge has PRG ROM, and the BIOS at $E000.
+        bus.regions[:] = [r for r in bus.regions if r.name != "PRG ROM"]
+        bus.map(0x6000, 0xDFFF, name="FDS RAM (disk program)", kind="ram")
+        bios = bytearray(0x2000)
+        for addr, data in program().chunks:
+            if addr >= 0xE000:
+                bios[addr - 0xE000:addr - 0xE000 + len(data)] = data
+        bus.map_rom(0xE000, bytes(bios), name="FDS BIOS (minimal)")
+
+    # -- power and reset -------------------------------------------------------------
+    def power_on(self) -> None:
+        """Clear RAM, load the disk program and reset."""
+        self.bus.ram[0:0xE000] = bytes(0xE000)
+        for addr, data in self._prog.chunks:
+            if addr < 0xE000:
+                self.bus.load(addr, data)
+        self.ppu.load_chr(build_chr())
+        self.reset()
+
+    def reset(self) -> None:
+        super().reset()
+        self.game = None
+        self.game_start = None
+        self.selected = None
+        self._shown = None
+        for i, value in enumerate(video.palette_bytes()):
+            self.ppu.vram_write(0x3F00 + i, value)
+
+    def reset_to(self, sequence: int) -> None:
+        """Reset as a player would when $33 selects `sequence`, holding Start."""
+        self.write(COUNTER, counter_for(sequence))
+        self.reset()
+        for _ in range(10):
+            self.run_frame(BUTTON["Start"])
+            if self.game is not None:
+                break
+        self.set_buttons(0)
+        self._prev_buttons = BUTTON["Start"]
+
+    # -- the machine's dice -------------------------------------------------------------
+    def roll_now(self) -> tuple[int, int]:
+        """Run GetDiceRoll as machine code, off the clock, and read $46/$47."""
+        cpu = self.cpu
+        saved = cpu.snapshot()
+        self.write(READY, 0)
+        self.call("GetDiceRoll")
+        cpu.restore(saved)
+        return self.read(DIE1), self.read(DIE2)
+
+    def rng_state(self) -> model.DiceRng:
+        """The machine's RNG ($0600 index, $0601-$0637 values) as a model."""
+        return model.DiceRng([self.read(TABLE + i) for i in range(model.TABLE_LEN)],
+                             self.read(INDEX))
+
+    def tape(self, count: int) -> list[tuple[int, int]]:
+        return self.rng_state().tape(count)
+
+    # -- the frame -------------------------------------------------------------------------
+    def _end_frame(self) -> None:
+        super()._end_frame()
+        if self.read(MODE) and self.game is None:
+            self._start_game()
+        if self.game is not None:
+            self._keys()
+            self._play()
+        self._draw()
+
+    def _start_game(self) -> None:
+        self.sequence = model.sequence_of(self.read(SEED))
+        self.game_start = [self.read(INDEX + i) for i in range(model.TABLE_LEN + 1)]
+        self.game = Game(players=list(self.players), tape=self.tape)
+
+    def _play(self) -> None:
+        game = self.game
+        assert game is not None
+        if game.over:
+            return
+        if game.need_roll:
+            game.give_roll(self.roll_now())
+            self.wait = COMPUTER_DELAY
+            return
+        if game.players[game.to_move] != "human":
+            if self.wait > 0:
+                self.wait -= 1
+                return
+            game.computer_turn()
+            self.wait = COMPUTER_DELAY
+
+    def _keys(self) -> None:
+        pressed = self.buttons & ~self._prev_buttons
+        self._prev_buttons = self.buttons
+        if not pressed:
+            return
+        order = [*range(13, 25), BAR, *range(12, 0, -1), OFF]
+        if pressed & (BUTTON["Right"] | BUTTON["Left"]):
+            i = order.index(self.cursor) if self.cursor in order else 0
+            step = 1 if pressed & BUTTON["Right"] else -1
+            self.cursor = order[(i + step) % len(order)]
+        if pressed & BUTTON["A"]:
+            self.click(self.cursor)
+        if pressed & BUTTON["B"]:
+            self.command("undo", {})
+        if pressed & BUTTON["Start"]:
+            try:
+                self.command("confirm", {})
+            except MachineError:
+                pass
+
+    def _draw(self) -> None:
+        if self.game is None:
+            live = model.sequence_of(model.seed_from_counter(self.read(COUNTER)))
+            screen = video.title_screen(model.sequence_of(self.read(SEED)),
+                                        self.frame, self.read(COUNTER), live)
+        else:
+            screen = video.board_screen(self._view())
+        names, oam = screen.nametable(), screen.oam()
+        if self._shown != (names, oam):
+            self._shown = (names, oam)
+            for i, value in enumerate(names):
+                self.ppu.vram_write(0x2000 + i, value)
+            self.ppu.oam[:] = oam
+
+    def _view(self) -> video.BoardView:
+        game = self.game
+        assert game is not None
+        pos = game.shown_position()
+        turn = pos.turn
+        dice: tuple[int, ...] = tuple(game.current.dice_left()) if game.current else ()
+        status = f"SEQ {self.sequence:2d} ROLL {len(game.rolls):3d}"
+        if game.current:
+            status += f"  {('WHITE', 'BLACK')[turn]} {game.current.dice[0]}-" \
+                      f"{game.current.dice[1]}"
+        selected = targets = None
+        if self.selected is not None and game.current is not None:
+            selected = self._white_point(self.selected, turn)
+            targets = tuple(self._white_point(d, turn)
+                            for s, d, _ in game.current.legal_steps() if s == self.selected)
+        return video.BoardView(pos, dice, status, game.message.upper(), selected,
+                               targets or (), self.cursor)
+
+    @staticmethod
+    def _white_point(point: int, turn: int) -> int:
+        """A mover-numbered point in White's numbering (bar and off unchanged)."""
+        if turn == 0 or point in (BAR, OFF):
+            return point
+        return 25 - point
+
+    # -- input -------------------------------------------------------------------------------
+    def pointer(self, x: int, y: int, down: bool) -> None:
+        if down:
+            point = video.point_at(x, y)
+            if point is not None:
+                self.click(point)
+
+    def click(self, white_point: int) -> None:
+        """Select a checker to move, or move the selected one here."""
+        game = self.game
+        if game is None or game.current is None or game.players[game.to_move] != "human":
+            return
+        turn = game.to_move
+        point = self._white_point(white_point, turn)
+        steps = game.current.legal_steps()
+        if self.selected is not None:
+            if point == self.selected:
+                self.selected = None
+                return
+            if any(s == self.selected and d == point for s, d, _ in steps):
+                game.move(self.selected, point)
+                self.selected = None
+                return
+        self.selected = point if any(s == point for s, _, _ in steps) else None
+
+    # -- commands for the side panel ----------------------------------------------------------
+    def command(self, verb: str, args: dict[str, Any]) -> Any:
+        handler = getattr(self, f"_cmd_{verb}", None)
+        if handler is None:
+            raise MachineError(f"backgammon has no command {verb!r}")
+        try:
+            return handler(**args)
+        except (ValueError, TypeError) as exc:
+            raise MachineError(str(exc)) from None
+
+    def _need_game(self) -> Game:
+        if self.game is None:
+            raise MachineError("press Start first: the game has not begun")
+        return self.game
+
+    def _cmd_new_game(self, sequence: int | None = None) -> dict[str, Any]:
+        seq = self.sequence if sequence is None else sequence
+        if not isinstance(seq, int) or not 0 <= seq < model.SEQUENCES:
+            raise MachineError(f"sequence must be 0-31, not {seq!r}")
+        self.reset_to(seq)
+        return {"sequence": self.sequence}
+
+    def _cmd_reset(self) -> dict[str, Any]:
+        """A real reset: the sequence comes from wherever $33 stands now."""
+        self.reset()
+        return {}
+
+    def _cmd_players(self, white: str = "human", black: str = "computer") -> dict[str, Any]:
+        for kind in (white, black):
+            if kind not in PLAYER_KINDS:
+                raise MachineError(f"player must be one of {', '.join(PLAYER_KINDS)}")
+        self.players = [white, black]
+        if self.game is not None:
+            self.game.players = list(self.players)
+        return {"players": self.players}
+
+    def _cmd_move(self, src: int, dst: int) -> dict[str, Any]:
+        self._need_game().move(int(src), int(dst))
+        self.selected = None
+        return {}
+
+    def _cmd_undo(self) -> dict[str, Any]:
+        self.selected = None
+        return {"undone": self._need_game().undo()}
+
+    def _cmd_confirm(self) -> dict[str, Any]:
+        game = self._need_game()
+        if game.current is None or game.players[game.to_move] != "human":
+            raise MachineError("no turn of yours to finish")
+        game.confirm()
+        self.selected = None
+        return {}
+
+    def _cmd_export(self) -> dict[str, Any]:
+        game = self._need_game()
+        result = game.result()
+        text = export_record(game.turns, self.sequence, result[:2] if result else None)
+        return {"text": text, "link": link_text(game.turns)}
+
+    def _cmd_import(self, text: str) -> dict[str, Any]:
+        try:
+            entries, sequence = parse_record(str(text))
+        except NotationError as exc:
+            raise MachineError(str(exc)) from None
+        self._replay(entries, self.sequence if sequence is None else sequence)
+        return {"turns": len(self._need_game().turns)}
+
+    def load_moves(self, link: str) -> None:
+        """Replay the `moves=` form of a record on the current sequence."""
+        try:
+            entries = parse_link(link)
+        except NotationError as exc:
+            raise MachineError(str(exc)) from None
+        self._replay(entries, self.sequence)
+
+    def _replay(self, entries: list[Any], sequence: int) -> None:
+        if not 0 <= sequence < model.SEQUENCES:
+            raise MachineError(f"sequence {sequence} is not 0-31")
+        snap = self.snapshot()
+        players = list(self.players)
+        self.reset_to(sequence)
+        game = self._need_game()
+        game.players = ["human", "human"]
+        try:
+            game.replay(entries, self.roll_now)
+        except NotationError as exc:
+            self.restore(snap)
+            raise MachineError(str(exc)) from None
+        game.players = players
+
+    def _cmd_tape(self, count: int = TAPE_LENGTH) -> dict[str, Any]:
+        return self._tape_state(int(count))
+
+    def _cmd_explorer(self) -> dict[str, Any]:
+        from .explorer import explorer_stats
+
+        return explorer_stats()
+
+    # -- state --------------------------------------------------------------------------------
+    def _tape_state(self, count: int = TAPE_LENGTH) -> dict[str, Any]:
+        if self.game is None:
+            # At the title the next frame steps once more before it sees Start.
+            rng = self.rng_state()
+            rng.random_val()
+            return {"used": [], "next": [list(r) for r in rng.tape(count)], "current": 0}
+        used = [list(r) for r in self.game.rolls]
+        ahead = max(count - len(used), 10)
+        return {"used": used, "next": [list(r) for r in self.tape(ahead)],
+                "current": len(used) - 1}
+
+    def state(self) -> dict[str, Any]:
+        rows = [
+            ("frame counter (seed source)", COUNTER, 1),
+            ("seed", SEED, 1),
+            ("RNG index", INDEX, 1),
+            ("RNG table (55 values)", TABLE, 55),
+            ("die 1", DIE1, 1),
+            ("die 2", DIE2, 1),
+            ("roll ready flag (0 = roll)", READY, 1),
+            ("mode (0 title, 1 game)", MODE, 1),
+        ]
+        mechanics = [{"name": name, "addr": addr, "size": size, "format": "hex",
+                      "value": [self.read(addr + i) for i in range(size)] if size > 1
+                      else self.read(addr)} for name, addr, size in rows]
+        out: dict[str, Any] = {
+            "mode": "game" if self.game is not None else "title",
+            "sequence": model.sequence_of(self.read(SEED)),
+            "live_sequence": model.sequence_of(model.seed_from_counter(self.read(COUNTER))),
+            "players": list(self.players),
+            "tape": self._tape_state(),
+            "mechanics": mechanics,
+        }
+        game = self.game
+        if game is not None:
+            pos = game.shown_position()
+            result = game.result()
+            out["game"] = {
+                "white": list(pos.sides[0]), "black": list(pos.sides[1]),
+                "turn": pos.turn, "dice": list(game.current.dice) if game.current else None,
+                "dice_left": list(game.current.dice_left()) if game.current else [],
+                "legal": [list(s[:2]) for s in game.current.legal_steps()]
+                if game.current else [],
+                "can_confirm": bool(game.current and game.current.done()),
+                "selected": self.selected,
+                "message": game.message,
+                "turns": len(game.turns),
+                "result": list(result) if result else None,
+                "link": link_text(game.turns),
+            }
+        return out
+
+    # -- snapshots: the Python side of the game travels with the machine -------------------
+    def device_snapshot(self) -> dict[str, Any]:
+        snap = super().device_snapshot()
+        game = self.game
+        snap["backgammon"] = {
+            "players": list(self.players), "sequence": self.sequence,
+            "selected": self.selected, "cursor": self.cursor, "wait": self.wait,
+            "prev_buttons": self._prev_buttons, "game_start": self.game_start,
+            "game": None if game is None else {
+                "players": list(game.players),
+                "sides": [list(s) for s in game.pos.sides], "turn": game.pos.turn,
+                "turns": [[t.player, list(t.dice), [list(s) for s in t.play]]
+                          for t in game.turns],
+                "rolls": [list(r) for r in game.rolls], "started": game.started,
+                "message": game.message,
+                "current": None if game.current is None else {
+                    "dice": list(game.current.dice),
+                    "steps": [list(s) for s in game.current.steps],
+                    "used": list(game.current.used)},
+            },
+        }
+        return snap
+
+    def device_restore(self, state: dict[str, Any]) -> None:
+        super().device_restore(state)
+        from .notation import Turn
+        from .rules import Position, TurnState
+
+        mine = state["backgammon"]
+        self.players = list(mine["players"])
+        self.sequence = mine["sequence"]
+        self.selected = mine["selected"]
+        self.cursor = mine["cursor"]
+        self.wait = mine["wait"]
+        self._prev_buttons = mine["prev_buttons"]
+        self.game_start = mine["game_start"]
+        self._shown = None
+        g = mine["game"]
+        if g is None:
+            self.game = None
+            return
+        game = Game(players=list(g["players"]), tape=self.tape)
+        game.pos = Position((tuple(g["sides"][0]), tuple(g["sides"][1])), g["turn"])
+        game.turns = [Turn(p, (d[0], d[1]), tuple((s[0], s[1], bool(s[2])) for s in play))
+                      for p, d, play in g["turns"]]
+        game.rolls = [(r[0], r[1]) for r in g["rolls"]]
+        game.started = g["started"]
+        game.message = g["message"]
+        c = g["current"]
+        if c is not None:
+            turn = TurnState(game.pos, (c["dice"][0], c["dice"][1]))
+            turn.steps = [(s[0], s[1], bool(s[2])) for s in c["steps"]]
+            turn.used = list(c["used"])
+            game.current = turn
+        self.game = game
+
+
+PARAMS = (
+    Param("seed", "int", None, "dice sequence 0-31 (none: power-on, title screen)",
+          lo=0, hi=31),
+    Param("moves", "str", "", "moves so far, turns joined by ';' (e.g. 8/5,6/5;13/7)",
+          max_len=4096, alphabet="0123456789/*,;:() barofBAROF"),
+)
+
+INFO = nes_info(
+    params=PARAMS,
+    id="backgammon",
+    title="FDS Backgammon: the predetermined dice",
+    article="003",
+    summary=("Famicom Disk System Backgammon's dice RNG as 2A03 code at the documented "
+             "addresses: a reset picks one of 32 sequences from the frame counter at $33, "
+             "the title screen steps it once per frame, and Start fixes every roll."),
+)
+
+
+BackgammonMachine.INFO = INFO

@@ -1,0 +1,197 @@
+"""The backgammon machine: its 2A03 code against the model, title, game, video."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from retroscope.machines import MachineError
+from retroscope.machines import create as create_machine
+from retroscope.machines.backgammon import create, model, validate
+from retroscope.machines.backgammon.machine import BUTTON, COUNTER, INDEX, MODE, SEED, TABLE
+from retroscope.machines.backgammon.rules import START
+from retroscope.machines.backgammon.video import point_place
+from retroscope.util.png import write_png
+
+OUT = Path(__file__).resolve().parents[2] / "test-output"
+
+
+@pytest.fixture(scope="module")
+def machine():
+    return create()
+
+
+def test_the_routines_sit_at_the_addresses_the_article_prints(machine):
+    sym = machine.symbols
+    assert sym["Reset"] == 0x6245 and sym["SeedKept"] == 0x6262
+    assert sym["GetRandomVal"] == 0x9C94 and sym["NotOverflow"] == 0x9CA6
+    assert sym["InitTable"] == 0x9CAB and sym["RndFunc"] == 0x9CE7
+    assert sym["GetDiceRoll"] == 0x815C and sym["DiceTable"] == 0x81CF
+    assert [machine.read(0x81CF + i) for i in range(36)] == list(model.DICE_TABLE)
+
+
+def test_machine_code_matches_the_model_for_32_sequences_by_300_rolls(machine):
+    for seq in range(model.SEQUENCES):
+        machine.write(SEED, seq | 0x40)  # only the low 5 bits count
+        machine.call("InitTable")
+        rng = model.DiceRng.from_seed(seq)
+        assert [machine.read(TABLE + i) for i in range(55)] == rng.table, seq
+        assert machine.read(INDEX) == 0
+        for n in range(300):
+            machine.write(0x30C, 0)
+            machine.call("GetDiceRoll")
+            expected = rng.dice_roll()
+            got = (machine.read(0x46), machine.read(0x47))
+            assert got == expected, f"sequence {seq} roll {n}"
+            assert machine.read(INDEX) == rng.index
+            assert machine.read(0x30C) == 1  # the roll marks itself taken
+
+
+def test_get_dice_roll_does_nothing_unless_the_ready_flag_is_zero(machine):
+    machine.write(0x30C, 1)
+    before = [machine.read(a) for a in (0x46, 0x47, INDEX)]
+    machine.call("GetDiceRoll")
+    assert [machine.read(a) for a in (0x46, 0x47, INDEX)] == before
+
+
+def test_power_on_uses_seed_5f_and_sequence_31():
+    m = create()
+    m.run_frame()
+    assert m.read(SEED) == 0x5F
+    assert m.state()["sequence"] == 31 and m.state()["mode"] == "title"
+
+
+@pytest.mark.parametrize("counter, seed", [(0x45, 0x45), (0x20, 0x20), (0x00, 0x5F)])
+def test_a_reset_captures_the_counter_at_33_as_the_seed(counter, seed):
+    m = create()
+    m.write(0x0700, 0xAA)
+    m.write(COUNTER, counter)
+    m.reset()
+    m.run_frame()
+    assert m.read(SEED) == seed
+    assert m.read(0x0700) == 0  # the clear loop ran over $0000-$07FF
+
+
+def test_the_title_steps_the_rng_and_the_counter_once_per_frame_until_start():
+    m = create()
+    m.run_frame()
+    idx, counter = m.read(INDEX), m.read(COUNTER)
+    for k in range(1, 5):
+        m.run_frame()
+        assert m.read(INDEX) == idx + k and m.read(COUNTER) == (counter + k) & 0xFF
+    assert m.state()["live_sequence"] == model.sequence_of(model.seed_from_counter(
+        m.read(COUNTER)))
+    expected_first = m.state()["tape"]["next"][0]
+    m.run_frame(BUTTON["Start"])
+    assert m.read(MODE) == 1 and m.state()["mode"] == "game"
+    assert m.state()["tape"]["used"][0] == expected_first
+    idx = m.read(INDEX)
+    for _ in range(3):
+        m.run_frame()
+    assert m.read(INDEX) == idx  # the title is cleared: the RNG only moves for rolls
+
+
+def test_a_seed_link_starts_that_sequence_with_its_canonical_tape():
+    m = create(seed=17)
+    rng = model.DiceRng.for_sequence(17)
+    rng.random_val()  # the one title frame before Start is seen
+    tape = m.state()["tape"]
+    assert m.state()["sequence"] == 17
+    assert [tuple(r) for r in tape["used"] + tape["next"]][:40] == rng.tape(40)
+    assert create_machine("backgammon", seed=0).state()["sequence"] == 0
+
+
+def test_a_turn_played_with_the_mouse_moves_the_checkers():
+    m = create(seed=17)
+    m.command("players", {"white": "human", "black": "human"})
+    state = m.state()["game"]
+    turn = state["turn"]
+    src, dst = state["legal"][0]
+    white_src = src if turn == 0 else 25 - src
+    white_dst = dst if turn == 0 else 25 - dst
+
+    def click(point: int) -> None:
+        col, top = point_place(point)
+        m.pointer(col * 8 + 8, (4 if top else 25) * 8, True)
+        m.pointer(col * 8 + 8, (4 if top else 25) * 8, False)
+
+    click(white_src)
+    assert m.state()["game"]["selected"] == src
+    click(white_dst)
+    game = m.state()["game"]
+    side = game["white"] if turn == 0 else game["black"]
+    assert side[src] == START[src] - 1 and side[dst] == START[dst] + 1
+    m.command("undo", {})
+    assert m.state()["game"]["white"] == list(START)
+    while m.state()["game"]["legal"]:
+        s, d = m.state()["game"]["legal"][0]
+        m.command("move", {"src": s, "dst": d})
+    m.command("confirm", {})
+    m.run_frame()
+    assert m.state()["game"]["turns"] == 1 and m.state()["game"]["turn"] == 1 - turn
+
+
+def test_export_then_import_reproduces_the_game_and_bad_records_say_why():
+    m = create(seed=5)
+    m.command("players", {"white": "computer", "black": "oracle"})
+    for _ in range(400):
+        m.run_frame()
+        if m.state()["game"]["turns"] >= 6:
+            break
+    exported = m.command("export", {})
+    assert exported["text"].startswith('; [Sequence "5"]')
+    board = m.state()["game"]
+    other = create(seed=0)
+    other.command("import", {"text": exported["text"]})
+    assert other.state()["sequence"] == 5
+    assert other.state()["game"]["turns"] == board["turns"]
+    assert other.state()["game"]["white"] == board["white"]
+    assert other.state()["game"]["black"] == board["black"]
+    linked = create(seed=5, moves=exported["link"])
+    assert linked.state()["game"]["turns"] == len(exported["link"].split(";"))
+    lines = exported["text"].splitlines()
+    lines[5] = lines[5].replace("/", "%", 1)
+    with pytest.raises(MachineError, match="line 6: cannot read the move"):
+        other.command("import", {"text": "\n".join(lines)})
+    assert other.state()["game"]["turns"] == board["turns"]  # a failed import changes nothing
+    with pytest.raises(MachineError, match="not a legal play"):
+        create(seed=5, moves="24/13")
+    with pytest.raises(MachineError, match="expected a numbered turn"):
+        other.command("import", {"text": "hello world"})
+
+
+def test_validate_explains_moves_without_a_seed_or_unreadable_moves():
+    assert validate({"seed": 3, "moves": "8/5,6/5"}) == []
+    assert "need a seed" in validate({"seed": None, "moves": "8/5"})[0]
+    assert "cannot read the move '8-5'" in validate({"seed": 3, "moves": "8-5"})[0]
+
+
+def test_snapshot_and_restore_bring_back_the_same_game_exactly():
+    m = create(seed=9)
+    m.command("players", {"white": "computer", "black": "computer"})
+    for _ in range(30):
+        m.run_frame()
+    snap = m.snapshot()
+    for _ in range(60):
+        m.run_frame()
+    later = m.state()
+    m.restore(snap)
+    for _ in range(60):
+        m.run_frame()
+    assert m.state() == later
+
+
+def test_the_board_is_drawn_through_the_ppu_and_saved_as_png():
+    m = create(seed=3)
+    m.command("players", {"white": "computer", "black": "computer"})
+    for _ in range(200):
+        m.run_frame()
+    fb = m.framebuffer
+    assert len(set(fb)) >= 5  # felt, two point colours, two checker colours
+    write_png(OUT / "backgammon_board.png", m.width, m.height, fb, m.palette)
+    title = create()
+    title.run_frame()
+    title.run_frame()
+    write_png(OUT / "backgammon_title.png", title.width, title.height, title.framebuffer,
+              title.palette)
