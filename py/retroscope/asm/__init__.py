@@ -1,51 +1,65 @@
 """Assemblers for Retroscope's three CPUs: one shared front end, one backend per ISA.
 
     from retroscope.asm import assemble, AsmError
-    program = assemble(source, "6502", origin=0x8000, include="retroscope.machines.jmc")
+    program = assemble(source, "6502", include="retroscope.machines.jmc")
     program.load_into(bus)
 
 `assemble(source, isa, origin=None, include=None, *, filename="<source>")`
-returns a `Program`: `chunks` [(address, bytes)], `symbols` {name: value},
-`listing` [ListingRow(address, data, line, text, file)] (also the debugger's
-source map: `row_at(address)`, `address_of(line, file)`), `load_into(bus)`.
-Bad source raises `AsmError` whose `.line`/`.file`/`.message` give the first
-error and whose text lists all of them; nothing else escapes, whatever the input.
-`include` says where `.include "name"` reads from (see `source.py`).
+returns a `Program`: `chunks` [(address, bytes)] sorted and merged,
+`symbols` {name: value}, `listing` [ListingRow(address, data, line, text,
+file)] with one row per source line (includes inlined, rows naming their
+file), usable as the debugger's source map (`row_at(address)`,
+`address_of(line, file)`), `image()`, `listing_text()`, `load_into(bus)`.
+`origin` (default 0) is the address before any `.org`.  `include` says where
+`.include "name"` reads from: a callable name -> text, a package name, or a
+folder / `importlib.resources` Traversable (see `source.py`).
 
-How it works (one module per step):
+Bad source raises `AsmError`: `.line`/`.file`/`.message` give the first error,
+`.errors` all of them and `str()` lists them ("file:line: message").  Lines
+that fail to parse are all reported together; if none did, layout and
+emission errors (undefined symbols, ranges, branches, assertions, overlaps)
+are all reported together.  Nothing else escapes, whatever the input (see
+tests/unit/test_asm_fuzz.py).  Each call owns its error collector: no globals.
 
-* `syntax.py`  per-ISA text profile: number formats, comments, labels, directive
-  spellings (`MOS`, `ZILOG`, `TI_EA`);
-* `lexer.py`   a line (or TI field) to tokens;
-* `expr.py`    expressions parsed once into trees, evaluated on each pass;
-* `frontend.py` lines to statements (`ir.py`, each with file and line),
+Modules, one job each:
+
+* `syntax.py`   per-ISA text profile: number formats, comment and label rules,
+  directive spellings (`MOS`, `ZILOG`, `TI_EA`);
+* `lexer.py`    a line (or TI field) to tokens;
+* `expr.py`     expressions parsed once into trees, evaluated on each pass;
+* `frontend.py` lines to statements (`ir.py`, each with file, line and text),
   includes inlined, duplicate symbols caught;
-* `passes.py`  addresses as a fixpoint (forward references sized long first,
-  shrunk when known; at most 16 passes or an error), then a strict final
-  pass that emits bytes and reports every error;
-* `program.py` the result; `errors.py` `AsmError` and the per-call collector.
+* `passes.py`   addresses as a fixpoint (forward references sized long
+  first, shrunk once known; at most 16 passes, else an error naming the
+  symbols still moving), then a strict final pass that emits and checks;
+* `program.py`  the result; `errors.py` AsmError and the per-call collector;
+* `backend.py`  the backend contract and the ISA registry; `isa_6502.py` ...
 
-Common syntax, all ISAs: labels (`name:`; column-1 rules per profile), local
-labels (6502: `@name`, Z80: `.name`) belonging to the previous global label
-and stored as `global@name`; `name = expr` / `name .equ expr`; expressions
-with `+ - * / & | ^ << >>`, comparisons, `! && ||`, unary `- ~ < >` (low/high
-byte of everything to the right), parentheses, `'c'` characters and the
-current address (`*` on the 6502, `$` on Z80/TI); directives `.org`,
-`.byte/.db` (numbers and "strings"), `.word/.dw`, `.res/.ds count[, fill]`
-(no fill: space skipped, nothing emitted), `.align n[, fill]`, `.include
-"file"`, `.assert expr[, "message"]` (checked on the final pass), `.end`;
-`* = expr` is `.org`.  For TI sources the profile also maps RORG (operand
-optional), DORG (a dummy section: labels, no output) and BES (label after
-the block).  6502 operand syntax: see `isa_6502.py`.
+Common syntax: labels `name:` (Z80 also a bare name in column 1, TI only
+that); local labels (6502 `@name`, Z80 `.name`) belong to the previous global
+label and are stored as `global@name` (also writable that way); `name = expr`,
+`name .equ expr`; expressions with `+ - * / & | ^ << >>`, comparisons,
+`! && ||`, unary `- ~ < >` (`<`/`>`: low/high byte of everything to their
+right, so `#<table+1` is the low byte of table+1), parentheses or brackets,
+`'c'` characters and the current address (`*` on the 6502, `$` on Z80/TI),
+C precedence, division toward zero, values within 64 bits.  Directives
+(6502 spelling): `.org`, `* = expr`, `.byte/.db` (numbers and "strings"),
+`.word/.dw`, `.res/.ds count[, fill]` (no fill: space skipped, nothing
+emitted), `.align n[, fill]`, `.include "file"`, `.assert expr[, "message"]`
+(checked on the final pass), `.end`.  TI profiles also get RORG (operand
+optional), DORG (dummy section: labels, no output), BES (label after the
+block), EVEN, and DEF/REF/IDT ignored.  6502 operands: see `isa_6502.py`.
 
-Errors: every line that fails to parse is reported; if none did, layout and
-emission errors (undefined symbols, ranges, assertions, overlaps) are
-collected in turn.  Either way all of one stage's errors come in one AsmError.
-
-Adding an ISA: write `isa_<name>.py` exposing `BACKEND` (the interface is in
-`backend.py`), list it in `backend.ISAS`, and give it a `Syntax` (start from
-`syntax.ZILOG` or `syntax.TI_EA`).  Until its module exists, `assemble()` says
-the ISA is "not available yet".
+Adding an ISA: write `isa_<name>.py` exposing `BACKEND` and list it in
+`backend.ISAS`.  BACKEND has `isa`, `syntax` (a `Syntax`, e.g. derived from
+`ZILOG` or `TI_EA` with `dataclasses.replace`), `word_order`, `insn_align`,
+`data_align`, and `is_mnemonic(name)`, `takes_operands(name)` (field
+syntaxes only: is the next field operands or comment?), `parse(name, cursor)
+-> payload` (operands parsed once, expressions via `cursor.expr()`),
+`size(payload, env)` (longest form while a symbol is unresolved) and
+`encode(payload, env) -> bytes` (exactly `size` bytes; raise `Problem` for
+bad values).  Until its module exists, `assemble()` says the ISA is "not
+available yet".  `assemble_with(backend, ...)` runs any backend object.
 """
 
 from __future__ import annotations

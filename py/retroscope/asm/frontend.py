@@ -15,6 +15,7 @@ from .lexer import NAME, OP, STR, Token, fields, tokenize
 from .source import Loader
 
 MAX_INCLUDE_DEPTH = 16
+MAX_LINES = 500_000  # includes inlined; bounds work on hostile nested includes
 
 
 class FrontEnd:
@@ -48,6 +49,8 @@ class FrontEnd:
     def _include(self, stmt: Include) -> None:
         loc = stmt.loc
         try:
+            if len(self.stmts) > MAX_LINES:
+                raise Problem(f"the program is over {MAX_LINES} lines with its includes")
             if stmt.name in self._files:
                 raise Problem(f"{stmt.name!r} includes itself")
             if len(self._files) >= MAX_INCLUDE_DEPTH:

@@ -128,9 +128,9 @@ class Backend6502:
         if len(candidates) == 1:
             return candidates[0]
         if op.force == "w":
-            return next(m for m in candidates if m in _ABSOLUTE)
+            return next((m for m in candidates if m in _ABSOLUTE), candidates[-1])
         if op.force == "b" or (value is not None and 0 <= value <= 0xFF):
-            return next(m for m in candidates if m in _ZERO_PAGE or m == "imp")
+            return next((m for m in candidates if m in _ZERO_PAGE), candidates[0])
         return candidates[-1]
 
 

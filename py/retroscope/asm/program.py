@@ -24,7 +24,7 @@ class Program:
     chunks: list[tuple[int, bytes]]  # contiguous runs, sorted by address
     symbols: dict[str, int]
     listing: list[ListingRow]
-    _by_address: dict[int, ListingRow] | None = field(default=None, repr=False)
+    _by_address: dict[int, ListingRow] | None = field(default=None, repr=False, compare=False)
 
     def load_into(self, bus: Any) -> None:
         """Write every chunk through `bus.load` (ROM pages included)."""
