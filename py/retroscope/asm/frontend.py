@@ -104,7 +104,7 @@ class FrontEnd:
         syntax = self.syntax
         parts = fields(loc.text, syntax)
         label = None
-        if parts and parts[0][0] == 0:
+        if parts and parts[0][0] == 0 and not self._flush_left_statement(parts):
             label = self._single_name(parts.pop(0), "label")
         if not parts:
             return Stmt(loc=loc, label=self._define_label(label, loc))
@@ -119,6 +119,20 @@ class FrontEnd:
                 raise Problem(f"'{op.text}' needs a label to name")
             return self._assign(loc, label, cur)
         return self._statement(loc, self._define_label(label, loc), op, cur)
+
+    def _flush_left_statement(self, parts: list[tuple[int, str]]) -> bool:
+        """With `col1_mnemonics`: is the column-1 field a mnemonic, not a label?"""
+        if not self.syntax.col1_mnemonics:
+            return False
+        name = parts[0][1].lower()
+        kind = self.syntax.directives.get(name)
+        if kind is None and not self.backend.is_mnemonic(name):
+            return False
+        if len(parts) == 1 or kind in ("even", "end") or (
+                kind is None and not self.backend.takes_operands(name)):
+            return True  # nothing follows, or only a comment does
+        second = parts[1][1].lower()
+        return second not in self.syntax.directives and not self.backend.is_mnemonic(second)
 
     def _single_name(self, part: tuple[int, str], what: str) -> Token:
         tokens = tokenize(part[1], self.syntax, part[0])

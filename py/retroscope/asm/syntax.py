@@ -51,6 +51,9 @@ class Syntax:
     escapes: bool = True  # backslash escapes; else a doubled quote stands for itself
     here: tuple[str, ...] = ("*",)  # the current address
     case_sensitive: bool = True  # symbols (mnemonics/registers/directives never are)
+    # TI fields: a column-1 mnemonic/directive starts the statement unless the
+    # next field is one too (listings printed flush left; `X BSS 2` is a label).
+    col1_mnemonics: bool = False
     # Lower-case spelling -> canonical kind (one of DIRECTIVE_KINDS).
     directives: dict[str, str] = field(default_factory=dict)
 
