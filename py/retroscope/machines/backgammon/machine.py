@@ -319,7 +319,7 @@ class BackgammonMachine(NesMachine):
     def _cmd_explorer(self) -> dict[str, Any]:
         from .explorer import explorer_stats
 
-        return explorer_stats()
+        return explorer_stats(self)
 
     # -- state --------------------------------------------------------------------------------
     def _tape_state(self, count: int = TAPE_LENGTH) -> dict[str, Any]:
