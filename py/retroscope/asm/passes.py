@@ -14,7 +14,7 @@ from collections.abc import Callable
 
 from .backend import Backend
 from .errors import Diagnostics, Problem
-from .expr import Env
+from .expr import Env, Expr
 from .ir import Align, Assert, Assign, Data, End, Include, Insn, Loc, Org, Reserve, ReserveEnd, Stmt
 from .program import ListingRow
 
@@ -36,6 +36,7 @@ class Walk:
         self.diag = diag
         self.pieces: list[tuple[int, bytes, Loc]] = []
         self.rows: list[ListingRow] = []
+        self._data = b""  # what the current statement emitted, for its listing row
 
     def run(self, stmts: list[Stmt]) -> None:
         env = self.env
@@ -66,8 +67,8 @@ class Walk:
         self.env.symbols[name] = value
         self.defined[name] = value
 
-    def value(self, expr: object) -> int:
-        return expr.eval(self.env)  # type: ignore[attr-defined]
+    def value(self, expr: Expr) -> int:
+        return expr.eval(self.env)
 
     def emit(self, data: bytes, stmt: Stmt) -> None:
         if self.final and not self.dummy:
@@ -167,7 +168,7 @@ def _insn_align(walk: Walk, stmt: Stmt) -> int:
     return walk.backend.insn_align
 
 
-def _data_align(walk: Walk, stmt: Data) -> int:  # type: ignore[override]
+def _data_align(walk: Walk, stmt: Data) -> int:
     return walk.backend.data_align if stmt.width > 1 else 1
 
 
