@@ -1,0 +1,108 @@
+"""What the debugger costs: frames per second bare, and under a Session.
+
+`measure()` runs the same machine the same number of frames
+
+* bare (no session: the machine's own runner),
+* under a `Session` with nothing set (must be the same speed: same runner),
+* under a `Session` recording rewind checkpoints (the default),
+* with one execute breakpoint that never hits (the checking runner),
+* with the trace on,
+
+and returns frames per second for each, plus the ratios to bare. The machine is
+`machine_id` if given and available (e.g. "tetris"), else a built-in bench
+machine: the 6502 bench workload (`benchmarks/mos6502.py`) in NES-length frames.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import Any
+
+from ..cpu.bus import Bus
+from ..machines.base import Machine, MachineInfo
+
+FRAME_CYCLES = 29780  # one NTSC NES frame of CPU cycles
+
+
+class BenchMachine(Machine):
+    """The 6502 bench workload as a machine with a frame schedule."""
+
+    INFO = MachineInfo(id="bench6502", title="6502 bench workload", cpu="2a03",
+                       clock_hz=1_789_773.0, fps=60.0, width=8, height=8)
+
+    def __init__(self) -> None:
+        from . import mos6502
+        cpu = mos6502.setup("2a03")
+        bus: Bus = cpu.bus
+        super().__init__(bus, cpu, {})
+        self._events = self.frame_events()
+        self._frame_start = cpu.cycles
+
+    def frame_events(self) -> list[tuple[int, Any]]:
+        return [(FRAME_CYCLES, _nothing)]
+
+    def state(self) -> dict[str, Any]:
+        return {}
+
+
+def _nothing() -> None:
+    pass
+
+
+def _make(machine_id: str | None) -> Machine:
+    if machine_id:
+        from .. import machines
+        if machine_id in machines.available():
+            return machines.create(machine_id)
+    return BenchMachine()
+
+
+def _time(run_frame: Callable[[], Any], frames: int) -> float:
+    start = time.perf_counter()
+    for _ in range(frames):
+        run_frame()
+    return time.perf_counter() - start
+
+
+def measure(machine_id: str | None = "tetris", frames: int = 60, repeats: int = 3) -> dict:
+    """Frames per second bare and under the debugger.
+
+    The configurations take turns, `repeats` rounds, and each keeps its best
+    round, so that a busy machine slows them all alike rather than one."""
+    from ..debug import Session
+    from ..debug.rewind import Rewind
+
+    bare = _make(machine_id)
+    quiet = Session(_make(machine_id), record=False)
+    recording = Session(_make(machine_id), rewind=Rewind(capacity=frames * repeats + 2))
+    checking = Session(_make(machine_id), record=False)
+    checking.add_breakpoint("exec", 0xFFF0, condition="a == 256")  # never true, never reached
+    tracing = Session(_make(machine_id), record=False)
+    tracing.set_trace(True)
+    few = max(1, frames // 4)  # the checking runners are slower: fewer frames
+    configs: dict[str, tuple[Callable[[], Any], int]] = {
+        "bare": (bare.run_frame, frames),
+        "session": (quiet.run_frame, frames),
+        "session_rewind": (recording.run_frame, frames),
+        "breakpoint": (checking.run_frame, few),
+        "trace": (tracing.run_frame, few),
+    }
+    best = dict.fromkeys(configs, float("inf"))
+    for _ in range(repeats):
+        for name, (run_frame, n) in configs.items():
+            best[name] = min(best[name], _time(run_frame, n) / n)
+    results: dict[str, Any] = {"machine": bare.INFO.id, "frames": frames, "repeats": repeats}
+    for name in configs:
+        results[f"{name}_fps"] = round(1 / best[name], 1)
+    for name in configs:
+        if name != "bare":
+            results[f"{name}_ratio"] = round(best["bare"] / best[name], 3)
+    stats = recording.rewind.stats()
+    results["rewind_bytes_per_frame"] = stats["bytes"] // max(1, stats["checkpoints"])
+    return results
+
+
+if __name__ == "__main__":
+    import json
+    print(json.dumps(measure(), indent=2))
