@@ -1,0 +1,149 @@
+// FDS Backgammon's own panel: the dice tape, game controls, the record, and the
+// explorer of the 32 sequences (plots on canvases). Text only, never HTML.
+
+import { el } from "./dom.js";
+
+const KINDS = ["human", "computer", "oracle"];
+
+export function create(root, session) {
+  const command = (verb, args = {}) => session.request("command", { verb, args });
+  const act = async (verb, args) => {
+    try { return await command(verb, args); }
+    catch (err) { session.message(err.message, "error"); return null; }
+  };
+
+  // -- game controls --------------------------------------------------------------------
+  const seqInput = el("input", { type: "number", min: 0, max: 31, value: 17, testid: "bg-sequence" });
+  const whiteSel = el("select", { testid: "bg-white" }, KINDS.map((k) => el("option", { value: k, text: k })));
+  const blackSel = el("select", { testid: "bg-black" }, KINDS.map((k) => el("option", { value: k, text: k })));
+  blackSel.value = "computer";
+  const setPlayers = () => act("players", { white: whiteSel.value, black: blackSel.value });
+  whiteSel.addEventListener("change", setPlayers);
+  blackSel.addEventListener("change", setPlayers);
+  const status = el("p", { class: "bg-status", testid: "bg-status" });
+  const controls = el("div", { class: "bg-controls" },
+    el("label", {}, "sequence ", seqInput),
+    el("button", { text: "New game", testid: "bg-new-game",
+      onclick: () => act("new_game", { sequence: Number(seqInput.value) }) }),
+    el("button", { text: "Reset (keep $33)", testid: "bg-reset", onclick: () => act("reset") }),
+    el("label", {}, " White ", whiteSel),
+    el("label", {}, " Black ", blackSel),
+    el("button", { text: "Undo", testid: "bg-undo", onclick: () => act("undo") }),
+    el("button", { text: "Done", testid: "bg-confirm", onclick: () => act("confirm") }));
+
+  // -- the dice tape ----------------------------------------------------------------------
+  const tape = el("div", { class: "bg-tape", testid: "bg-tape" });
+
+  // -- record -------------------------------------------------------------------------------
+  const record = el("textarea", { rows: 8, cols: 44, spellcheck: false, testid: "bg-record" });
+  const linkOut = el("code", { testid: "bg-link" });
+  const recordBox = el("div", { class: "bg-record" },
+    el("button", { text: "Export", testid: "bg-export", onclick: async () => {
+      const out = await act("export");
+      if (out) { record.value = out.text; linkOut.textContent = out.link; }
+    } }),
+    el("button", { text: "Import", testid: "bg-import", onclick: async () => {
+      const out = await act("import", { text: record.value });
+      if (out) session.message(`imported ${out.turns} turns`, "info");
+    } }),
+    el("br"), record, el("div", {}, "link moves: ", linkOut));
+
+  // -- explorer -----------------------------------------------------------------------------
+  const doublesCanvas = el("canvas", { width: 320, height: 120, testid: "bg-doubles-plot" });
+  const totalsCanvas = el("canvas", { width: 320, height: 120, testid: "bg-totals-plot" });
+  const explorerSeq = el("select", { testid: "bg-explorer-sequence" },
+    Array.from({ length: 32 }, (_, i) => el("option", { value: i, text: `sequence ${i}` })));
+  const explorerText = el("p", { testid: "bg-explorer-text" });
+  let stats = null;
+  explorerSeq.addEventListener("change", () => drawTotals());
+  const explorer = el("details", { class: "bg-explorer", testid: "bg-explorer" },
+    el("summary", { text: "Explorer: the 32 sequences" }),
+    el("button", { text: "Compute", testid: "bg-explorer-compute", onclick: async () => {
+      explorerText.textContent = "running the machine code for 32 sequences…";
+      stats = await act("explorer");
+      if (stats) { drawDoubles(); drawTotals(); }
+    } }),
+    el("div", {}, "doubles rate per sequence (line: 1/6)"), doublesCanvas,
+    el("div", {}, explorerSeq, " totals 2-12 (bars) against the expectation (marks)"), totalsCanvas,
+    explorerText);
+
+  function drawDoubles() {
+    const g = doublesCanvas.getContext("2d");
+    const { width: w, height: h } = doublesCanvas;
+    g.clearRect(0, 0, w, h);
+    const seqs = stats.sequences;
+    const top = Math.max(0.35, ...seqs.map((s) => s.doubles_rate));
+    const bw = w / seqs.length;
+    seqs.forEach((s, i) => {
+      const bh = (s.doubles_rate / top) * (h - 12);
+      g.fillStyle = i === Number(explorerSeq.value) ? "#e0a030" : "#4a8";
+      g.fillRect(i * bw + 1, h - bh, bw - 2, bh);
+    });
+    const y = h - ((1 / 6) / top) * (h - 12);
+    g.strokeStyle = "#c33";
+    g.beginPath(); g.moveTo(0, y); g.lineTo(w, y); g.stroke();
+  }
+
+  function drawTotals() {
+    if (!stats) return;
+    drawDoubles();
+    const s = stats.sequences[Number(explorerSeq.value)];
+    const g = totalsCanvas.getContext("2d");
+    const { width: w, height: h } = totalsCanvas;
+    g.clearRect(0, 0, w, h);
+    const top = Math.max(...s.totals, ...s.expected) * 1.1;
+    const bw = w / 11;
+    s.totals.forEach((count, i) => {
+      const bh = (count / top) * (h - 14);
+      g.fillStyle = "#48a";
+      g.fillRect(i * bw + 3, h - 12 - bh, bw - 6, bh);
+      const ey = h - 12 - (s.expected[i] / top) * (h - 14);
+      g.fillStyle = "#c33";
+      g.fillRect(i * bw + 1, ey - 1, bw - 2, 3);
+      g.fillStyle = "#888";
+      g.fillText(String(i + 2), i * bw + bw / 2 - 4, h - 1);
+    });
+    explorerText.textContent = `sequence ${explorerSeq.value}: ${s.rolls} rolls, ` +
+      `${s.doubles} doubles (${(100 * s.doubles_rate).toFixed(1)}%, expected 16.7%), ` +
+      `mean total ${s.mean_total.toFixed(2)} (expected 7), chi² ${s.chi2} (10 d.f.)`;
+  }
+
+  root.append(el("h2", { text: "Backgammon" }), controls, status,
+    el("h3", { text: "Dice tape" }), tape, recordBox, explorer);
+
+  let lastTapeKey = "";
+  function drawTape(t) {
+    const rolls = [...t.used, ...t.next];
+    const key = `${t.current}:${rolls.length}:${JSON.stringify(rolls.slice(0, 4))}`;
+    if (key === lastTapeKey) return;
+    lastTapeKey = key;
+    tape.replaceChildren(...rolls.map(([a, b], i) => el("span", {
+      class: `roll${i === t.current ? " current" : ""}${i < t.used.length ? " used" : ""}${a === b ? " double" : ""}`,
+      testid: i === t.current ? "bg-tape-current" : "bg-tape-roll",
+      text: `${a}${b}`, title: `roll ${i + 1}: ${a}-${b}`,
+    })));
+  }
+
+  return {
+    update(state) {
+      if (!state) return;
+      if (state.tape) drawTape(state.tape);
+      if (state.players) {
+        if (document.activeElement !== whiteSel) whiteSel.value = state.players[0];
+        if (document.activeElement !== blackSel) blackSel.value = state.players[1];
+      }
+      const g = state.game;
+      if (state.mode === "title") {
+        status.textContent = `Title screen: sequence ${state.sequence} in play; a reset now picks ` +
+          `sequence ${state.live_sequence}. Press Start (Enter) to fix the dice.`;
+      } else if (g) {
+        const who = g.turn === 0 ? "White" : "Black";
+        const dice = g.dice ? ` ${g.dice[0]}-${g.dice[1]} (left: ${g.dice_left.join(" ") || "none"})` : "";
+        status.textContent = g.result
+          ? g.message
+          : `Sequence ${state.sequence}, ${who} to play${dice}. ${g.message}`;
+      }
+    },
+    dispose() { root.replaceChildren(); },
+  };
+}
