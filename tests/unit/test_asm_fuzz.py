@@ -138,6 +138,31 @@ def test_mutated_valid_sources_raise_nothing_but_asm_error():
         _check("".join(source))
 
 
+OTHER_ISA_TOKENS = {
+    "z80": "ld LD a b (ix+5) (iy-3) (hl) hl af af' ex jr djnz jp call ret nz c rst im bit "
+           "set res out in (c) push pop $FF 0FFh 0x10 %101 1010b $ label: .loc: org db dw ds "
+           "equ include + - ( ) , 'c' \"s\" ix iy ixh sll nop halt add sbc 99999 -200 300",
+    "tms9900": "MOV LI R1 R2 *R3 *R3+ @>8300 @LABEL(R1) >1F BLWP B JMP JEQ DATA BYTE TEXT "
+               "'AB' BSS BES EVEN AORG DORG RORG EQU END DEF COPY LABEL $ * , + - 5 -1 >FFFF "
+               ">10000 SLA CB X LDCR SBO LWPI RTWP ( )",
+}
+
+
+@pytest.mark.parametrize("isa", sorted(OTHER_ISA_TOKENS))
+def test_the_other_backends_raise_nothing_but_asm_error_either(isa):
+    rng = random.Random(5)
+    words = OTHER_ISA_TOKENS[isa].split() + ["\n", "\n      ", "\n*", "  "]
+    for case in range(CASES // 2):
+        if case % 3 == 0:
+            source = bytes(rng.randrange(256) for _ in range(rng.randrange(80))).decode("latin-1")
+        else:
+            source = " ".join(rng.choice(words) for _ in range(rng.randrange(1, 30)))
+        try:
+            assemble(source, isa)
+        except AsmError:
+            pass
+
+
 @pytest.mark.parametrize("syntax", [MOS, ZILOG, TI_EA], ids=lambda s: s.name)
 def test_the_lexer_raises_only_problems_in_every_syntax_profile(syntax):
     rng = random.Random(4)
