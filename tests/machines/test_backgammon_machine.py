@@ -161,10 +161,22 @@ def test_export_then_import_reproduces_the_game_and_bad_records_say_why():
         other.command("import", {"text": "hello world"})
 
 
-def test_validate_explains_moves_without_a_seed_or_unreadable_moves():
-    assert validate({"seed": 3, "moves": "8/5,6/5"}) == []
-    assert "need a seed" in validate({"seed": None, "moves": "8/5"})[0]
-    assert "cannot read the move '8-5'" in validate({"seed": 3, "moves": "8-5"})[0]
+def test_validate_explains_moves_without_a_seed_unreadable_or_illegal():
+    m = create(seed=3)
+    m.command("players", {"white": "computer", "black": "computer"})
+    for _ in range(200):
+        m.run_frame()
+        if m.state()["game"]["turns"] >= 4:
+            break
+    link = m.state()["game"]["link"]
+    assert validate({"seed": 3, "moves": link}) == []
+    assert validate({"seed": 3, "moves": ""}) == []
+    assert validate({"seed": None, "moves": link}) == [
+        ("moves", "moves need a seed: add seed=0-31 to the link")]
+    (name, message), = validate({"seed": 3, "moves": "8-5"})
+    assert name == "moves" and "cannot read the move '8-5'" in message
+    (name, message), = validate({"seed": 3, "moves": "24/13"})
+    assert name == "moves" and "not a legal play" in message
 
 
 def test_snapshot_and_restore_bring_back_the_same_game_exactly():

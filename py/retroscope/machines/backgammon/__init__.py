@@ -11,24 +11,32 @@ from __future__ import annotations
 from typing import Any
 
 from ..base import MachineError
+from . import model
+from .game import Game
 from .machine import INFO, BackgammonMachine
 from .notation import NotationError, parse_link
 
 __all__ = ["INFO", "BackgammonMachine", "create", "validate"]
 
 
-def validate(values: dict[str, Any]) -> list[str]:
-    """Messages for values the Param specs alone cannot judge."""
-    problems = []
+def validate(values: dict[str, Any]) -> list[tuple[str, str]]:
+    """(parameter, message) for values the Param specs alone cannot judge: the
+    moves must read, need a seed, and must be legal with that sequence's dice
+    (checked on the reference model, which the tests hold equal to the code)."""
     moves = values.get("moves") or ""
-    if moves:
-        if values.get("seed") is None:
-            problems.append("moves need a seed: add seed=0-31 to the link")
-        try:
-            parse_link(str(moves))
-        except NotationError as exc:
-            problems.append(f"moves: {exc}")
-    return problems
+    if not moves:
+        return []
+    seed = values.get("seed")
+    if seed is None:
+        return [("moves", "moves need a seed: add seed=0-31 to the link")]
+    try:
+        entries = parse_link(str(moves))
+        rng = model.DiceRng.for_sequence(seed)
+        rng.random_val()  # the title frame before Start, as create() plays it
+        Game(players=["human", "human"]).replay(entries, rng.dice_roll)
+    except NotationError as exc:
+        return [("moves", f"moves: {exc}")]
+    return []
 
 
 def create(seed: int | None = None, moves: str = "", **extra: Any) -> BackgammonMachine:
