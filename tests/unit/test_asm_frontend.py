@@ -254,3 +254,14 @@ MAIN   B    @WS
     program = assemble_with(ToyWordBackend(), source, 0, make_loader(None), "toy.a99")
     assert program.symbols == {"WS": 0x8300, "B1": 0x8320, "FLAG": 0x8323, "MAIN": 0x6000}
     assert program.chunks == [(0x6000, bytes([0x04, 0x60, 0x83, 0x00]))]  # B @WS
+
+
+@pytest.mark.parametrize("newline", ["\n", "\r\n", "\r"])
+def test_any_line_ending_and_a_byte_order_mark_are_accepted(newline):
+    source = "\ufeff" + newline.join(["start: nop", "  jmp start", "  lda #1 2"])
+    with pytest.raises(AsmError) as info:
+        assemble(source, "6502")
+    assert info.value.line == 3
+    program = assemble(source.rsplit(newline, 1)[0], "6502")
+    assert program.image() == bytes([0xEA, 0x4C, 0x00, 0x00])
+    assert program.listing[1].text == "  jmp start"

@@ -32,8 +32,10 @@ class FrontEnd:
     # -- files -----------------------------------------------------------------
     def parse_file(self, text: str, file: str) -> None:
         self._files.append(file)
-        for number, raw in enumerate(text.split("\n"), 1):
-            loc = Loc(file, number, raw.rstrip("\r"))
+        # Any line ending (LF, CRLF, CR); a leading byte-order mark is not text.
+        lines = text.removeprefix("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
+        for number, raw in enumerate(lines.split("\n"), 1):
+            loc = Loc(file, number, raw)
             try:
                 stmt = self.parse_line(loc)
             except Problem as exc:
