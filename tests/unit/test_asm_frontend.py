@@ -265,3 +265,15 @@ def test_any_line_ending_and_a_byte_order_mark_are_accepted(newline):
     program = assemble(source.rsplit(newline, 1)[0], "6502")
     assert program.image() == bytes([0xEA, 0x4C, 0x00, 0x00])
     assert program.listing[1].text == "  jmp start"
+
+
+def test_the_command_line_prints_a_listing_or_the_errors(tmp_path, capsys):
+    from retroscope.asm.__main__ import main
+    (tmp_path / "lib.asm").write_text("two = 2\n")
+    (tmp_path / "main.asm").write_text('.include "lib.asm"\n  .org $0300\n  lda #two\n')
+    assert main([str(tmp_path / "main.asm"), "--symbols"]) == 0
+    out = capsys.readouterr().out
+    assert "0300  A9 02" in out and "0002  two" in out
+    (tmp_path / "bad.asm").write_text("  lda #two\n")
+    assert main([str(tmp_path / "bad.asm")]) == 1
+    assert "bad.asm:1: undefined symbol 'two'" in capsys.readouterr().err
