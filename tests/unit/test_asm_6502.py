@@ -11,7 +11,7 @@ from collections import defaultdict
 import pytest
 
 from retroscope.asm import AsmError, assemble
-from retroscope.cpu.isa6502 import ENCODE
+from retroscope.cpu.isa6502 import ENCODE, OPCODES, OPERAND_BYTES
 
 # One operand spelling per addressing mode, and the operand bytes it gives.
 MODE_SOURCE = {
@@ -246,3 +246,30 @@ def test_an_operand_of_a_means_the_accumulator_even_if_a_label_is_called_a():
     with pytest.raises(AsmError, match="lda has no accumulator"):
         assemble("a = 5\nlda a\n", "6502")
     assert assemble("a = 5\nlda a+0\n", "6502").image() == bytes([0xA5, 5])
+
+
+PY65_OPERAND = {  # py65's spelling of each mode, for values that keep the mode
+    "imp": "", "acc": "A", "imm": "#${:02X}", "zp": "${:02X}", "zpx": "${:02X},X",
+    "zpy": "${:02X},Y", "abs": "${:04X}", "abx": "${:04X},X", "aby": "${:04X},Y",
+    "ind": "(${:04X})", "izx": "(${:02X},X)", "izy": "(${:02X}),Y", "rel": "${:04X}",
+}
+
+
+def test_documented_instructions_match_py65s_assembler():
+    py65 = pytest.importorskip("py65.assembler")
+    from py65.devices.mpu6502 import MPU
+    theirs = py65.Assembler(MPU())
+    checked = 0
+    for (mnemonic, mode), opcode in sorted(ENCODE.items()):
+        op = OPCODES[opcode]
+        if not op.documented:
+            continue
+        values = (0x10, 0xFE) if OPERAND_BYTES[mode] == 1 else (0x1234, 0xFFFE)
+        for value in values:
+            if mode == "rel":
+                value = 0x0300 + 2 + (0x40 if value & 2 else -0x40)
+            text = f"{mnemonic.upper()} {PY65_OPERAND[mode].format(value)}".strip()
+            ours = assemble(f"  .org $0300\n  {text}\n", "6502").image()
+            assert ours == bytes(theirs.assemble(text, pc=0x0300)), text
+            checked += 1
+    assert checked == 151 * 2
