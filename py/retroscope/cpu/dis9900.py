@@ -101,7 +101,7 @@ class _Walker:
         if r:
             return f"@{shown}(R{r})", UNKNOWN
         self.target = value
-        return f"@{shown}", value
+        return f"@{shown}", value & 0xFFFE  # words, and bytes within them
 
 
 def _signed8(v: int) -> int:
@@ -177,7 +177,7 @@ def _operands(op: isa.Op, word: int, w: _Walker) -> tuple[str, str]:  # noqa: C9
         if name == "LDCR":
             w.cycles += 2 * count
         else:
-            w.cycles = isa.stcr_cycles(count)
+            w.cycles += isa.stcr_cycles(count) - op.cycles
             w.mem(saddr)
         return f"{src},{field or 16}", ""
     if fmt == isa.SHIFT:
@@ -187,7 +187,7 @@ def _operands(op: isa.Op, word: int, w: _Walker) -> tuple[str, str]:  # noqa: C9
             w.cycles += 2 * count
             return f"R{s},{count}", ""
         w.reg(0)
-        w.cycles = isa.SHIFT_BY_R0
+        w.cycles += isa.SHIFT_BY_R0 - op.cycles
         return f"R{s},0", "+ 2N: N from R0 bits 12-15 (0 means 16)"
     if fmt == isa.ONE:
         operand, addr = w.general(ts, s, False)
