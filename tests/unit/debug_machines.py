@@ -97,19 +97,22 @@ class Debug6502Machine(Machine):
         self.reset()
 
     def frame_events(self) -> list[tuple[int, Any]]:
-        return [(0, self._latch), (self.NMI_AT, self.cpu.nmi), (self.FRAME, _nothing)]
+        return [(0, self._latch), (self.NMI_AT, self._irq), (self.FRAME, _nothing)]
+
+    def _irq(self) -> None:
+        self.cpu.nmi()
 
     def _latch(self) -> None:
         self.bus.ram[BUTTONS_ADDR] = self.buttons & 0xFF
 
     def interrupt_in(self, cycles: int) -> None:
-        """Test hook: raise an NMI `cycles` from now, within this frame."""
+        """Test hook: raise the interrupt `cycles` from now, within this frame."""
         at = self.frame_cycle + cycles
         events = self._events
         i = self._event_index
         if not at < events[i][0]:
             raise ValueError("the interrupt would fall after the next event")
-        events.insert(i, (at, self.cpu.nmi))
+        events.insert(i, (at, self._irq))
 
     def state(self) -> dict[str, Any]:
         return {"counter": self.bus.ram[0x10]}
@@ -117,3 +120,90 @@ class Debug6502Machine(Machine):
 
 def _nothing() -> None:
     pass
+
+
+# A Z80 program: nested calls, a conditional call not taken, RST, a recursive
+# routine with a conditional return, and an IM 1 interrupt handler at $0038.
+SOURCE_Z80 = """
+counter = $8000
+calls   = $8001
+ints    = $8002
+rsts    = $8003
+depth   = $8004
+buttons = $8010
+        org 0
+        jp start
+        org $10
+rst10:  ld a,(rsts)
+        inc a
+        ld (rsts),a
+        ret
+        org $38
+irq:    push af
+        ld a,(ints)
+        inc a
+        ld (ints),a
+        ld a,(buttons)
+        ld (counter+8),a
+        pop af
+        ei
+        reti
+        org $100
+start:  ld sp,$9000
+        im 1
+        ei
+main:   call outer
+        ld hl,counter
+        inc (hl)
+        xor a
+        call nz,outer
+        rst $10
+        jp main
+outer:  call inner
+        call inner
+        ret
+inner:  ld a,(calls)
+        inc a
+        ld (calls),a
+        ret
+fact:   cp 2
+        ret c
+        ld hl,depth
+        inc (hl)
+        dec a
+        call fact
+fact_e: ret
+"""
+
+
+class DebugZ80Machine(Machine):
+    """A Z80 machine: 51200 T-states a frame, the interrupt line raised at 50000."""
+
+    INFO = MachineInfo(id="debugz80", title="Debugger Z80 test machine", cpu="z80",
+                       clock_hz=3_072_000.0, fps=60.0, width=8, height=8)
+    FRAME = 51200
+    INT_AT = 50000
+
+    def __init__(self) -> None:
+        from retroscope.asm import assemble
+        from retroscope.cpu import Z80
+        bus = Bus()
+        program = assemble(SOURCE_Z80, "z80")
+        program.load_into(bus)
+        super().__init__(bus, Z80(bus), program.symbols)
+        self.program = program
+        self.reset()
+
+    def frame_events(self) -> list[tuple[int, Any]]:
+        return [(0, self._latch), (self.INT_AT, self._irq), (self.FRAME, _nothing)]
+
+    def _irq(self) -> None:
+        self.cpu.interrupt(0xFF)
+
+    def _latch(self) -> None:
+        self.bus.ram[0x8010] = self.buttons & 0xFF
+
+    interrupt_in = Debug6502Machine.interrupt_in
+
+    def state(self) -> dict[str, Any]:
+        return {}

@@ -17,13 +17,13 @@ from .cpuinfo import CALL, CpuInfo
 MAX_FRAMES = 32
 
 
-def _calls_before(info: CpuInfo, peek: Callable[[int], int], ret: int) -> tuple[int, str] | None:
-    """(call site, text) if a call instruction ends exactly at `ret`."""
+def _calls_before(info: CpuInfo, peek: Callable[[int], int], ret: int) -> int | None:
+    """The call site, if a call instruction ends exactly at `ret`."""
     for length in (4, 3, 2, 1):
         site = (ret - length) & 0xFFFF
         insn = info.decode(peek, site)
         if insn.kind == CALL and insn.length == length:
-            return site, insn.text
+            return site
     return None
 
 
@@ -60,11 +60,11 @@ def call_stack(info: CpuInfo, peek: Callable[[int], int],
     for ret, found_at in _candidates(info, peek):
         if info.family == "6502" and found_at < skip_until:
             continue  # the high byte of a frame already taken
-        hit = _calls_before(info, peek, ret)
-        if hit is None:
+        site = _calls_before(info, peek, ret)
+        if site is None:
             continue
-        site, text = hit
-        frames.append({"return": ret, "call": site, "text": text, "found_at": found_at,
+        frames.append({"return": ret, "call": site, "text": info.text(peek, site, symbols),
+                       "found_at": found_at,
                        "label": names.get(site, "")})
         if info.family == "6502":
             skip_until = found_at + 2

@@ -25,6 +25,11 @@ class Register:
 
     name: str
     bits: int
+    top: int | None = None  # highest valid value, when not all bits are usable
+
+    @property
+    def limit(self) -> int:
+        return (1 << self.bits) - 1 if self.top is None else self.top
 
 
 @dataclass(frozen=True)
@@ -63,6 +68,8 @@ class CpuInfo:
         self.cpu = cpu
         self._kinds: dict[int, int] = {}
         self._dis: Any = False  # the disassembler module, once looked for
+        self._names: dict[int, str] = {}
+        self._names_key: tuple[int, int] | None = None
 
     # -- decoding --------------------------------------------------------------
     def decode(self, read: Callable[[int], int], addr: int) -> Insn:
@@ -76,6 +83,16 @@ class CpuInfo:
         if dis is None:
             return self.decode(read, addr).text
         return dis.disassemble(read, addr, 1, symbols)[0].text
+
+    def names(self, symbols: dict[str, int] | None) -> dict[int, str]:
+        """Address -> symbol name (the first name in sorted order), cached."""
+        key = (id(symbols), len(symbols or ()))
+        if self._names_key != key:
+            names: dict[int, str] = {}
+            for name in sorted(symbols or {}, key=lambda n: ("@" in n, n)):
+                names.setdefault((symbols or {})[name], name)
+            self._names, self._names_key = names, key
+        return self._names
 
     def _disassembler(self) -> Any:
         if self._dis is False:
@@ -109,6 +126,11 @@ class CpuInfo:
         """Is the call chain now at depth0's level or shallower?"""
         raise NotImplementedError
 
+    def returned(self, depth_before: int) -> bool:
+        """After a return instruction ran from depth_before: was it taken?
+        (A Z80 `ret c` may fall through.) Stack CPUs: the stack moved."""
+        return self.depth() != depth_before
+
     def interrupted(self, pc0: int, depth0: int) -> bool:
         """Did the last step (from pc0 at depth0) enter an interrupt instead of
         running the instruction at pc0? An interrupt saves pc0 itself as the
@@ -133,7 +155,7 @@ class CpuInfo:
             raise ValueError(f"no register {name!r} (registers: {names})")
         if isinstance(value, bool) or not isinstance(value, int):
             raise ValueError(f"register {name} needs an integer, not {value!r}")
-        top = (1 << reg.bits) - 1
+        top = reg.limit
         if not 0 <= value <= top:
             raise ValueError(f"register {name} holds 0-{top} (${top:X}), not {value}")
         setattr(self.cpu, name, value)
@@ -178,8 +200,6 @@ class Info6502(CpuInfo):
         super().__init__(cpu)
         from ..cpu import isa6502
         self._ops = isa6502.OPCODES
-        self._names: dict[int, str] = {}
-        self._names_key: tuple[int, int] | None = None
 
     def decode(self, read: Callable[[int], int], addr: int) -> Insn:
         op = self._ops[read(addr & 0xFFFF)]
@@ -198,11 +218,7 @@ class Info6502(CpuInfo):
         dis = self._disassembler()
         if dis is None:
             return self.decode(read, addr).text
-        key = (id(symbols), len(symbols or ()))
-        if self._names_key != key:
-            self._names = dis.symbol_names(symbols or {})
-            self._names_key = key
-        return dis.decode(read, addr & 0xFFFF, self._names).text
+        return dis.decode(read, addr & 0xFFFF, self.names(symbols)).text
 
     def depth(self) -> int:
         return self.cpu.s
@@ -234,18 +250,28 @@ class InfoZ80(CpuInfo):
         Register("af_", 16), Register("bc_", 16), Register("de_", 16), Register("hl_", 16),
         Register("a", 8), Register("f", 8), Register("b", 8), Register("c", 8),
         Register("d", 8), Register("e", 8), Register("h", 8), Register("l", 8),
-        Register("i", 8), Register("r", 8), Register("im", 2),
+        Register("i", 8), Register("r", 8), Register("im", 2, top=2),
         Register("iff1", 1), Register("iff2", 1),
     )
     flags = "SZ5H3PNC"
     flag_register = "f"
 
+    _CALLS = frozenset({"call", "rst"})
+    _RETURNS = frozenset({"ret", "reti", "retn"})
+
     def decode(self, read: Callable[[int], int], addr: int) -> Insn:
-        length, text = _disassemble_one("disz80", read, addr)
-        mnemonic = text.split(None, 1)[0].lower() if text.strip() else ""
-        kind = (CALL if mnemonic in ("call", "rst") else
-                RETURN if mnemonic in ("ret", "reti", "retn") else OTHER)
-        return Insn(addr, length, text, kind, _looks_valid(text))
+        from ..cpu import disz80
+        form, length, _ = disz80.decode(read, addr & 0xFFFF)
+        if form is None:  # a DD/FD prefix overridden by the next prefix
+            return Insn(addr, length, "nop", OTHER, False)
+        mnemonic = form.mnemonic
+        kind = CALL if mnemonic in self._CALLS else RETURN if mnemonic in self._RETURNS else OTHER
+        return Insn(addr, length, form.text, kind, form.documented)
+
+    def text(self, read: Callable[[int], int], addr: int,
+             symbols: dict[str, int] | None = None) -> str:
+        from ..cpu import disz80
+        return disz80.disassemble_one(read, addr & 0xFFFF, self.names(symbols)).text
 
     def _key(self, read: Callable[[int], int], addr: int) -> int:
         b0 = read(addr & 0xFFFF)
@@ -302,6 +328,9 @@ class Info9900(CpuInfo):
 
     def same_or_outer(self, depth0: int) -> bool:
         return self.cpu.wp == depth0
+
+    def returned(self, depth_before: int) -> bool:
+        return True  # RTWP and B *R11 always go
 
     def interrupted(self, pc0: int, depth0: int) -> bool:
         # Context switch: the new workspace's R14 holds the old PC.

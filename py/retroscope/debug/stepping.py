@@ -125,7 +125,7 @@ class StepOut(Plan):
         if self.armed_pc >= 0:
             if info.interrupted(self.armed_pc, self.last_depth):
                 return False  # an interrupt came first; the return is still to come
-            return True
+            return info.returned(self.last_depth)  # a conditional return may not go
         if self.last_call and not info.stack_calls and info.depth() == self.depth0:
             self.nest += 1  # a BL in our own workspace
         return False
