@@ -112,8 +112,11 @@ class FrontEnd:
             return Stmt(loc=loc, label=self._define_label(label, loc))
         op = self._single_name(parts[0], "mnemonic")
         kind = self._kind(op)
-        wants = kind not in ("even", "end") if kind else self.backend.takes_operands(
-            op.text.lower())
+        name = op.text.lower()
+        if kind:
+            wants = kind not in ("even", "end")
+        else:  # an unknown name is reported by _statement; read its operands anyway
+            wants = not self.backend.is_mnemonic(name) or self.backend.takes_operands(name)
         tokens = tokenize(parts[1][1], syntax, parts[1][0]) if wants and len(parts) > 1 else []
         cur = Cursor(tokens, self.scope)
         if kind == "equ":

@@ -73,7 +73,7 @@ class Backend6502:
         return _split(name)[0] in self.modes
 
     def takes_operands(self, name: str) -> bool:
-        return not self.modes[_split(name)[0]] <= {"imp"}
+        return not self.modes.get(_split(name)[0], frozenset({"abs"})) <= {"imp"}
 
     # -- parsing -----------------------------------------------------------------
     def parse(self, name: str, cur: Cursor) -> Operand:
