@@ -32,6 +32,7 @@ from .syntax import TI_EA
 SYNTAX = replace(TI_EA, name="ti-ea-9900", col1_mnemonics=True)
 
 _REGISTER = re.compile(r"^[rR](1[0-5]|[0-9])$")
+_NOT_A_REGISTER = re.compile(r"^[rR]0*(1[6-9]|[2-9][0-9]|[0-9]{3,})$")  # R16, R99...
 
 # Pseudo-instructions: name -> the word they stand for.
 PSEUDO = {"rt": 0x045B, "nop": 0x1000}  # B *R11, JMP $+2
@@ -60,6 +61,8 @@ def _register(cur: Cursor) -> Expr:
     if token is not None and token.kind == NAME and _REGISTER.match(token.text):
         cur.pos += 1
         return Num(int(token.text[1:]))
+    if token is not None and token.kind == NAME and _NOT_A_REGISTER.match(token.text):
+        raise Problem(f"{token.text} is not a register (R0-R15)")
     return cur.expr()
 
 
@@ -121,6 +124,9 @@ class BackendTMS9900:
             if kind == "g":
                 operands.append(_general(cur))
             elif kind == "r":
+                if cur.is_op("@") or cur.is_op("*"):
+                    raise Problem(f"{op.mnemonic} takes a workspace register here, "
+                                  "not a memory operand")
                 operands.append(_register(cur))
             else:
                 operands.append(cur.expr())
