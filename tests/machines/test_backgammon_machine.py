@@ -85,11 +85,16 @@ def test_the_title_steps_the_rng_and_the_counter_once_per_frame_until_start():
     expected_first = m.state()["tape"]["next"][0]
     m.run_frame(BUTTON["Start"])
     assert m.read(MODE) == 1 and m.state()["mode"] == "game"
-    assert m.state()["tape"]["used"][0] == expected_first
+    # The game asks for the opening roll at once by clearing $030C...
     idx = m.read(INDEX)
+    assert m.read(0x30C) == 0
+    m.run_frame()  # the frame loop's GetDiceRoll rolls and sets $030C again
+    assert m.read(0x30C) == 1 and m.read(INDEX) == idx + 1
+    assert m.state()["tape"]["used"][0] == expected_first
+    m.command("players", {"white": "human", "black": "human"})
     for _ in range(3):
         m.run_frame()
-    assert m.read(INDEX) == idx  # the title is cleared: the RNG only moves for rolls
+    assert m.read(INDEX) == idx + 1  # the title is cleared: the RNG only moves for rolls
 
 
 def test_a_seed_link_starts_that_sequence_with_its_canonical_tape():

@@ -46,6 +46,7 @@ class BackgammonMachine(NesMachine):
         self.selected: int | None = None
         self.cursor = 13
         self.wait = 0
+        self.roll_asked = False  # $030C cleared: the next frame's GetDiceRoll rolls
         self._prev_buttons = 0
         self._shown: tuple[bytes, bytes] | None = None
 
@@ -75,6 +76,7 @@ class BackgammonMachine(NesMachine):
         self.game = None
         self.game_start = None
         self.selected = None
+        self.roll_asked = False
         self._shown = None
         for i, value in enumerate(video.palette_bytes()):
             self.ppu.vram_write(0x3F00 + i, value)
@@ -83,16 +85,18 @@ class BackgammonMachine(NesMachine):
         """Reset as a player would when $33 selects `sequence`, holding Start."""
         self.write(COUNTER, counter_for(sequence))
         self.reset()
-        for _ in range(10):
-            self.run_frame(BUTTON["Start"])
-            if self.game is not None:
+        for _ in range(20):  # until the opening roll is in
+            self.run_frame(BUTTON["Start"] if self.game is None else 0)
+            if self.game is not None and not self.game.need_roll:
                 break
         self.set_buttons(0)
         self._prev_buttons = BUTTON["Start"]
 
     # -- the machine's dice -------------------------------------------------------------
     def roll_now(self) -> tuple[int, int]:
-        """Run GetDiceRoll as machine code, off the clock, and read $46/$47."""
+        """Run GetDiceRoll as machine code, off the clock, and read $46/$47
+        (record replays and bulk games; live play rolls inside the frame)."""
+        self.roll_asked = False
         cpu = self.cpu
         saved = cpu.snapshot()
         self.write(READY, 0)
@@ -129,8 +133,15 @@ class BackgammonMachine(NesMachine):
         if game.over:
             return
         if game.need_roll:
-            game.give_roll(self.roll_now())
-            self.wait = COMPUTER_DELAY
+            # Ask the program for a roll: clear $030C; the frame loop's
+            # GetDiceRoll rolls in the next frame and sets it again.
+            if not self.roll_asked:
+                self.write(READY, 0)
+                self.roll_asked = True
+            elif self.read(READY):
+                self.roll_asked = False
+                game.give_roll((self.read(DIE1), self.read(DIE2)))
+                self.wait = COMPUTER_DELAY
             return
         if game.players[game.to_move] != "human":
             if self.wait > 0:
@@ -381,6 +392,7 @@ class BackgammonMachine(NesMachine):
         snap["backgammon"] = {
             "players": list(self.players), "sequence": self.sequence,
             "selected": self.selected, "cursor": self.cursor, "wait": self.wait,
+            "roll_asked": self.roll_asked,
             "prev_buttons": self._prev_buttons, "game_start": self.game_start,
             "game": None if game is None else {
                 "players": list(game.players),
@@ -408,6 +420,7 @@ class BackgammonMachine(NesMachine):
         self.selected = mine["selected"]
         self.cursor = mine["cursor"]
         self.wait = mine["wait"]
+        self.roll_asked = mine["roll_asked"]
         self._prev_buttons = mine["prev_buttons"]
         self.game_start = mine["game_start"]
         self._shown = None

@@ -1,0 +1,46 @@
+"""Backgammon in the page: a seed from the link, the dice tape, a turn with the mouse."""
+
+from __future__ import annotations
+
+# White-numbered point -> (left tile column, on the top half), as video.point_place.
+PLACE = """(p) => p <= 6 ? [16 + (6 - p) * 2, false] : p <= 12 ? [2 + (12 - p) * 2, false]
+  : p <= 18 ? [2 + (p - 13) * 2, true] : [16 + (p - 19) * 2, true]"""
+
+
+def click_point(page, white_point: int) -> None:
+    col, top = page.evaluate(f"({PLACE})({white_point})")
+    box = page.locator("[data-testid=screen]").bounding_box()
+    x = (col * 8 + 8) * box["width"] / 256
+    y = ((4 if top else 25) * 8) * box["height"] / 240
+    page.mouse.click(box["x"] + x, box["y"] + y)
+
+
+def test_a_seed_link_shows_its_tape_and_a_turn_is_played_with_the_mouse(open_page, page_log):
+    page = open_page("#/backgammon?seed=17")
+    state = page.evaluate("window.retroscope.state()")
+    assert state["sequence"] == 17
+    page.wait_for_selector("[data-testid=bg-tape-current]")
+    assert page.locator("[data-testid=bg-tape] span").count() >= 100
+    page.evaluate("window.retroscope.command('players', {white: 'human', black: 'human'})")
+    game = page.evaluate("window.retroscope.state()")["game"]
+    turn = game["turn"]
+    src, dst = game["legal"][0]
+
+    def white(point: int) -> int:
+        return point if turn == 0 else 25 - point
+
+    click_point(page, white(src))
+    page.wait_for_function(f"window.retroscope.state().then(s => s.game.selected === {src})")
+    click_point(page, white(dst))
+    side = "white" if turn == 0 else "black"
+    page.wait_for_function(
+        f"window.retroscope.state().then(s => s.game.{side}[{dst}] === "
+        f"{game[side][dst] + 1})")
+    page.screenshot(path="test-output/e2e-backgammon.png")
+    assert page_log.console_errors == []
+
+
+def test_a_bad_moves_link_says_why(open_page):
+    page = open_page("#/backgammon?seed=3&moves=24/13")
+    text = " ".join(page.locator("[data-testid=message]").all_text_contents())
+    assert "not a legal play" in text
