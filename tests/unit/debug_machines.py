@@ -207,3 +207,73 @@ class DebugZ80Machine(Machine):
 
     def state(self) -> dict[str, Any]:
         return {}
+
+
+# A TMS9900 program: BL nesting through a saved link (B *R10), a BLWP context
+# switch call, and a level-1 interrupt whose handler acknowledges by writing
+# to >F000 (the machine then drops the line, as a VDP status read would).
+SOURCE_TMS9900 = """       AORG >0000
+       DATA WS0,START
+       DATA WSI,IRQ
+       AORG >0100
+START  LWPI WS0
+       LIMI 2
+MAIN   BL   @OUTER
+       INC  @COUNT
+       BLWP @VEC
+       JMP  MAIN
+OUTER  MOV  R11,R10
+       BL   @INNER
+       BL   @INNER
+       B    *R10
+INNER  INC  @CALLS
+       B    *R11
+SUB2   INC  @BLWPS
+       RTWP
+IRQ    INC  @INTS
+       CLR  @>F000
+       RTWP
+VEC    DATA WS2,SUB2
+       AORG >8300
+WS0    BSS 32
+WSI    BSS 32
+WS2    BSS 32
+COUNT  DATA 0
+CALLS  DATA 0
+INTS   DATA 0
+BLWPS  DATA 0
+"""
+
+
+class DebugTMS9900Machine(Machine):
+    """A TMS9900 machine: 50000 cycles a frame, interrupt level 1 at 48000."""
+
+    INFO = MachineInfo(id="debug9900", title="Debugger TMS9900 test machine", cpu="tms9900",
+                       clock_hz=3_000_000.0, fps=60.0, width=8, height=8)
+    FRAME = 50000
+    INT_AT = 48000
+
+    def __init__(self) -> None:
+        from retroscope.asm import assemble
+        from retroscope.cpu import TMS9900
+        bus = Bus()
+        program = assemble(SOURCE_TMS9900, "tms9900")
+        program.load_into(bus)
+        bus.map(0xF000, 0xF0FF, name="ack", write=self._ack, kind="io")
+        super().__init__(bus, TMS9900(bus), program.symbols)
+        self.program = program
+        self.reset()
+
+    def _ack(self, addr: int, value: int) -> None:
+        self.cpu.interrupt(None)
+
+    def frame_events(self) -> list[tuple[int, Any]]:
+        return [(self.INT_AT, self._irq), (self.FRAME, _nothing)]
+
+    def _irq(self) -> None:
+        self.cpu.interrupt(1)
+
+    interrupt_in = Debug6502Machine.interrupt_in
+
+    def state(self) -> dict[str, Any]:
+        return {}

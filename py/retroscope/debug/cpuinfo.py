@@ -173,19 +173,6 @@ def _word_be(read: Callable[[int], int], addr: int) -> int:
     return read(addr & 0xFFFF) << 8 | read((addr + 1) & 0xFFFF)
 
 
-def _disassemble_one(module: str, read: Callable[[int], int], addr: int) -> tuple[int, str]:
-    """(length, text) of one instruction from a CPU's own disassembler."""
-    dis = import_module(f"retroscope.cpu.{module}")
-    line = dis.disassemble(read, addr, 1)[0]
-    return len(line.bytes), line.text
-
-
-def _looks_valid(text: str) -> bool:
-    """Not a data pseudo-op or an unknown opcode marker."""
-    word = text.strip().split(None, 1)[0].lower() if text.strip() else ""
-    return bool(word) and not word.startswith(("?", ".", "data", "db", "dw", "byte"))
-
-
 class Info6502(CpuInfo):
     family = "6502"
     dis_module = "dis6502"
@@ -304,17 +291,24 @@ class Info9900(CpuInfo):
     flag_register = "st"
 
     def decode(self, read: Callable[[int], int], addr: int) -> Insn:
-        length, text = _disassemble_one("dis9900", read, addr)
+        from ..cpu import dis9900
+        line = dis9900.decode(read, addr & 0xFFFE)
+        mnemonic = line.mnemonic
         word = _word_be(read, addr & 0xFFFE)
-        parts = text.lower().replace(",", " ").split()
-        mnemonic = parts[0] if parts else ""
-        if mnemonic in ("bl", "blwp", "xop"):
+        if mnemonic in ("BL", "BLWP", "XOP"):
             kind = CALL
-        elif mnemonic == "rtwp" or word == 0x045B:  # B *R11
+        elif mnemonic == "RTWP" or 0x0450 <= word <= 0x045F:
+            # B *Rn: B *R11 returns from BL; B *Rn is how a routine returns
+            # through a link it saved from R11 (as nested BL code must).
             kind = RETURN
         else:
             kind = OTHER
-        return Insn(addr, length, text, kind, _looks_valid(text))
+        return Insn(addr, len(line.data), line.text, kind, mnemonic != "DATA")
+
+    def text(self, read: Callable[[int], int], addr: int,
+             symbols: dict[str, int] | None = None) -> str:
+        from ..cpu import dis9900
+        return dis9900.decode(read, addr & 0xFFFE, self.names(symbols), wp=self.cpu.wp).text
 
     def _key(self, read: Callable[[int], int], addr: int) -> int:
         return _word_be(read, addr & 0xFFFE)
