@@ -82,6 +82,8 @@ class NesMachine(Machine):
         self._frame_dots = FRAME_DOTS
         self._odd = False
         self.dma_count = 0
+        self._stall = 0
+        self._nmi_raised = False
         if self.IDLE_LOOP is not None:
             self.runner = self._run_idle_aware
 
@@ -128,12 +130,26 @@ class NesMachine(Machine):
         read = self.bus.read
         base = page << 8
         self.ppu.oam_dma(bytes(read(base + i) for i in range(256)))
-        cpu = self.cpu
-        stall = OAM_DMA_CYCLES + (cpu.cycles & 1)
-        cpu.stall(stall)
+        # The core reports the cycle count at the start of the instruction; the
+        # write is the 4th cycle of STA/STX/STY absolute.
+        write_cycle = self.cpu.cycles + 3
+        self._stall += OAM_DMA_CYCLES + (write_cycle & 1)
         self.dma_count += 1
 
+    def _flush_stall(self) -> None:
+        """Charge the CPU for DMA that happened since the last frame event.
+
+        A write handler cannot add cycles to an instruction in flight, so the
+        stall is charged at the next event of the frame: the frame keeps its
+        exact length and each event its exact cycle; only instructions inside
+        the same event window run earlier than the stalled CPU would run them.
+        """
+        if self._stall:
+            self.cpu.cycles += self._stall
+            self._stall = 0
+
     def _raise_nmi(self) -> None:
+        self._nmi_raised = True
         self.cpu.nmi()
 
     # -- frame ----------------------------------------------------------------------
@@ -146,15 +162,25 @@ class NesMachine(Machine):
         phase = self._dot_phase
         return [
             ((phase + RENDER_DOT) // 3, self._render),
-            ((phase + VBLANK_DOT) // 3, self.ppu.start_vblank),
-            ((phase + PRERENDER_DOT) // 3, self.ppu.end_vblank),
+            ((phase + VBLANK_DOT) // 3, self._start_vblank),
+            ((phase + PRERENDER_DOT) // 3, self._end_vblank),
             ((phase + self._frame_dots) // 3, self._end_frame),
         ]
 
     def _render(self) -> None:
+        self._flush_stall()
         self.ppu.render(self.framebuffer)
 
+    def _start_vblank(self) -> None:
+        self._flush_stall()
+        self.ppu.start_vblank()
+
+    def _end_vblank(self) -> None:
+        self._flush_stall()
+        self.ppu.end_vblank()
+
     def _end_frame(self) -> None:
+        self._flush_stall()
         self._dot_phase = (self._dot_phase + self._frame_dots) % 3
         self._odd = not self._odd
 
@@ -164,11 +190,12 @@ class NesMachine(Machine):
 
     def reset(self) -> None:
         self.ppu.reset()
-        self.pad1 = Controller() if self.pad1 is None else self.pad1
         self.pad1.strobe = self.pad1.shift = 0
         self._dot_phase = 0
         self._odd = False
         self.dma_count = 0
+        self._stall = 0
+        self._nmi_raised = False
         super().reset()
 
     # -- the wait loop, fast-forwarded --------------------------------------------
@@ -187,8 +214,10 @@ class NesMachine(Machine):
         done = 0
         while done < cycles:
             left = cycles - done
-            if (cpu.pc == loop and ram[flag] == 0 and cpu.a == 0 and cpu.p & 0x82 == 0x02
-                    and not cpu.nmi_pending):
+            if self._nmi_raised:
+                # Let the core take the NMI before anything is skipped.
+                self._nmi_raised = False
+            elif cpu.pc == loop and ram[flag] == 0 and cpu.a == 0 and cpu.p & 0x82 == 0x02:
                 turns = (left - 1) // turn
                 if turns > 0:
                     cpu.cycles += turns * turn
@@ -205,14 +234,15 @@ class NesMachine(Machine):
         return {
             "ppu": self.ppu.snapshot(),
             "pad1": self.pad1.snapshot(),
-            "timing": [self._dot_phase, self._frame_dots, int(self._odd)],
+            "timing": [self._dot_phase, self._frame_dots, int(self._odd), self._stall],
         }
 
     def device_restore(self, state: dict[str, Any]) -> None:
         self.ppu.restore(state["ppu"])
         self.pad1.restore(state["pad1"])
-        self._dot_phase, self._frame_dots, odd = state["timing"]
+        self._dot_phase, self._frame_dots, odd, self._stall = state["timing"]
         self._odd = bool(odd)
+        self._nmi_raised = True  # conservative: no skip before one real slice
 
     def restore(self, snap: dict[str, Any]) -> None:
         super().restore(snap)

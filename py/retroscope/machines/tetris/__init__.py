@@ -1,0 +1,220 @@
+"""NES Tetris (`tetris`): the mechanics of seed 002 as our own 2A03 program.
+
+The program (`tetris.asm` and its includes) is assembled with the link's
+parameters as constants (seed, start level, B-type height, game type, where
+to start), loaded as PRG ROM at $8000, with our own tiles (`chr.py`) as CHR.
+Everything the game does per frame runs as 6502 code from the NMI and the
+main loop; Python only supplies the hardware (`machines.nes`).
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from importlib import resources
+from typing import Any
+
+from ...asm import assemble
+from ..base import MachineError, Param
+from ..nes.machine import NesMachine, nes_info
+from . import model
+from .chr import build_chr
+from .demo import demo_asm
+from .screens import screens_asm
+from .tables import SPAWN_TABLE, TYPE_NAMES, tables_asm
+
+SEED_DEFAULT = 0x8988
+START_MODES = {"game": 4, "legal": 0, "title": 1, "menu": 2}
+
+INFO = nes_info(
+    id="tetris",
+    title="NES Tetris",
+    params=(
+        Param("seed", "int", SEED_DEFAULT,
+              "PRNG seed ($0017-$0018), a value of the 32,767-value LFSR cycle", 1, 0xFFFF),
+        Param("level", "int", 0, "start level 0-19", 0, 19),
+        Param("height", "int", 0, "B-type start height 0-5", 0, 5),
+        Param("type", "str", "A", "game type: A or B", max_len=1, alphabet="ABab"),
+        Param("start", "str", "game",
+              "where to begin: game (straight in), legal, title or menu", max_len=5,
+              alphabet="abcdefghijklmnopqrstuvwxyz"),
+    ),
+    article="002",
+    summary="Nintendo Tetris's PRNG, piece selection, DAS, gravity, soft drop, line "
+            "clears, BCD lines/level/score and statistics as 2A03 machine code at the "
+            "article's addresses.",
+)
+
+
+@lru_cache(maxsize=1)
+def lfsr_cycle() -> frozenset[int]:
+    return frozenset(model.lfsr_cycle(SEED_DEFAULT))
+
+
+def validate(values: dict[str, Any]) -> list[str]:
+    """Rules the Param specs cannot express (the seed must be in the LFSR cycle)."""
+    problems = []
+    seed = values.get("seed", SEED_DEFAULT)
+    if isinstance(seed, int) and seed not in lfsr_cycle():
+        problems.append(f"seed ${seed:04X} is not in the PRNG's 32,767-value cycle "
+                        f"(e.g. $8988 is); using $8988")
+    kind = str(values.get("type", "A")).upper()
+    if kind not in ("A", "B"):
+        problems.append(f"type must be A or B, not {kind!r}")
+    start = values.get("start", "game")
+    if start not in START_MODES:
+        problems.append(f"start must be one of {', '.join(START_MODES)}, not {start!r}")
+    return problems
+
+
+def _generated(seed: int, level: int, height: int, kind: str, start: str) -> dict[str, str]:
+    params = (
+        f"SEED = ${seed:04X}\nSTART_LEVEL = {level}\nSTART_HEIGHT = {height}\n"
+        f"START_TYPE = {0 if kind == 'A' else 1}\nSTART_MODE = {START_MODES[start]}\n"
+    )
+    return {"params.inc": params, "tables.inc": tables_asm(),
+            "screens.inc": screens_asm(), "demo.inc": demo_asm()}
+
+
+@lru_cache(maxsize=8)
+def build(seed: int = SEED_DEFAULT, level: int = 0, height: int = 0, kind: str = "A",
+          start: str = "game") -> tuple[bytes, dict[str, int], Any]:
+    """Assemble the program: (32 KiB PRG image, symbols, Program)."""
+    generated = _generated(seed, level, height, kind, start)
+    folder = resources.files(__name__)
+
+    def include(name: str) -> str:
+        if name in generated:
+            return generated[name]
+        return folder.joinpath(name).read_text()
+
+    program = assemble(folder.joinpath("tetris.asm").read_text(), "6502", include=include,
+                       filename="tetris.asm")
+    prg = bytearray(b"\xFF" * 0x8000)
+    for address, data in program.chunks:
+        if address < 0x8000 or address + len(data) > 0x10000:
+            raise MachineError(f"program bytes at ${address:04X} fall outside PRG ROM")
+        prg[address - 0x8000 : address - 0x8000 + len(data)] = data
+    return bytes(prg), dict(program.symbols), program
+
+
+@lru_cache(maxsize=1)
+def chr_rom() -> bytes:
+    return build_chr()
+
+
+class TetrisMachine(NesMachine):
+    INFO = INFO
+    IDLE_LOOP = (0xAA37, 0x33)  # waitForVBlank's `LDA $33 / BEQ`
+
+    def __init__(self, seed: int = SEED_DEFAULT, level: int = 0, height: int = 0,
+                 kind: str = "A", start: str = "game") -> None:
+        prg, symbols, program = build(seed, level, height, kind, start)
+        super().__init__(prg, chr_rom(), mirroring="horizontal", symbols=symbols)
+        self.program = program
+        self.params = {"seed": seed, "level": level, "height": height, "type": kind,
+                       "start": start}
+        self.reset()
+
+    # -- the game's state, for tests and the side panel ---------------------------
+    def ram(self) -> bytes:
+        return bytes(self.bus.ram[:0x800])
+
+    def state(self) -> dict[str, Any]:
+        m = self.bus.ram
+        rng = (m[0x17] << 8) | m[0x18]
+
+        def bcd(*addrs: int) -> str:
+            return "".join(f"{m[a]:02X}" for a in addrs)
+
+        stats = {TYPE_NAMES[i]: m[0x3F0 + 2 * i] | (m[0x3F1 + 2 * i] << 8) for i in range(7)}
+        rows = [
+            {"name": "RNG", "addr": 0x17, "size": 2, "format": "hex16be", "value": rng},
+            {"name": "spawnID", "addr": 0x19, "size": 1, "format": "hex", "value": m[0x19]},
+            {"name": "spawnCount", "addr": 0x1A, "size": 1, "format": "dec", "value": m[0x1A]},
+            {"name": "tetriminoX", "addr": 0x40, "size": 1, "format": "dec", "value": m[0x40]},
+            {"name": "tetriminoY", "addr": 0x41, "size": 1, "format": "dec", "value": m[0x41]},
+            {"name": "orientationID", "addr": 0x42, "size": 1, "format": "hex",
+             "value": m[0x42]},
+            {"name": "level", "addr": 0x44, "size": 1, "format": "dec", "value": m[0x44]},
+            {"name": "fallTimer", "addr": 0x45, "size": 1, "format": "dec", "value": m[0x45]},
+            {"name": "dropSpeed", "addr": 0xAF, "size": 1, "format": "dec", "value": m[0xAF]},
+            {"name": "autorepeatX (DAS)", "addr": 0x46, "size": 1, "format": "dec",
+             "value": m[0x46]},
+            {"name": "autorepeatY", "addr": 0x4E, "size": 1, "format": "sdec",
+             "value": model.s8(m[0x4E])},
+            {"name": "holdDownPoints", "addr": 0x4F, "size": 1, "format": "dec",
+             "value": m[0x4F]},
+            {"name": "playState", "addr": 0x48, "size": 1, "format": "hex", "value": m[0x48]},
+            {"name": "lines", "addr": 0x50, "size": 2, "format": "bcd16le",
+             "value": bcd(0x51, 0x50)},
+            {"name": "score", "addr": 0x53, "size": 3, "format": "bcd24le",
+             "value": bcd(0x55, 0x54, 0x53)},
+            {"name": "frameCounter", "addr": 0xB1, "size": 2, "format": "dec16le",
+             "value": m[0xB1] | (m[0xB2] << 8)},
+            {"name": "gameMode", "addr": 0xC0, "size": 1, "format": "hex", "value": m[0xC0]},
+        ]
+        for i, name in enumerate(TYPE_NAMES):
+            rows.append({"name": f"stats {name}", "addr": 0x3F0 + 2 * i, "size": 2,
+                         "format": "bcd16le", "value": bcd(0x3F1 + 2 * i, 0x3F0 + 2 * i)})
+        return {
+            "mechanics": rows,
+            "rng": rng,
+            "spawn_id": m[0x19],
+            "spawn_count": m[0x1A],
+            "next": m[0xBF],
+            "selection": self.selection_table(),
+            "probabilities": model.selection_probabilities(),
+            "level": m[0x44],
+            "lines": bcd(0x51, 0x50),
+            "score": bcd(0x55, 0x54, 0x53),
+            "stats": stats,
+            "play_state": m[0x48],
+            "game_mode": m[0xC0],
+            "frame": self.frame,
+        }
+
+    def selection_table(self) -> dict[str, Any]:
+        """What $9907 will do next from the current RNG and counters: the first
+        try's type, and whether it rerolls (then the type per next RNG value)."""
+        m = bytearray(self.bus.ram[:0x800])
+        count = (m[0x1A] + 1) & 0xFF
+        index = (m[0x17] + count) & 7
+        first = SPAWN_TABLE[index] if index != 7 else None
+        reroll = first is None or first == m[0x19]
+        result = model.pick_piece(m)
+        return {"index": index, "first": first, "reroll": reroll,
+                "result": TYPE_NAMES[SPAWN_TABLE.index(result)]}
+
+    # -- high scores kept by the page ------------------------------------------------
+    def save_data(self) -> dict[str, Any]:
+        table = self.bus.ram[0x700:0x720]
+        return {"high_scores": table.hex()}
+
+    def load_save_data(self, data: dict[str, Any]) -> None:
+        try:
+            raw = bytes.fromhex(data["high_scores"])
+        except (KeyError, TypeError, ValueError) as exc:
+            raise MachineError(f"bad tetris save data: {exc}") from None
+        if len(raw) != 0x20:
+            raise MachineError("bad tetris save data: the table must be 32 bytes")
+        for i in range(2):
+            for r in range(3):
+                for b in raw[16 * i + 3 * r : 16 * i + 3 * r + 3]:
+                    if b >> 4 > 9 or b & 15 > 9:
+                        raise MachineError("bad tetris save data: scores are BCD")
+        self.bus.ram[0x700:0x720] = raw
+
+
+def create(**params: Any) -> TetrisMachine:
+    seed = params.get("seed", SEED_DEFAULT)
+    level = params.get("level", 0)
+    height = params.get("height", 0)
+    kind = str(params.get("type", "A")).upper()
+    start = params.get("start", "game")
+    problems = validate({"seed": seed, "type": kind, "start": start})
+    for name, value, lo, hi in (("level", level, 0, 19), ("height", height, 0, 5)):
+        if not isinstance(value, int) or not lo <= value <= hi:
+            problems.append(f"{name} must be {lo}-{hi}")
+    if problems:
+        raise MachineError("; ".join(problems))
+    return TetrisMachine(seed, level, height, kind, start)

@@ -1,0 +1,1231 @@
+; The game around the mechanics: reset, NMI, main loop, modes, menus, the play
+; frame, sprites, the HUD. Our own program; documented entry points kept.
+
+.org $8000
+reset:  jmp init
+
+; ---------------------------------------------------------------------------
+; $8005 NMI, once per frame at the start of vblank.
+.org $8005
+nmi:    pha
+        txa
+        pha
+        tya
+        pha
+        jsr render
+        dec legalCounter1       ; counts down to 0 and stays there
+        lda legalCounter1
+        cmp #$FF
+        bne @oam
+        inc legalCounter1
+@oam:   jsr initializeOAM
+        inc frameCounter
+        bne @random
+        inc frameCounter+1
+@random:
+        ldx #rng
+        ldy #2
+        jsr generateNextPseudorandomNumber  ; at least once per frame, always
+        lda #0
+        sta $2005
+        sta $2005
+        lda ppuCtrl             ; after $2006 writes: the nametable bits again
+        sta $2000
+        lda ppuMask
+        sta $2001
+        lda #1
+        sta vblankFlag
+        jsr pollControllerButtons
+        pla
+        tay
+        pla
+        tax
+        pla
+        rti
+        .assert * <= $804B, "the NMI handler runs into render"
+
+; $804B: what the NMI draws depends on the render mode.
+.org $804B
+render: lda renderMode
+        jsr jumpTable
+        .word renderNothing, renderMenu, renderNothing, renderPlay, renderNothing
+
+; ---------------------------------------------------------------------------
+; $8138 the main loop: one frame of the current mode, then wait for the NMI.
+.org $8138
+mainLoop:
+        jsr branchOnGameMode
+        jsr waitForVBlank
+        jmp mainLoop
+
+.org $8161
+branchOnGameMode:
+        lda gameMode
+        jsr jumpTable
+        .word legalScreen, titleScreen, gameTypeMenu, levelMenu, playMode, playMode
+
+; $81B2: one frame of play, by play state.
+.org $81B2
+branchOnPlayState:
+        lda playState
+        jsr jumpTable
+        .word unassignOrientation, playerControls, lockTetrimino, checkCompletedRows
+        .word noop, updateLinesAndStatistics, bTypeGoalCheck, incrementPlayState
+        .word spawnTetrimino, noop, updateCurtain, incrementPlayState
+        .assert * == $81CF, "the play-state table must end at $81CF"
+playerControls:
+        jsr shiftTetrimino
+        jsr rotateTetrimino
+        jsr dropTetrimino
+        rts
+
+; ---------------------------------------------------------------------------
+; $94EE: the play screen's VRAM work in vblank.
+.org $94EE
+renderPlay:
+        lda playState
+        cmp #4
+        bne @copy
+        jsr updateLineClearingAnimation
+        jmp @hud
+@copy:  jsr copyPlayfieldRowToVRAM
+        jsr copyPlayfieldRowToVRAM
+        jsr copyPlayfieldRowToVRAM
+        jsr copyPlayfieldRowToVRAM
+@hud:   jmp drawHud
+
+; $9725: one playfield row to VRAM per call; vramRow 20 -> 32 means done.
+.org $9725
+copyPlayfieldRowToVRAM:
+        ldx vramRow
+        cpx #20
+        bpl @done
+        lda rowOffsetTable,x
+        tay
+        txa
+        asl
+        tax
+        lda vramPlayfieldRows+1,x
+        sta $2006
+        lda vramPlayfieldRows,x
+        clc
+        adc #6
+        sta $2006
+        ldx #10
+@cell:  lda (playfieldPtr),y
+        sta $2007
+        iny
+        dex
+        bne @cell
+        inc vramRow
+        lda vramRow
+        cmp #20
+        bmi @done
+        lda #32
+        sta vramRow
+@done:  rts
+        .assert * <= $977F, "the row copy runs into the clearing animation"
+
+; $977F: every 4th frame, blank two more columns of each cleared row, from
+; the middle out; after 5 passes, play state 5.
+.org $977F
+updateLineClearingAnimation:
+        lda frameCounter
+        and #3
+        bne @done
+        lda #0
+        sta tmpAA
+@row:   ldx tmpAA
+        lda completedRows,x
+        beq @next               ; row 0 means "none" (so row 0 never animates)
+        asl
+        tay
+        lda vramPlayfieldRows,y
+        clc
+        adc #6
+        sta tmpA8
+        lda vramPlayfieldRows+1,y
+        sta tmpA9
+        ldx clearColumnIndex
+        sta $2006
+        lda leftColumns,x
+        clc
+        adc tmpA8
+        sta $2006
+        lda #BLANK_TILE
+        sta $2007
+        lda tmpA9
+        sta $2006
+        lda rightColumns,x
+        clc
+        adc tmpA8
+        sta $2006
+        lda #BLANK_TILE
+        sta $2007
+@next:  inc tmpAA
+        lda tmpAA
+        cmp #4
+        bne @row
+        inc clearColumnIndex
+        lda clearColumnIndex
+        cmp #5
+        bmi @done
+        inc playState
+@done:  rts
+        .assert * <= $97FE, "the clearing animation runs into its column tables"
+
+; $9808: the level's colours into background palette 2 and sprite palette 2.
+; Level mod 10 by repeated subtraction with a signed test: from level 138 on,
+; the loop is skipped and the table is read far past its end.
+.org $9808
+setLevelColours:
+        lda levelMirror
+@mod:   cmp #10
+        bmi @index
+        sec
+        sbc #10
+        bcs @mod
+@index: asl
+        asl
+        tax
+        ldy #$08
+@pal:   lda #$3F
+        sta $2006
+        sty $2006
+        lda colorTable,x
+        sta $2007
+        lda colorTable+1,x
+        sta $2007
+        lda colorTable+2,x
+        sta $2007
+        lda colorTable+3,x
+        sta $2007
+        tya
+        clc
+        adc #$10
+        tay
+        cpy #$28
+        bne @pal
+        rts
+        .assert * <= $984C, "the colour routine runs into the colour table"
+
+; ---------------------------------------------------------------------------
+; $9D51: read the pad (or, in the demo, the recorded buttons) into $F5/$F6
+; and their mirrors $B5/$B6.
+.org $9D51
+pollControllerButtons:
+        lda gameMode
+        cmp #5
+        beq demoButtons
+        jmp readPad
+        nop
+.org $9D5B
+demoButtons:
+        jsr pollController
+        lda pressedRaw
+        cmp #BTN_START
+        beq @quit
+        lda demoRepeats
+        beq @nextMove
+        dec demoRepeats
+        lda #0
+        sta pressedRaw
+        beq @hold
+@nextMove:
+        ldx #0
+        lda (demoIndex,x)
+        sta tmpA8
+        jsr demoAdvance
+        lda demoHeld
+        eor tmpA8
+        and tmpA8
+        sta pressedRaw
+        lda tmpA8
+        sta demoHeld
+        ldx #0
+        lda (demoIndex,x)
+        sta demoRepeats
+        jsr demoAdvance
+@hold:  lda demoHeld
+        sta heldRaw
+        jmp mirrorButtons
+@quit:  lda #>demoButtonTable
+        sta demoIndex+1
+        lda #0
+        sta frameCounter+1
+        lda #1
+        sta gameMode
+        jmp mirrorButtons
+
+.org $9DE8
+demoAdvance:
+        inc demoIndex
+        bne @done
+        inc demoIndex+1
+@done:  rts
+
+; ---------------------------------------------------------------------------
+.org $9E2F
+unassignOrientation:
+        lda #UNASSIGNED
+        sta orientationID
+        rts
+.org $9E37
+incrementPlayState:
+        inc playState
+noop:   rts                     ; $9E39
+
+; $9E3A: the ending, chosen by score (A-type) or by start level (B-type).
+showEnding:
+        lda gameType
+        bne @b
+        jsr selectEnding
+@b:     lda #0
+        sta ppuMask
+        lda #<screenEnding
+        ldx #>screenEnding
+        jsr drawScreen
+        lda #4
+        sta renderMode
+        lda #$1E
+        sta ppuMask
+        jsr waitForVBlank
+        lda #0
+        sta $2001               ; (the NMI turns it back on)
+        lda #>VRAM_ENDING
+        sta $2006
+        lda #<VRAM_ENDING
+        sta $2006
+        lda endingNumber
+        sta $2007
+        jsr waitForVBlank
+        lda #$FF
+        jsr waitFrames
+        rts
+
+; $A3F2 play state 6: the B-type goal, 25 lines.
+.org $A3F2
+bTypeGoalCheck:
+        lda gameType
+        beq @next
+        lda lines+1
+        bne @goal
+        lda lines
+        cmp #$25
+        bcc @next
+@goal:  lda menuLevel
+        sta endingNumber
+        jsr showEnding
+        lda #0
+        sta playState           ; game over, won
+        rts
+@next:  inc playState
+        rts
+
+; $A459: wait A frames (the legal screen's first counter).
+.org $A459
+waitFrames:
+        sta legalCounter1
+@wait:  jsr waitForVBlank
+        lda legalCounter1
+        bne @wait
+        rts
+
+; $A96E: the A-type ending from the score's top two digits.
+.org $A96E
+selectEnding:
+        ldx #0
+@try:   lda scoreMirror+2
+        cmp endingThresholds,x
+        bcc @found
+        inx
+        cpx #4
+        bne @try
+@found: stx endingNumber
+        rts
+endingThresholds:
+        .byte $05, $07, $10, $12
+
+; $AA2F: wait for the NMI, then clear the sprite page.
+.org $AA2F
+waitForVBlank:
+        jsr updateAudio
+        lda #0
+        sta vblankFlag
+        nop
+@wait:  lda vblankFlag          ; $AA37: the machine may fast-forward this loop
+        beq @wait
+        lda #$FF
+        ldx #>oamPage
+        ldy #>oamPage
+        jsr memsetPages
+        rts
+
+; $AB5E: sprites to the PPU by DMA.
+.org $AB5E
+initializeOAM:
+        lda #0
+        sta $2003
+        lda #>oamPage
+        sta $4014
+        rts
+
+; $AB9D: read the pad: held buttons in $F6, new presses in $F5.
+.org $AB9D
+pollController:
+        lda #1
+        sta $4016
+        lda #0
+        sta $4016
+        ldx #8
+@bit:   lda $4016
+        lsr
+        rol padBits
+        dex
+        bne @bit
+        lda padBits
+        eor heldRaw
+        and padBits
+        sta pressedRaw
+        lda padBits
+        sta heldRaw
+        rts
+
+; $AC6A: fill pages X..Y with A.
+.org $AC6A
+memsetPages:
+        stx tmp1
+        sty tmpAB
+        ldy #0
+        sty tmp0
+@fill:  sta (tmp0),y
+        iny
+        bne @fill
+        ldx tmp1
+        cpx tmpAB
+        beq @done
+        inc tmp1
+        bne @fill
+@done:  rts
+
+; $AC82: jump through the table of addresses that follows the JSR, by A.
+.org $AC82
+jumpTable:
+        asl
+        tay
+        iny                     ; the return address is the table's first byte - 1
+        pla
+        sta tmp0
+        pla
+        sta tmp1
+        lda (tmp0),y
+        tax
+        iny
+        lda (tmp0),y
+        sta tmp1
+        stx tmp0
+        jmp (tmp0)
+
+; ---------------------------------------------------------------------------
+; Our code beyond the documented places.
+.org $B000
+init:   sei
+        cld
+        ldx #$FF
+        txs
+        lda #0
+        sta $2000
+        sta $2001
+@vbl1:  bit $2002               ; the PPU needs two frames to warm up
+        bpl @vbl1
+@vbl2:  bit $2002
+        bpl @vbl2
+        lda #0                  ; clear RAM except the stack and the high scores
+        ldx #0
+@clear: sta $00,x
+        sta $0300,x
+        sta $0500,x
+        sta $0600,x
+        inx
+        bne @clear
+        lda #EMPTY_TILE
+        ldx #>playfield
+        ldy #>playfield
+        jsr memsetPages
+        lda #$FF
+        ldx #>oamPage
+        ldy #>oamPage
+        jsr memsetPages
+        lda #>SEED              ; the seed ($8988 unless the link says otherwise)
+        sta rng
+        lda #<SEED
+        sta rng+1
+        lda #<playfield
+        sta playfieldPtr
+        lda #>playfield
+        sta playfieldPtr+1
+        lda #1
+        sta numberOfPlayers
+        lda #>demoButtonTable
+        sta demoIndex+1
+        lda #START_TYPE
+        sta gameType
+        lda #START_LEVEL
+        sta menuLevel
+        lda #START_HEIGHT
+        sta startHeight
+        lda #START_LEVEL
+        sta levelNumber
+        sta startLevel
+        lda #START_MODE
+        sta gameMode
+        lda #$FF
+        sta modeDrawn
+        jsr loadPalette
+        lda #$80
+        sta ppuCtrl
+        sta $2000
+        jmp mainLoop
+
+
+loadPalette:
+        lda #$3F
+        sta $2006
+        lda #0
+        sta $2006
+        ldx #0
+@copy:  lda basePalette,x
+        sta $2007
+        inx
+        cpx #32
+        bne @copy
+        rts
+basePalette:
+        .byte $0F, $30, $10, $00, $0F, $30, $10, $00, $0F, $30, $21, $12, $0F, $30, $00, $10
+        .byte $0F, $30, $10, $00, $0F, $30, $10, $00, $0F, $30, $21, $12, $0F, $30, $00, $10
+
+; drawScreen: A/X = RLE data (low/high); rendering and NMI off meanwhile.
+drawScreen:
+        sta tmp0
+        stx tmp1
+        lda #0
+        sta $2001
+        lda ppuCtrl
+        and #$7F
+        sta $2000
+        lda $2002
+        lda #$20
+        sta $2006
+        lda #0
+        sta $2006
+@pair:  ldy #0
+        lda (tmp0),y
+        beq @done
+        tax
+        iny
+        lda (tmp0),y
+@run:   sta $2007
+        dex
+        bne @run
+        lda tmp0
+        clc
+        adc #2
+        sta tmp0
+        bcc @pair
+        inc tmp1
+        bne @pair
+@done:  lda ppuCtrl
+        sta $2000
+        rts
+
+; Switch to a screen once per mode: A/X = data, Y = render mode.
+enterScreen:
+        sty renderMode
+        jsr drawScreen
+        lda gameMode
+        sta modeDrawn
+        lda #$1E
+        sta ppuMask
+        rts
+
+; -- mode 0: the legal screen: 255 frames, then 255 more that Start skips --
+legalScreen:
+        lda #<screenLegal
+        ldx #>screenLegal
+        ldy #0
+        jsr enterScreen
+        lda #$FF
+        jsr waitFrames
+        lda #$FF
+        sta tmpA8
+@skip:  lda newlyPressed
+        cmp #BTN_START
+        beq @done
+        jsr waitForVBlank
+        dec tmpA8
+        bne @skip
+@done:  inc gameMode
+        rts
+
+; -- mode 1: title --
+titleScreen:
+        lda modeDrawn
+        cmp gameMode
+        beq @wait
+        lda #<screenTitle
+        ldx #>screenTitle
+        ldy #0
+        jsr enterScreen
+@wait:  lda newlyPressed
+        cmp #BTN_START
+        bne @done
+        lda #2
+        sta sfxEffect
+        inc gameMode
+@done:  rts
+
+; -- mode 2: A-type or B-type --
+gameTypeMenu:
+        lda modeDrawn
+        cmp gameMode
+        beq @input
+        lda #<screenType
+        ldx #>screenType
+        ldy #1
+        jsr enterScreen
+@input: lda newlyPressed
+        and #BTN_LEFT|BTN_RIGHT
+        beq @start
+        lda gameType
+        eor #1
+        sta gameType
+        lda #1
+        sta sfxEffect
+@start: lda newlyPressed
+        cmp #BTN_START
+        bne @back
+        inc gameMode
+        lda #2
+        sta sfxEffect
+        rts
+@back:  cmp #BTN_B
+        bne @cursor
+        dec gameMode
+        rts
+@cursor:
+        lda #111                ; the arrow before the chosen type
+        sta oamPage
+        lda #CURSOR_TILE
+        sta oamPage+1
+        lda #0
+        sta oamPage+2
+        ldx gameType
+        lda typeCursorX,x
+        sta oamPage+3
+        rts
+typeCursorX:
+        .byte 48, 144
+
+; -- mode 3: level 0-9 (A+Start adds 10) and, for B-type, height 0-5 --
+levelMenu:
+        lda modeDrawn
+        cmp gameMode
+        beq @input
+        lda #<screenLevel
+        ldx #>screenLevel
+        ldy #1
+        jsr enterScreen
+@input: ldx menuLevel
+        lda newlyPressed
+        cmp #BTN_RIGHT
+        bne @l
+        cpx #9
+        beq @sel
+        inx
+        bne @sel
+@l:     cmp #BTN_LEFT
+        bne @u
+        cpx #0
+        beq @sel
+        dex
+        jmp @sel
+@u:     cmp #BTN_UP
+        bne @d
+        cpx #5
+        bcc @sel
+        txa
+        sbc #5
+        tax
+        jmp @sel
+@d:     cmp #BTN_DOWN
+        bne @sel
+        cpx #5
+        bcs @sel
+        txa
+        adc #5
+        tax
+@sel:   stx menuLevel
+        lda newlyPressed
+        cmp #BTN_SELECT
+        bne @start
+        inc startHeight
+        lda startHeight
+        cmp #6
+        bcc @start
+        lda #0
+        sta startHeight
+@start: lda newlyPressed
+        and #BTN_START
+        beq @back
+        lda menuLevel
+        ldx heldButtons
+        bpl @go                 ; A held: ten more
+        clc
+        adc #10
+@go:    sta levelNumber
+        sta startLevel
+        lda #0
+        sta gameStarted
+        inc gameMode
+        rts
+@back:  lda newlyPressed
+        cmp #BTN_B
+        bne @cursor
+        dec gameMode
+        rts
+@cursor:
+        lda menuLevel           ; the arrow before the chosen digit
+        cmp #5
+        ldy #87
+        bcc @row
+        ldy #103
+        sbc #5
+@row:   sty oamPage
+        asl
+        asl
+        asl
+        asl
+        adc #72
+        sta oamPage+3
+        lda #CURSOR_TILE
+        sta oamPage+1
+        lda #0
+        sta oamPage+2
+        rts
+
+renderMenu:
+        lda gameType            ; B-type shows the height
+        beq @done
+        lda #>VRAM_HEIGHT
+        sta $2006
+        lda #<VRAM_HEIGHT
+        sta $2006
+        lda startHeight
+        sta $2007
+@done:
+renderNothing:
+        rts
+
+; -- modes 4 and 5: play --
+playMode:
+        lda gameStarted
+        bne @run
+        jsr initGame
+        rts
+@run:   lda gameMode
+        cmp #5
+        beq @logic
+        lda newlyPressed
+        and #BTN_START
+        beq @logic
+        lda playState
+        cmp #$0A
+        bcs @logic              ; no pause once the curtain falls
+        lda paused
+        eor #1
+        sta paused
+        lda #HUD_PAUSE
+        ora hudDirty
+        sta hudDirty
+@logic: lda paused
+        bne @done
+        inc fallTimer
+        jsr branchOnPlayState
+        lda levelNumber         ; player 1's copy at $0060-$007F
+        cmp levelMirror
+        beq @copy
+        lda #HUD_PALETTE|HUD_LEVEL
+        ora hudDirty
+        sta hudDirty
+@copy:  ldx #$1F
+@mirror:
+        lda $40,x
+        sta $60,x
+        dex
+        bpl @mirror
+        lda playState
+        bne @sprites
+        jmp gameOver
+@sprites:
+        jmp stageSprites
+@done:  rts
+
+initGame:
+        lda levelNumber         ; chosen in the menu (or by the link)
+        pha
+        lda #0
+        sta ppuMask
+        ldx #$3F                ; $0040-$007F: piece, lines, score, mirror
+@zero:  sta $40,x
+        dex
+        bpl @zero
+        ldx #13
+@stats: sta statistics,x
+        dex
+        bpl @stats
+        sta spawnID             ; Tu ($00) before the first piece
+        sta paused
+        sta demoPieceIndex
+        pla
+        sta levelNumber
+        lda gameMode
+        cmp #5
+        bne @field
+        lda #0                  ; the demo: level 0, A-type, from its tables
+        sta levelNumber
+        sta gameType
+        sta demoIndex
+        sta demoRepeats
+        sta demoHeld
+        lda #>demoButtonTable
+        sta demoIndex+1
+@field:
+        lda #EMPTY_TILE
+        ldx #>playfield
+        ldy #>playfield
+        jsr memsetPages
+        lda gameType
+        beq @pieces
+        jsr fillGarbage
+@pieces:
+        jsr chooseNextTetrimino
+        sta nextPiece
+        jsr spawnTetrimino
+        lda #$A0                ; -96: the first piece hangs 1.6 s
+        sta autorepeatY
+        lda #<screenPlay
+        ldx #>screenPlay
+        ldy #3
+        jsr enterScreen
+        jsr drawTypeLabel
+        lda #0
+        sta vramRow             ; copy the whole playfield
+        lda #$FF
+        sta hudDirty
+        lda levelNumber
+        sta levelMirror
+        lda #1
+        sta gameStarted
+        rts
+
+drawTypeLabel:
+        lda gameType
+        beq @done
+        lda #>VRAM_TYPE
+        sta $2006
+        lda #<VRAM_TYPE
+        sta $2006
+        lda #$0B                ; B
+        sta $2007
+@done:  rts
+
+; B-type: rows of random squares with a hole in each, from the bottom up.
+fillGarbage:
+        ldx startHeight
+        lda garbageRows,x
+        beq @done
+        sta tmpAA               ; rows to fill
+        lda #190
+        sta tmpA9               ; index of row 19
+@row:   lda #0
+        sta tmpAB               ; column
+@cell:  ldx #rng
+        ldy #2
+        jsr generateNextPseudorandomNumber
+        lda rng+1
+        and #3
+        tax
+        lda tmpA9
+        clc
+        adc tmpAB
+        tay
+        lda garbageTiles,x
+        sta playfield,y
+        inc tmpAB
+        lda tmpAB
+        cmp #10
+        bne @cell
+        lda rng
+        and #7                  ; a sure hole somewhere in columns 0-7
+        clc
+        adc tmpA9
+        tay
+        lda #EMPTY_TILE
+        sta playfield,y
+        lda tmpA9
+        sec
+        sbc #10
+        sta tmpA9
+        dec tmpAA
+        bne @row
+@done:  rts
+garbageRows:
+        .byte 0, 3, 5, 8, 10, 12
+garbageTiles:
+        .byte EMPTY_TILE, $7B, $7C, $7D
+
+gameOver:
+        jsr recordHighScore
+        lda #0
+        sta gameStarted
+        sta renderMode
+        lda gameMode
+        cmp #5
+        beq @title
+        lda #2                  ; back to the game-type menu
+        sta gameMode
+        rts
+@title: lda #1
+        sta gameMode
+        rts
+
+; High scores: for each type, three 3-byte BCD scores (big end first) and
+; their start levels, best first, at $0700 (A) and $0710 (B).
+recordHighScore:
+        lda gameMode
+        cmp #5
+        beq @done
+        lda gameType
+        asl
+        asl
+        asl
+        asl
+        sta tmpAB               ; table base
+        ldx #0                  ; rank
+@rank:  lda tmpAB
+        clc
+        adc rankOffsets,x
+        tay
+        lda score+2
+        cmp highScores,y
+        bne @decide
+        lda score+1
+        cmp highScores+1,y
+        bne @decide
+        lda score
+        cmp highScores+2,y
+@decide:
+        bcc @lower
+        beq @lower              ; a tie keeps the older entry
+        jmp @insert
+@lower: inx
+        cpx #3
+        bne @rank
+@done:  rts
+@insert:
+        stx tmpAA               ; move lower entries down, from the bottom
+        ldx #1
+@shift: cpx tmpAA
+        bcc @place
+        lda tmpAB
+        clc
+        adc rankOffsets,x
+        tay
+        lda highScores,y
+        sta highScores+3,y
+        lda highScores+1,y
+        sta highScores+4,y
+        lda highScores+2,y
+        sta highScores+5,y
+        txa
+        clc
+        adc tmpAB
+        tay
+        lda highScores+9,y
+        sta highScores+10,y
+        dex
+        bpl @shift
+@place: ldx tmpAA
+        lda tmpAB
+        clc
+        adc rankOffsets,x
+        tay
+        lda score+2
+        sta highScores,y
+        lda score+1
+        sta highScores+1,y
+        lda score
+        sta highScores+2,y
+        txa
+        clc
+        adc tmpAB
+        tay
+        lda startLevel
+        sta highScores+9,y
+        rts
+rankOffsets:
+        .byte 0, 3, 6
+
+; The active piece and the next one as sprites (palette 2), every play frame.
+stageSprites:
+        ldy #0                  ; OAM offset
+        lda orientationID
+        cmp #UNASSIGNED
+        beq @next
+        jsr pieceBase
+@sq1:   lda orientationTable,x
+        clc
+        adc tetriminoY
+        bmi @skip1              ; rows -1 and -2 are hidden
+        asl
+        asl
+        asl
+        adc #47
+        sta oamPage,y
+        lda orientationTable+1,x
+        sta oamPage+1,y
+        lda #2
+        sta oamPage+2,y
+        lda orientationTable+2,x
+        clc
+        adc tetriminoX
+        asl
+        asl
+        asl
+        adc #96
+        sta oamPage+3,y
+        iny
+        iny
+        iny
+        iny
+@skip1: inx
+        inx
+        inx
+        dec tmpAA
+        bne @sq1
+@next:  lda nextPiece
+        jsr pieceBase
+@sq2:   lda orientationTable,x
+        asl
+        asl
+        asl
+        clc
+        adc #111
+        sta oamPage,y
+        lda orientationTable+1,x
+        sta oamPage+1,y
+        lda #2
+        sta oamPage+2,y
+        lda orientationTable+2,x
+        asl
+        asl
+        asl
+        clc
+        adc #208
+        sta oamPage+3,y
+        iny
+        iny
+        iny
+        iny
+        inx
+        inx
+        inx
+        dec tmpAA
+        bne @sq2
+        rts
+
+; A = orientation -> X = 12 * orientation, tmpAA = 4 squares
+pieceBase:
+        asl
+        asl
+        sta tmpA9
+        asl
+        clc
+        adc tmpA9
+        tax
+        lda #4
+        sta tmpAA
+        rts
+
+; Statistics: the spawned type's counter, BCD low byte, free-running top byte.
+countPiece:
+        ldx orientationID
+        lda typeTable,x
+        asl
+        tax
+        inc statistics,x
+        lda statistics,x
+        and #$0F
+        cmp #$0A
+        bcc @done
+        lda statistics,x
+        clc
+        adc #6
+        sta statistics,x
+        cmp #$A0
+        bcc @done
+        and #$0F
+        sta statistics,x
+        inc statistics+1,x
+@done:  rts
+
+; The HUD in vblank: only what changed.
+drawHud:
+        lda hudDirty
+        bne @some
+        rts
+@some:  and #HUD_PALETTE
+        beq @score
+        jsr setLevelColours
+@score: lda hudDirty
+        and #HUD_SCORE
+        beq @lines
+        lda #>VRAM_SCORE
+        sta $2006
+        lda #<VRAM_SCORE
+        sta $2006
+        lda score+2
+        jsr putBcd
+        lda score+1
+        jsr putBcd
+        lda score
+        jsr putBcd
+        lda #>VRAM_TOP
+        sta $2006
+        lda #<VRAM_TOP
+        sta $2006
+        lda gameType
+        asl
+        asl
+        asl
+        asl
+        tax
+        lda highScores,x
+        jsr putBcd
+        lda highScores+1,x
+        jsr putBcd
+        lda highScores+2,x
+        jsr putBcd
+@lines: lda hudDirty
+        and #HUD_LINES
+        beq @level
+        lda #>VRAM_LINES
+        sta $2006
+        lda #<VRAM_LINES
+        sta $2006
+        lda lines+1             ; the whole top byte is one tile (999 quirk)
+        sta $2007
+        lda lines
+        jsr putBcd
+@level: lda hudDirty
+        and #HUD_LEVEL
+        beq @stats
+        lda #>VRAM_LEVEL
+        sta $2006
+        lda #<VRAM_LEVEL
+        sta $2006
+        ldx levelNumber         ; past 29: the bytes after the table
+        lda levelDisplayTable,x
+        jsr putBcd
+@stats: lda hudDirty
+        and #HUD_STATS
+        beq @pause
+        ldx #0
+@stat:  txa
+        asl
+        tay
+        lda statsVramLow,x
+        pha
+        lda statsVramHigh,x
+        sta $2006
+        pla
+        sta $2006
+        lda statistics+1,y
+        sta $2007
+        lda statistics,y
+        jsr putBcd
+        inx
+        cpx #7
+        bne @stat
+@pause: lda hudDirty
+        and #HUD_PAUSE
+        beq @clean
+        lda #>VRAM_PAUSE
+        sta $2006
+        lda #<VRAM_PAUSE
+        sta $2006
+        ldx #0
+@text:  lda paused
+        beq @blank
+        lda pauseText,x
+        bne @put
+@blank: lda #BLANK_TILE
+@put:   sta $2007
+        inx
+        cpx #5
+        bne @text
+@clean: lda #0
+        sta hudDirty
+        rts
+pauseText:
+        .byte $19, $0A, $1E, $1C, $0E  ; PAUSE
+statsVramLow:
+        .byte <(VRAM_STATS+0), <(VRAM_STATS+64), <(VRAM_STATS+128), <(VRAM_STATS+192)
+        .byte <(VRAM_STATS+256), <(VRAM_STATS+320), <(VRAM_STATS+384)
+statsVramHigh:
+        .byte >(VRAM_STATS+0), >(VRAM_STATS+64), >(VRAM_STATS+128), >(VRAM_STATS+192)
+        .byte >(VRAM_STATS+256), >(VRAM_STATS+320), >(VRAM_STATS+384)
+
+; Two BCD digits of A to $2007 (each nibble is its own tile).
+putBcd: pha
+        lsr
+        lsr
+        lsr
+        lsr
+        sta $2007
+        pla
+        and #$0F
+        sta $2007
+        rts
+
+readPad:
+        jsr pollController
+mirrorButtons:
+        lda pressedRaw
+        sta newlyPressed
+        lda heldRaw
+        sta heldButtons
+        rts
+
+CURSOR_TILE = $50
+
+; ---------------------------------------------------------------------------
+; The demo's recorded buttons ($DD00, pairs of buttons/frames) and pieces ($DF00).
+.org $DD00
+demoButtonTable:
+        .include "demo.inc"
+
+; $E000: no sound: the audio entry points return at once.
+.org $E000
+updateAudio:
+        rts
+        nop
+        nop
+updateAudio2:                   ; $E003
+        rts
+
+.org $E100
+        .include "screens.inc"
+
+.org $FFFA
+        .word nmi, reset, reset

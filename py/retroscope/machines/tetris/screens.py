@@ -1,0 +1,183 @@
+"""The screens' nametables (our own layout after the original's), as RLE data for
+the 6502 program, which copies them into VRAM (`drawScreen`).
+
+Data format: (count, tile) pairs covering $2000-$23FF (tiles then attributes),
+ended by a zero count. VRAM addresses that the program writes live values to
+are exported as assembler constants (`screen_constants`).
+"""
+
+from __future__ import annotations
+
+from .chr import EMPTY, FRAME, ICONS, TEXT_SPACE, TILE_OF
+
+COLS, ROWS = 32, 30
+
+# Where the play screen's live values go (tile column, row).
+PLAYFIELD_AT = (12, 6)  # must agree with tables.VRAM_ROWS (+6)
+LINES_AT = (18, 3)
+TOP_AT = (24, 4)
+SCORE_AT = (24, 7)
+LEVEL_AT = (25, 20)
+STATS_AT = (6, 9)  # first counter; one every 2 rows
+PAUSE_AT = (14, 27)
+TYPE_AT = (2, 3)
+HEIGHT_AT = (20, 20)  # menu: the chosen B-type height
+
+
+class Screen:
+    def __init__(self) -> None:
+        self.tiles = [[TEXT_SPACE] * COLS for _ in range(ROWS)]
+        self.attrs = [[2] * 16 for _ in range(15)]  # palette group per 16x16 block
+
+    def text(self, x: int, y: int, s: str) -> None:
+        for i, ch in enumerate(s):
+            self.tiles[y][x + i] = TEXT_SPACE if ch == " " else TILE_OF[ch]
+
+    def box(self, x0: int, y0: int, x1: int, y1: int) -> None:
+        t = self.tiles
+        for x in range(x0 + 1, x1):
+            t[y0][x] = FRAME["t"]
+            t[y1][x] = FRAME["b"]
+        for y in range(y0 + 1, y1):
+            t[y][x0] = FRAME["l"]
+            t[y][x1] = FRAME["r"]
+        t[y0][x0], t[y0][x1] = FRAME["tl"], FRAME["tr"]
+        t[y1][x0], t[y1][x1] = FRAME["bl"], FRAME["br"]
+
+    def fill(self, x0: int, y0: int, x1: int, y1: int, tile: int) -> None:
+        for y in range(y0, y1 + 1):
+            for x in range(x0, x1 + 1):
+                self.tiles[y][x] = tile
+
+    def nametable(self) -> bytes:
+        data = bytearray(t for row in self.tiles for t in row)
+        for by in range(8):
+            for bx in range(8):
+                value = 0
+                for q, (dy, dx) in enumerate(((0, 0), (0, 1), (1, 0), (1, 1))):
+                    y, x = 2 * by + dy, 2 * bx + dx
+                    group = self.attrs[y][x] if y < 15 else 0
+                    value |= group << (2 * q)
+                data.append(value)
+        return bytes(data)
+
+
+def rle(data: bytes) -> bytes:
+    out = bytearray()
+    i = 0
+    while i < len(data):
+        j = i
+        while j < len(data) and data[j] == data[i] and j - i < 255:
+            j += 1
+        out += bytes([j - i, data[i]])
+        i = j
+    out.append(0)
+    return bytes(out)
+
+
+def play_screen() -> Screen:
+    s = Screen()
+    s.box(0, 2, 10, 4)
+    s.text(*TYPE_AT, "A-TYPE")
+    s.box(11, 2, 22, 4)
+    s.text(12, 3, "LINES-")
+    s.box(11, 5, 22, 26)
+    s.fill(12, 6, 21, 25, EMPTY)
+    s.box(23, 2, 30, 9)
+    s.text(24, 3, "TOP")
+    s.text(24, 6, "SCORE")
+    s.box(23, 11, 29, 16)
+    s.text(24, 12, "NEXT")
+    s.box(23, 18, 29, 21)
+    s.text(24, 19, "LEVEL")
+    s.box(0, 6, 10, 24)
+    s.text(2, 7, "STATS")
+    for i in range(7):
+        y = STATS_AT[1] + 2 * i
+        s.tiles[y][2] = ICONS + 2 * i
+        s.tiles[y][3] = ICONS + 2 * i + 1
+    return s
+
+
+def legal_screen() -> Screen:
+    s = Screen()
+    s.box(2, 4, 29, 25)
+    s.text(5, 7, "RETROSCOPE")
+    s.text(5, 9, "TETRIS MECHANICS AS")
+    s.text(5, 10, "DOCUMENTED BY THE")
+    s.text(5, 11, "ARTICLE. OUR OWN 6502")
+    s.text(5, 12, "CODE AND TILES. NO")
+    s.text(5, 13, "NINTENDO CODE.")
+    s.text(5, 16, "TETRIS WAS CREATED")
+    s.text(5, 17, "BY ALEXEY PAJITNOV")
+    s.text(5, 18, "IN 1984.")
+    s.text(5, 22, "PUSH START LATER")
+    return s
+
+
+def title_screen() -> Screen:
+    s = Screen()
+    s.box(4, 6, 27, 14)
+    s.text(10, 9, "T E T R I S")
+    s.text(9, 11, "MECHANICS LAB")
+    s.text(10, 20, "PUSH START")
+    return s
+
+
+def type_screen() -> Screen:
+    s = Screen()
+    s.box(6, 5, 25, 9)
+    s.text(10, 7, "GAME  TYPE")
+    s.text(7, 14, "A-TYPE")
+    s.text(19, 14, "B-TYPE")
+    s.text(5, 22, "LEFT/RIGHT  START")
+    return s
+
+
+def level_screen() -> Screen:
+    s = Screen()
+    s.box(6, 3, 25, 7)
+    s.text(12, 5, "LEVEL")
+    s.box(8, 10, 19, 15)
+    for i in range(10):
+        s.text(10 + 2 * (i % 5), 11 + 2 * (i // 5), str(i))
+    s.text(12, 20, "HEIGHT")
+    s.text(4, 23, "A+START: LEVEL +10")
+    s.text(4, 25, "SELECT: HEIGHT (B)")
+    return s
+
+
+def ending_screen() -> Screen:
+    s = Screen()
+    s.box(3, 4, 28, 10)
+    s.text(6, 7, "CONGRATULATIONS!")
+    s.text(10, 22, "ENDING")
+    s.box(0, 26, 31, 28)
+    return s
+
+
+SCREENS = {
+    "screenLegal": legal_screen, "screenTitle": title_screen, "screenType": type_screen,
+    "screenLevel": level_screen, "screenPlay": play_screen, "screenEnding": ending_screen,
+}
+
+
+def _addr(at: tuple[int, int]) -> int:
+    return 0x2000 + 32 * at[1] + at[0]
+
+
+def screens_asm() -> str:
+    """The RLE screens as `.byte` data and the live-value VRAM addresses."""
+    out = ["; generated by retroscope.machines.tetris.screens: do not edit"]
+    for name, at in (("VRAM_LINES", LINES_AT), ("VRAM_TOP", TOP_AT),
+                     ("VRAM_SCORE", SCORE_AT), ("VRAM_LEVEL", LEVEL_AT),
+                     ("VRAM_STATS", STATS_AT), ("VRAM_PAUSE", PAUSE_AT),
+                     ("VRAM_TYPE", TYPE_AT), ("VRAM_HEIGHT", HEIGHT_AT),
+                     ("VRAM_ENDING", (17, 22))):
+        out.append(f"{name} = ${_addr(at):04X}")
+    for name, build in SCREENS.items():
+        data = rle(build().nametable())
+        out.append(f"{name}:")
+        for i in range(0, len(data), 16):
+            out.append("    .byte " + ", ".join(f"${b:02X}" for b in data[i : i + 16]))
+    return "\n".join(out) + "\n"
