@@ -26,7 +26,7 @@ from typing import Any
 from ..cpu import isa9900 as isa
 from .errors import Problem
 from .expr import Cursor, Env, Expr, Num
-from .lexer import NAME
+from .lexer import NAME, OP
 from .syntax import TI_EA
 
 SYNTAX = replace(TI_EA, name="ti-ea-9900", col1_mnemonics=True)
@@ -68,8 +68,15 @@ def _register(cur: Cursor) -> Expr:
 
 def _general(cur: Cursor) -> General:
     if cur.accept("*"):
-        reg = _register(cur)
-        return General(3 if cur.accept("+") else 1, reg)
+        end = _operand_end(cur)
+        if end > cur.pos and cur.tokens[end - 1].kind == OP and cur.tokens[end - 1].text == "+":
+            # *Rn+: parse the register without the '+', which an expression would take
+            inner = Cursor(cur.tokens[:end - 1], cur.scope, cur.pos)
+            reg = _register(inner)
+            inner.expect_end()
+            cur.pos = end
+            return General(3, reg)
+        return General(1, _register(cur))
     if cur.accept("@"):
         addr = cur.expr()
         if cur.accept("("):
@@ -78,6 +85,21 @@ def _general(cur: Cursor) -> General:
             return General(2, reg, addr, indexed=True)
         return General(2, Num(0), addr)
     return General(0, _register(cur))
+
+
+def _operand_end(cur: Cursor) -> int:
+    """Index of the ',' ending the current operand (outside parentheses), or the end."""
+    depth = 0
+    for i in range(cur.pos, len(cur.tokens)):
+        token = cur.tokens[i]
+        if token.kind == OP:
+            if token.text == "(":
+                depth += 1
+            elif token.text == ")":
+                depth -= 1
+            elif token.text == "," and depth <= 0:
+                return i
+    return len(cur.tokens)
 
 
 # Operand kinds per format: "g" general, "r" register, "v" value.
