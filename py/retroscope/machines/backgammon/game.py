@@ -12,7 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from . import ai
-from .notation import Entry, NotationError, Turn, resolve
+from .notation import Entry, NotationError, Turn, resolve, turn_text
 from .rules import NAMES, Position, TurnState, play_result, result_points, winner
 
 PLAYER_KINDS = ("human", "computer", "oracle")
@@ -76,7 +76,9 @@ class Game:
 
     def _finish(self, play: tuple) -> None:
         assert self.current is not None
-        self.turns.append(Turn(self.pos.turn, self.current.dice, tuple(play)))
+        turn = Turn(self.pos.turn, self.current.dice, tuple(play))
+        self.turns.append(turn)
+        self.message = f"{NAMES[turn.player]} {turn_text(turn)}" if play else self.message
         self.pos = play_result(self.pos, tuple(play))
         self.current = None
         result = self.result()

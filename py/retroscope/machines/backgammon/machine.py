@@ -44,7 +44,7 @@ class BackgammonMachine(NesMachine):
         self.game_start: list[int] | None = None  # RNG bytes $0600-$0637 at Start
         self.sequence = 31
         self.selected: int | None = None
-        self.cursor = 13
+        self.cursor: int | None = None  # keyboard cursor, shown once a key moves it
         self.wait = 0
         self.roll_asked = False  # $030C cleared: the next frame's GetDiceRoll rolls
         self._prev_buttons = 0
@@ -157,10 +157,13 @@ class BackgammonMachine(NesMachine):
             return
         order = [*range(13, 25), BAR, *range(12, 0, -1), OFF]
         if pressed & (BUTTON["Right"] | BUTTON["Left"]):
-            i = order.index(self.cursor) if self.cursor in order else 0
-            step = 1 if pressed & BUTTON["Right"] else -1
-            self.cursor = order[(i + step) % len(order)]
-        if pressed & BUTTON["A"]:
+            if self.cursor is None:
+                self.cursor = 13
+            else:
+                i = order.index(self.cursor)
+                step = 1 if pressed & BUTTON["Right"] else -1
+                self.cursor = order[(i + step) % len(order)]
+        if pressed & BUTTON["A"] and self.cursor is not None:
             self.click(self.cursor)
         if pressed & BUTTON["B"]:
             self.command("undo", {})

@@ -16,8 +16,6 @@ UP_POINT = 0x24  # 20 tiles, point standing on the bottom
 DOWN_CHECKER = 0x38  # 20 tiles: 5 slots x 4 quadrants over a hanging point
 UP_CHECKER = 0x4C  # 20 tiles over a standing point
 BAR_CHECKER = 0x60  # 4 quadrants on plain felt
-COUNT_DIGIT = 0x64  # 10 tiles: a digit on checker colour (stack counts)
-COUNT_BLANK = 0x6E
 DICE = 0x70  # 6 faces x 4 quadrants
 CURSOR = 0x90  # sprite: an arrow
 TARGET = 0x91  # sprite: a dot
@@ -167,9 +165,6 @@ def build_chr() -> bytes:
                         (UP_CHECKER, _checker_tiles(True)), (BAR_CHECKER, _checker_tiles(None))):
         for i, tile in enumerate(tiles):
             put(base + i, tile)
-    for d in range(10):
-        put(COUNT_DIGIT + d, _glyph_tile(str(d), 3, 2))
-    put(COUNT_BLANK, [[2] * 8 for _ in range(8)])
     for face in range(1, 7):
         for q, tile in enumerate(_die_tiles(face)):
             put(DICE + (face - 1) * 4 + q, tile)

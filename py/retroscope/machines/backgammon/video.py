@@ -15,6 +15,8 @@ from .rules import BAR, OFF, Position
 
 COLS, ROWS = 32, 30
 TOP_ROW, BOTTOM_ROW = 2, 27  # first row of the top points, last of the bottom
+COUNT_ROW_TOP, COUNT_ROW_BOTTOM = 12, 17  # stack heights over 5
+DICE_ROW = 14
 SLOTS = 5
 BAR_COL = 14
 TRAY_COL = 28
@@ -116,16 +118,13 @@ def _stack(s: Screen, col: int, top: bool, count: int, pal_point: int, black: bo
             base = (T.DOWN_CHECKER if top else T.UP_CHECKER) + slot * 4
         else:
             base = T.BAR_CHECKER
-        quads = [base, base + 1, base + 2, base + 3]
-        if slot == SLOTS - 1 and count > SLOTS:
-            tens, units = divmod(count, 10)
-            quads[0 if top else 2] = T.COUNT_DIGIT + tens if tens else T.COUNT_BLANK
-            quads[1 if top else 3] = T.COUNT_DIGIT + units
-        s.put(col, r0, quads[0])
-        s.put(col + 1, r0, quads[1])
-        s.put(col, r0 + 1, quads[2])
-        s.put(col + 1, r0 + 1, quads[3])
+        s.put(col, r0, base)
+        s.put(col + 1, r0, base + 1)
+        s.put(col, r0 + 1, base + 2)
+        s.put(col + 1, r0 + 1, base + 3)
         s.group(col, r0, pal)
+    if count > SLOTS:  # the height of a tall stack, as text just past its end
+        s.text(col, COUNT_ROW_TOP if top else COUNT_ROW_BOTTOM, f"{count:<2d}")
 
 
 def _die(s: Screen, col: int, row: int, face: int, black: bool) -> None:
@@ -177,10 +176,13 @@ def board_screen(view: BoardView) -> Screen:
     s.text(29, 4, f"{black[OFF]:2d}")
     s.text(29, 25, "WH")
     s.text(29, 26, f"{white[OFF]:2d}")
+    # The dice still to play, in the mover's half (even columns: attribute blocks).
     mover_black = view.pos.turn == 1
-    for i, face in enumerate(view.dice[:4]):
-        col = (3 if mover_black else 17) + i * 3
-        _die(s, col, 14, face, mover_black)
+    left = 4 if mover_black else 18
+    for i, face in enumerate(view.dice[:2]):
+        _die(s, left + i * 4, DICE_ROW, face, mover_black)
+    if len(view.dice) > 2:
+        s.text(left + 7, DICE_ROW + 1, f"X{len(view.dice)}")
     s.text(0, 0, view.status[:32])
     s.text(0, 29, view.message[:32])
     _sprites(s, view)
@@ -188,12 +190,17 @@ def board_screen(view: BoardView) -> Screen:
 
 
 def _marker_xy(point: int, turn: int) -> tuple[int, int, bool]:
+    """Where a marker for `point` goes, just inside the middle band; flipped
+    (pointing up) under the bottom points."""
     if point == BAR:
-        return BAR_COL * 8 + 4, (12 if turn == 0 else 17) * 8, turn == 1
-    if point == OFF:
-        return 29 * 8 + 4, (17 if turn == 0 else 12) * 8, turn == 0
-    col, top = point_place(point)
-    return col * 8 + 4, (12 if top else 17) * 8, not top
+        top = turn == 0
+        col = BAR_COL
+    elif point == OFF:
+        top = turn == 1
+        col = 29
+    else:
+        col, top = point_place(point)
+    return col * 8 + 4, (13 if top else 16) * 8, not top
 
 
 def _sprites(s: Screen, view: BoardView) -> None:
