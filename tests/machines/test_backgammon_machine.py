@@ -212,3 +212,38 @@ def test_the_board_is_drawn_through_the_ppu_and_saved_as_png():
     title.run_frame()
     write_png(OUT / "backgammon_title.png", title.width, title.height, title.framebuffer,
               title.palette)
+
+
+def test_the_keyboard_moves_a_cursor_selects_moves_undoes_and_ends_the_turn():
+    m = create(seed=17)
+    m.command("players", {"white": "human", "black": "human"})
+    game = m.state()["game"]
+    turn = game["turn"]
+    src, dst = game["legal"][0]
+    white_src = src if turn == 0 else 25 - src
+    white_dst = dst if turn == 0 else 25 - dst
+    order = [*range(13, 25), 25, *range(12, 0, -1), 0]
+
+    def press(name: str) -> None:
+        m.run_frame(BUTTON[name])
+        m.run_frame(0)
+
+    def go_to(point: int) -> None:
+        while m.cursor != point:
+            here = order.index(m.cursor) if m.cursor is not None else -1
+            press("Right" if here < order.index(point) else "Left")
+
+    go_to(white_src)
+    press("A")
+    assert m.state()["game"]["selected"] == src
+    go_to(white_dst)
+    press("A")
+    side = "white" if turn == 0 else "black"
+    assert m.state()["game"][side][dst] == START[dst] + 1
+    press("B")  # undo
+    assert m.state()["game"][side][dst] == START[dst]
+    while m.state()["game"]["legal"]:
+        s, d = m.state()["game"]["legal"][0]
+        m.command("move", {"src": s, "dst": d})
+    press("Start")  # done
+    assert m.state()["game"]["turns"] == 1

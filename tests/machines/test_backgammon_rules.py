@@ -126,3 +126,49 @@ def test_undo_within_a_turn_returns_to_the_turns_start():
     assert turn.done()
     assert turn.undo() and turn.undo() and not turn.undo()
     assert turn.position() == pos
+
+
+def _interactive_results(turn: TurnState) -> set[Position]:
+    """Every end position reachable by legal single steps, passing the turn."""
+    if turn.done():
+        return {play_result(turn.start, tuple(turn.steps))}
+    out: set[Position] = set()
+    for step in turn.legal_steps():
+        src, dst, _ = step
+        turn.move(src, dst)
+        out |= _interactive_results(turn)
+        turn.undo()
+    return out
+
+
+def test_step_by_step_play_reaches_exactly_the_generators_plays():
+    """Two ways to the rules agree on positions from 12 random-ish games."""
+    from retroscope.machines.backgammon.ai import best_play
+    from retroscope.machines.backgammon.model import DiceRng
+
+    checked = 0
+    for seq in range(0, 32, 3):
+        rng = DiceRng.for_sequence(seq)
+        pos = Position()
+        for n in range(60):
+            dice = rng.dice_roll()
+            if n % 4 == 0 and dice[0] != dice[1]:  # doubles explode the walk
+                turn = TurnState(pos, dice)
+                assert _interactive_results(turn) == set(legal_plays(pos, dice)), (seq, n)
+                checked += 1
+            _, pos = best_play(pos, dice)
+            pos.check()
+            if any(side[OFF] == 15 for side in pos.sides):
+                break
+    assert checked > 50
+
+
+def test_one_checker_can_be_moved_over_both_dice_at_once():
+    pos = Position()
+    turn = TurnState(pos, (4, 2))
+    paths = turn.paths(13)
+    assert set(paths) == {11, 9, 7}
+    assert len(paths[7]) == 2 and paths[7][-1][1] == 7
+    assert turn.steps == []  # looking does not move
+    # 24/18 with 4-2 would land on 20 or 22 first: both open, so 18 is reachable.
+    assert 18 in turn.paths(24)

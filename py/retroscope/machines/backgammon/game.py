@@ -101,9 +101,15 @@ class Game:
 
     # -- a human's turn ---------------------------------------------------------
     def move(self, src: int, dst: int) -> None:
+        """Move one checker from src to dst, over several dice if need be."""
         if self.current is None:
             raise ValueError("roll the dice first" if not self.over else "the game is over")
-        self.current.move(src, dst)
+        path = self.current.paths(src).get(dst)
+        if path is None:
+            self.current.move(src, dst)  # raises the "not a legal move" message
+            return
+        for step in path:
+            self.current.move(step[0], step[1])
 
     def undo(self) -> bool:
         return self.current.undo() if self.current else False

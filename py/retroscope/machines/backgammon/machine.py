@@ -201,7 +201,7 @@ class BackgammonMachine(NesMachine):
         if self.selected is not None and game.current is not None:
             selected = self._white_point(self.selected, turn)
             targets = tuple(self._white_point(d, turn)
-                            for s, d, _ in game.current.legal_steps() if s == self.selected)
+                            for d in game.current.paths(self.selected))
         return video.BoardView(pos, dice, status, game.message.upper(), selected,
                                targets or (), self.cursor)
 
@@ -226,15 +226,15 @@ class BackgammonMachine(NesMachine):
             return
         turn = game.to_move
         point = self._white_point(white_point, turn)
-        steps = game.current.legal_steps()
         if self.selected is not None:
             if point == self.selected:
                 self.selected = None
                 return
-            if any(s == self.selected and d == point for s, d, _ in steps):
+            if point in game.current.paths(self.selected):
                 game.move(self.selected, point)
                 self.selected = None
                 return
+        steps = game.current.legal_steps()
         self.selected = point if any(s == point for s, _, _ in steps) else None
 
     # -- commands for the side panel ----------------------------------------------------------

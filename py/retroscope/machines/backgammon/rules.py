@@ -298,6 +298,26 @@ class TurnState:
                 return step
         raise ValueError(f"{point_name(src)}/{point_name(dst)} is not a legal move now")
 
+    def paths(self, src: int) -> dict[int, list[Step]]:
+        """Where the checker on `src` can go this turn, alone -> the shortest
+        legal steps taking it there (13/7 with 4-2 is 13/9 9/7 or 13/11 11/7)."""
+        out: dict[int, list[Step]] = {}
+
+        def walk(at: int, trail: list[Step]) -> None:
+            for step in list(self.options()):
+                if step[0] != at:
+                    continue
+                self.move(step[0], step[1])
+                path = [*trail, step]
+                if step[1] not in out or len(path) < len(out[step[1]]):
+                    out[step[1]] = path
+                if step[1] != OFF:
+                    walk(step[1], path)
+                self.undo()
+
+        walk(src, [])
+        return out
+
     def undo(self) -> bool:
         if not self.steps:
             return False
