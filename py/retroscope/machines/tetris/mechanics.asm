@@ -602,8 +602,10 @@ addLineClearPoints:
         sta score+2
 @count: dec tmpA8
         bne @again
+        jmp finishScoring
         .assert * <= $9C9E, "the score loop runs into $9C9E"
 .org $9C9E
+finishScoring:
         lda #0
         sta completedLines
         inc playState           ; 6: the B-type goal check

@@ -264,6 +264,7 @@ def check_rows(m: bytearray) -> None:
     row = s8((m[TET_Y] - 2) & 0xFF)
     row = (max(row, 0) + m[LINE_INDEX]) & 0xFF
     start = (10 * row) & 0xFF
+    m[TMP_A8] = start  # rowIndex, as the routine leaves it
     full = all(m[PLAYFIELD + ((start + i) & 0xFF)] != EMPTY for i in range(10))
     if full:
         m[COMPLETED_LINES] = (m[COMPLETED_LINES] + 1) & 0xFF
@@ -301,6 +302,7 @@ def add_line(m: bytearray) -> None:
     m[LINES] = lo
     if lo & 0x0F == 0:
         tens = ((m[LINES + 1] << 4) | (lo >> 4)) & 0xFF  # 16-bit value >> 4, low byte
+        m[TMP_A8] = tens
         if (m[LEVEL] - tens) & 0x80:  # CMP / BPL
             m[LEVEL] = (m[LEVEL] + 1) & 0xFF
 
@@ -332,6 +334,7 @@ def add_score(m: bytearray) -> None:
     """$9C31: points[completedLines] added level+1 times, one BCD add per pass,
     the score held at 999999; then completedLines = 0 and the next play state."""
     n = (m[LEVEL] + 1) & 0xFF
+    m[TMP_A8] = 0  # the pass counter, left at 0
     points = POINTS[m[COMPLETED_LINES]] if m[COMPLETED_LINES] < len(POINTS) else 0
     p0, p1 = points & 0xFF, points >> 8
     while True:
