@@ -17,12 +17,12 @@ def click_point(page, white_point: int) -> None:
 
 def test_a_seed_link_shows_its_tape_and_a_turn_is_played_with_the_mouse(open_page, page_log):
     page = open_page("#/backgammon?seed=17")
-    state = page.evaluate("window.retroscope.state()")
+    state = page.evaluate("window.retroscope.state()")["machine"]
     assert state["sequence"] == 17
     page.wait_for_selector("[data-testid=bg-tape-current]")
     assert page.locator("[data-testid=bg-tape] span").count() >= 100
     page.evaluate("window.retroscope.command('players', {white: 'human', black: 'human'})")
-    game = page.evaluate("window.retroscope.state()")["game"]
+    game = page.evaluate("window.retroscope.state()")["machine"]["game"]
     turn = game["turn"]
     src, dst = game["legal"][0]
 
@@ -30,11 +30,12 @@ def test_a_seed_link_shows_its_tape_and_a_turn_is_played_with_the_mouse(open_pag
         return point if turn == 0 else 25 - point
 
     click_point(page, white(src))
-    page.wait_for_function(f"window.retroscope.state().then(s => s.game.selected === {src})")
+    page.wait_for_function(
+        f"window.retroscope.state().then(s => s.machine.game.selected === {src})")
     click_point(page, white(dst))
     side = "white" if turn == 0 else "black"
     page.wait_for_function(
-        f"window.retroscope.state().then(s => s.game.{side}[{dst}] === "
+        f"window.retroscope.state().then(s => s.machine.game.{side}[{dst}] === "
         f"{game[side][dst] + 1})")
     page.screenshot(path="test-output/e2e-backgammon.png")
     assert page_log.console_errors == []
