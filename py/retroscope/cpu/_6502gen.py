@@ -223,14 +223,30 @@ def _indent(lines: list[str], n: int = 1) -> list[str]:
     return ["    " * n + line for line in lines]
 
 
+def _load(address: str, body: list[str]) -> list[str]:
+    """Read the operand at `address` into `v` and apply `body`; a plain load
+    ("a = nz = v") takes the read directly, saving a store and a load."""
+    if len(body) == 1 and body[0].endswith(" = v"):
+        return [f"{body[0][:-1]}read({address})"]
+    return [f"v = read({address})", *body]
+
+
+# Modes whose whole effective address is one expression of the operand bytes:
+# the data read nests the operand fetches, and PC moves after it.
+_DIRECT = {"imm": (None, 2), "zp": (f"read({_PC1})", 2),
+           "abs": (f"read({_PC1}) | read({_PC2}) << 8", 3)}
+
+
 def _read_handler(op: Op, body: list[str]) -> list[str]:
-    if op.mode == "imm":
-        return [f"v = read({_PC1})", "pc = (pc + 2) & 0xFFFF", *body, f"return {op.cycles}"]
+    if op.mode in _DIRECT:
+        address, size = _DIRECT[op.mode]
+        return [*_load(address or _PC1, body), f"pc = (pc + {size}) & 0xFFFF",
+                f"return {op.cycles}"]
     lines, cross = _operand_address(op.mode, always_fix=False)
     if cross is None:
-        return [*lines, "v = read(ea)", *body, f"return {op.cycles}"]
-    slow = [*cross, "v = read(ea)", *body, f"return {op.cycles + 1}"]
-    return [*lines, "if lo > 0xFF:", *_indent(slow), "v = read(hi | lo)", *body,
+        return [*lines, *_load("ea", body), f"return {op.cycles}"]
+    slow = [*cross, *_load("ea", body), f"return {op.cycles + 1}"]
+    return [*lines, "if lo > 0xFF:", *_indent(slow), *_load("hi | lo", body),
             f"return {op.cycles}"]
 
 
