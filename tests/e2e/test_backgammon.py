@@ -19,6 +19,7 @@ def test_a_seed_link_shows_its_tape_and_a_turn_is_played_with_the_mouse(open_pag
     page = open_page("#/backgammon?seed=17")
     state = page.evaluate("window.retroscope.state()")["machine"]
     assert state["sequence"] == 17
+    page.evaluate("window.retroscope.step('frame', 1)")  # panels update with a frame
     page.wait_for_selector("[data-testid=bg-tape-current]")
     assert page.locator("[data-testid=bg-tape] span").count() >= 100
     page.evaluate("window.retroscope.command('players', {white: 'human', black: 'human'})")

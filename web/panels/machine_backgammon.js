@@ -32,7 +32,12 @@ export function create(root, session) {
     el("button", { text: "Done", testid: "bg-confirm", onclick: () => act("confirm") }));
 
   // -- the dice tape ----------------------------------------------------------------------
+  // Inline styles: the panel brings its own look without touching the page's CSS.
   const tape = el("div", { class: "bg-tape", testid: "bg-tape" });
+  tape.style.cssText = "display:flex;flex-wrap:wrap;gap:3px;max-height:9em;overflow-y:auto;" +
+    "font-family:monospace;font-size:0.9em";
+  const ROLL_STYLE = "padding:1px 4px;border:1px solid #555;border-radius:3px";
+  const CURRENT_STYLE = `${ROLL_STYLE};background:#e0a030;color:#000;font-weight:bold`;
 
   // -- record -------------------------------------------------------------------------------
   const record = el("textarea", { rows: 8, cols: 44, spellcheck: false, testid: "bg-record" });
@@ -117,11 +122,16 @@ export function create(root, session) {
     const key = `${t.current}:${rolls.length}:${JSON.stringify(rolls.slice(0, 4))}`;
     if (key === lastTapeKey) return;
     lastTapeKey = key;
-    tape.replaceChildren(...rolls.map(([a, b], i) => el("span", {
-      class: `roll${i === t.current ? " current" : ""}${i < t.used.length ? " used" : ""}${a === b ? " double" : ""}`,
-      testid: i === t.current ? "bg-tape-current" : "bg-tape-roll",
-      text: `${a}${b}`, title: `roll ${i + 1}: ${a}-${b}`,
-    })));
+    tape.replaceChildren(...rolls.map(([a, b], i) => {
+      const span = el("span", {
+        class: `roll${i === t.current ? " current" : ""}${i < t.used.length ? " used" : ""}${a === b ? " double" : ""}`,
+        testid: i === t.current ? "bg-tape-current" : "bg-tape-roll",
+        text: `${a}-${b}`, title: `roll ${i + 1}: ${a}-${b}${a === b ? " (doubles)" : ""}`,
+      });
+      span.style.cssText = i === t.current ? CURRENT_STYLE
+        : `${ROLL_STYLE}${i < t.used.length ? ";opacity:0.45" : ""}${a === b ? ";font-weight:bold" : ""}`;
+      return span;
+    }));
   }
 
   return {
