@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from retroscope.machines.backgammon import create, model
-from retroscope.machines.backgammon.explorer import explorer_stats, machine_rolls
+from retroscope.machines.backgammon.explorer import explorer_stats, machine_rng, machine_rolls
 from retroscope.machines.backgammon.game import Game
 from retroscope.machines.backgammon.notation import export_record, parse_record
 from retroscope.machines.backgammon.rules import CHECKERS, OFF, winner
@@ -62,6 +62,8 @@ def test_the_explorer_rolls_come_from_the_machine_and_leave_it_untouched(machine
     rng = model.DiceRng.for_sequence(11)
     rng.random_val()
     assert rolls == rng.tape(50)
+    assert machine_rng(machine, 11).tape(50) == rolls
+    assert machine.snapshot() == before
 
 
 def test_the_explorer_statistics_cover_32_sequences(machine):
