@@ -200,3 +200,12 @@ def test_cycles_can_be_set_by_the_machine() -> None:
     cpu.cycles = 1000
     cpu.step()
     assert cpu.cycles == 1002
+
+
+@pytest.mark.parametrize("variant", ["nmos", "2a03"])
+def test_the_direct_ram_handlers_make_no_bus_calls(variant: str) -> None:
+    from retroscope.cpu._6502gen import factory_source
+
+    source = factory_source(decimal=variant == "nmos")
+    ram_handlers = source[source.index("def ram_op_00"):source.index("ram_table = (")]
+    assert "read(" not in ram_handlers and "write(" not in ram_handlers

@@ -367,6 +367,10 @@ def handler_body(op: Op, decimal: bool) -> list[str]:
     if m in rmw:
         return _rmw_handler(op, rmw[m])
     if m in _WRITE_OPS:
+        if op.mode in ("zp", "abs"):
+            address, size = _DIRECT[op.mode]
+            return [f"write({address}, {_WRITE_OPS[m]})", f"pc = (pc + {size}) & 0xFFFF",
+                    f"return {op.cycles}"]
         lines, _ = _operand_address(op.mode, always_fix=True)
         return [*lines, f"write(ea, {_WRITE_OPS[m]})", f"return {op.cycles}"]
     reads = _read_ops(decimal)
@@ -515,7 +519,7 @@ def _call_end(line: str, start: int) -> int:
     """Index of the parenthesis closing the call whose "(" is at `start`."""
     depth = 0
     for i in range(start, len(line)):
-        depth += {"(": 1, ")": -1}.get(line[i], 0)
+        depth += {"(": 1, ")": -1, "[": 1, "]": -1}.get(line[i], 0)
         if depth == 0:
             return i
     raise ValueError(f"unbalanced call in {line!r}")
@@ -545,17 +549,17 @@ def to_ram(line: str) -> str | None:
         stripped = _PC_PLUS.sub(r"pc + \1", stripped)
         if stripped.startswith("pc = pc + "):
             stripped = "pc += " + stripped[len("pc = pc + "):]
+    while (i := stripped.find("read(")) >= 0 and (i == 0 or not stripped[i - 1].isalnum()):
+        j = _call_end(stripped, i + len("read"))
+        stripped = f"{stripped[:i]}mem[{stripped[i + 5:j]}]{stripped[j + 1:]}"
     if stripped.startswith("write("):
         inner = stripped[len("write("):_call_end(stripped, len("write"))]
         depth = 0
         for i, ch in enumerate(inner):
-            depth += {"(": 1, ")": -1}.get(ch, 0)
+            depth += {"(": 1, ")": -1, "[": 1, "]": -1}.get(ch, 0)
             if ch == "," and depth == 0:
                 return f"{pad}mem[{inner[:i]}] = {inner[i + 1:].strip()}"
         raise ValueError(f"write without a value in {line!r}")
-    while (i := stripped.find("read(")) >= 0 and (i == 0 or not stripped[i - 1].isalnum()):
-        j = _call_end(stripped, i + len("read"))
-        stripped = f"{stripped[:i]}mem[{stripped[i + 5:j]}]{stripped[j + 1:]}"
     return pad + stripped
 
 
