@@ -31,17 +31,28 @@ _RW = re.compile(r"^(\s*)(?:(\w+) = )?R([WB])\((\w+)\)$")
 _WR = re.compile(r"^(\s*)W([WB])\((\w+), (.+)\)$")
 
 
-def expand(lines: list[str], waits: bool) -> list[str]:
-    """Expand the memory macros in `lines` for one variant."""
+def expand(lines: list[str], waits: bool, ram: bool = False) -> list[str]:
+    """Expand the memory macros in `lines` for one variant.
+
+    `ram`: the bus is plain RAM (no mapped pages, no watches), so accesses
+    index `mem` (the bus's bytearray) directly and dummy reads, which could
+    not be seen, are left out (their wait states still count).
+    """
     out = []
     for line in lines:
         if m := _RW.match(line):
             pad, dst, kind, a = m.groups()
             if waits:
                 out.append(f"{pad}cycles += slow[{a} >> 8]")
-            value = f"(read({a}) << 8) | read({a} + 1)" if kind == "W" else f"read({a})"
+            if ram:
+                value = f"(mem[{a}] << 8) | mem[{a} + 1]" if kind == "W" else f"mem[{a}]"
+            else:
+                value = f"(read({a}) << 8) | read({a} + 1)" if kind == "W" else f"read({a})"
             if dst:
                 out.append(f"{pad}{dst} = {value}")
+            elif ram:
+                if not waits:
+                    out.append(f"{pad}pass")
             elif kind == "W":
                 out.append(f"{pad}read({a})")
                 out.append(f"{pad}read({a} + 1)")
@@ -51,7 +62,12 @@ def expand(lines: list[str], waits: bool) -> list[str]:
             pad, kind, a, v = m.groups()
             if waits:
                 out.append(f"{pad}cycles += slow[{a} >> 8]")
-            if kind == "W":
+            if ram and kind == "W":
+                out.append(f"{pad}mem[{a}] = ({v}) >> 8")
+                out.append(f"{pad}mem[{a} + 1] = ({v}) & 0xFF")
+            elif ram:
+                out.append(f"{pad}mem[{a}] = {v}")
+            elif kind == "W":
                 out.append(f"{pad}write({a}, ({v}) >> 8)")
                 out.append(f"{pad}write({a} + 1, ({v}) & 0xFF)")
             else:
@@ -209,7 +225,7 @@ _REGSRC = {
             "st |= 0x0200",
             "ra = (nw + 28) & 0xFFFF", "WW(ra, pc)",
             "ra = (nw + 26) & 0xFFFF", "WW(ra, wp)",
-            "wp = nw", "v += 2", "x = RW(v)", "pc = x & 0xFFFE", "holdoff = True"],
+            "wp = nw", "v += 2", "x = RW(v)", "pc = x & 0xFFFE", "holdoff = attn = True"],
 }
 
 
@@ -301,7 +317,7 @@ _FIXED = {
     "LWPI": ["v = RW(pc)", "pc = (pc + 2) & 0xFFFF", "wp = v & 0xFFFE", "return 10"],
     "LIMI": ["v = RW(pc)", "pc = (pc + 2) & 0xFFFF", "st = (st & 0xFFF0) | (v & 15)",
              "return 16"],
-    "IDLE": ["idle = True", "return 12"],
+    "IDLE": ["idle = attn = True", "return 12"],
     "RSET": ["st &= 0xFFF0", "return 12"],
     "RTWP": ["ra = (wp + 30) & 0xFFFF", "st = RW(ra)", "ra = (wp + 28) & 0xFFFF",
              "v = RW(ra)", "ra = (wp + 26) & 0xFFFF", "x = RW(ra)",
@@ -353,6 +369,8 @@ def factory(bus, cpu, slow, lae_w, laep_b, parity, jtake, stcr_cycles):
     irq = 0          # requested interrupt level, 0 = none
     idle = False
     holdoff = False  # no interrupt before the next instruction (BLWP, XOP, entry)
+    attn = False     # holdoff or irq or idle: the run loop looks around only then
+    mem = bus.ram
     read = bus.read
     write = bus.write
     cru_in = cpu.cru_read
@@ -408,7 +426,7 @@ def factory(bus, cpu, slow, lae_w, laep_b, parity, jtake, stcr_cycles):
 
     def switch(vector):
         """Context switch: new WP, R13-R15 get the old WP, PC, ST; new PC."""
-        nonlocal wp, pc, holdoff, cycles
+        nonlocal wp, pc, holdoff, attn, cycles
         nw = RW(vector)
         nw &= 0xFFFE
         ra = (nw + 30) & 0xFFFF
@@ -421,7 +439,7 @@ def factory(bus, cpu, slow, lae_w, laep_b, parity, jtake, stcr_cycles):
         v = (vector + 2) & 0xFFFF
         x = RW(v)
         pc = x & 0xFFFE
-        holdoff = True
+        holdoff = attn = True
 
     def illegal(op):
         return {illegal}
@@ -430,7 +448,7 @@ def factory(bus, cpu, slow, lae_w, laep_b, parity, jtake, stcr_cycles):
 _RUNTIME = '''
     def enter_interrupt(level):
         nonlocal st, idle
-        idle = False
+        idle = False  # switch() leaves attn set for the hold-off
         switch(level << 2)
         st = (st & 0xFFF0) | ((level - 1) & 15)
         return {interrupt}
@@ -444,7 +462,7 @@ _RUNTIME = '''
         cru_out = cpu.cru_write
 
     def step():
-        nonlocal pc, cycles, holdoff
+        nonlocal pc, cycles, holdoff, attn
         attach()
         start = cycles
         if holdoff:
@@ -453,6 +471,7 @@ _RUNTIME = '''
             n = enter_interrupt(irq)
             cycles += n
             return cycles - start
+        attn = bool(irq) or idle
         if idle:
             cycles += {idle_step}
             return {idle_step}
@@ -463,12 +482,12 @@ _RUNTIME = '''
         return cycles - start
 
     def run(budget):
-        nonlocal pc, cycles, holdoff
+        nonlocal pc, cycles, holdoff, attn
         attach()
         start = cycles
         end = start + budget
         while cycles < end:
-            if holdoff or irq or idle:
+            if attn:
                 if holdoff:
                     holdoff = False
                 elif irq and irq <= st & 15:
@@ -477,6 +496,7 @@ _RUNTIME = '''
                     continue
                 if idle:
                     break
+                attn = bool(irq)
             op = RW(pc)
             pc = (pc + 2) & 0xFFFF
             n = table[op](op)
@@ -503,8 +523,9 @@ _RUNTIME = '''
         return (pc, wp, st, cycles, idle, irq, holdoff)
 
     def set_state(values):
-        nonlocal pc, wp, st, cycles, idle, irq, holdoff
+        nonlocal pc, wp, st, cycles, idle, irq, holdoff, attn
         pc, wp, st, cycles, idle, irq, holdoff = values
+        attn = bool(holdoff or irq or idle)
 
     return handlers, table, run, step, reset, load_interrupt, get_state, set_state
 '''
@@ -545,8 +566,9 @@ def handler_name(word: int) -> str:
     return op.mnemonic
 
 
-def factory_source(waits: bool) -> str:
-    """The text of `factory(...)` for the flat (False) or wait-state variant."""
+def factory_source(waits: bool, ram: bool = False) -> str:
+    """The text of `factory(...)` for the flat (False) or wait-state variant,
+    over the bus's read/write or (`ram`) straight over its RAM."""
     consts = {"illegal": isa.ILLEGAL_CYCLES, "interrupt": isa.INTERRUPT_CYCLES,
               "idle_step": isa.IDLE_STEP, "reset": isa.RESET_CYCLES}
     lines = _PRELUDE.format(**consts).splitlines()
@@ -554,11 +576,11 @@ def factory_source(waits: bool) -> str:
     for name, body in bodies.items():
         lines.append("")
         lines.append(f"    def h_{name}(op):")
-        lines.append("        nonlocal pc, wp, st, cycles, idle, holdoff")
+        lines.append("        nonlocal pc, wp, st, cycles, idle, holdoff, attn")
         lines += ["        " + line for line in body]
     lines.append("")
     lines.append("    handlers = {" + ", ".join(f"{n!r}: h_{n}" for n in bodies)
                  + ", 'illegal': illegal}")
     lines.append("    table = [illegal] * 0x10000  # filled by the caller (see tms9900.py)")
     lines += _RUNTIME.format(**consts).splitlines()
-    return "\n".join(expand(lines, waits)) + "\n"
+    return "\n".join(expand(lines, waits, ram)) + "\n"

@@ -87,21 +87,22 @@ FIELDS = _tms9900gen.STATE_FIELDS
 _INDEX = {name: i for i, name in enumerate(FIELDS)}
 _MASKS = {"pc": 0xFFFE, "wp": 0xFFFE, "st": 0xFFFF}  # no A15: PC and WP are even
 
-_FACTORIES: dict[bool, Callable[..., tuple[Any, ...]]] = {}
+_FACTORIES: dict[tuple[bool, bool], Callable[..., tuple[Any, ...]]] = {}
 _DISPATCH: list[Any] = []  # [handler names, opcode -> index into them]
 
 
-def _factory(waits: bool) -> Callable[..., tuple[Any, ...]]:
+def _factory(waits: bool, ram: bool) -> Callable[..., tuple[Any, ...]]:
     """Compile the handler factory of a variant, once per process."""
-    factory = _FACTORIES.get(waits)
+    factory = _FACTORIES.get((waits, ram))
     if factory is None:
-        source = _tms9900gen.factory_source(waits)
-        filename = f"<retroscope.cpu.tms9900 {'waits' if waits else 'flat'}>"
+        source = _tms9900gen.factory_source(waits, ram)
+        filename = (f"<retroscope.cpu.tms9900 {'waits' if waits else 'flat'}"
+                    f"{' ram' if ram else ''}>")
         # Registered so that tracebacks into generated handlers show their lines.
         linecache.cache[filename] = (len(source), None, source.splitlines(True), filename)
         namespace: dict[str, Any] = {}
         exec(compile(source, filename, "exec"), namespace)
-        factory = _FACTORIES[waits] = namespace["factory"]
+        factory = _FACTORIES[waits, ram] = namespace["factory"]
     return factory
 
 
@@ -154,15 +155,32 @@ class TMS9900:
         self.cru_read: CruRead = _cru_zero
         self.cru_write: CruWrite = _cru_ignore
         self.wait_pages = wait_table(wait_states)
-        waits = self.wait_pages is not None
-        handlers, table, self._run, self._step, self._reset, self._load, \
-            self._get_state, self._set_state = _factory(waits)(
+        # Two engines, made when first needed: one indexing the bus's RAM
+        # directly (nothing mapped, nothing watched), one calling bus.read/write.
+        self._engines: dict[bool, tuple[Any, ...]] = {}
+        self._on_ram: bool | None = None
+        self._use(self._plain_ram())
+
+    def _plain_ram(self) -> bool:
+        bus, ram = self.bus, self.bus.ram
+        return bus.read == ram.__getitem__ and bus.write == ram.__setitem__
+
+    def _use(self, ram: bool) -> None:
+        """Switch to the engine for plain RAM or for the bus, carrying the state."""
+        engine = self._engines.get(ram)
+        if engine is None:
+            handlers, table, *engine = _factory(self.wait_pages is not None, ram)(
                 self.bus, self, self.wait_pages, LAE_W, LAEP_B, PARITY, JTAKE,
                 isa.stcr_cycles)
-        names, index = _dispatch()
-        slots = [handlers[n] for n in names]
-        table[:] = map(slots.__getitem__, index)
-        self.table = table
+            names, index = _dispatch()
+            slots = [handlers[n] for n in names]
+            table[:] = map(slots.__getitem__, index)
+            self._engines[ram] = engine = tuple(engine)
+        if self._on_ram is not None:
+            engine[5](self._get_state())
+        self._on_ram = ram
+        self._run, self._step, self._reset, self._load, self._get_state, \
+            self._set_state = engine
 
     # -- registers -------------------------------------------------------------
     def reg(self, n: int) -> int:
@@ -185,10 +203,14 @@ class TMS9900:
     # -- running ---------------------------------------------------------------
     def step(self) -> int:
         """One instruction, or one interrupt entry; returns its cycles."""
+        if self._plain_ram() is not self._on_ram:
+            self._use(not self._on_ram)
         return self._step()
 
     def run(self, cycles: int) -> int:
         """Run whole instructions for at least `cycles`; returns early on IDLE."""
+        if self._plain_ram() is not self._on_ram:
+            self._use(not self._on_ram)
         return self._run(cycles)
 
     def interrupt(self, level: int | None) -> None:
@@ -200,11 +222,15 @@ class TMS9900:
 
     def load_interrupt(self) -> None:
         """Pulse LOAD: the non-maskable context switch through >FFFC."""
+        if self._plain_ram() is not self._on_ram:
+            self._use(not self._on_ram)
         self._load()
 
     def reset(self) -> None:
         """RESET: ST = 0, then WP and PC from the vector at >0000 (the old WP,
         PC and ST go to the new R13-R15, as for BLWP)."""
+        if self._plain_ram() is not self._on_ram:
+            self._use(not self._on_ram)
         self._reset()
 
     # -- state -----------------------------------------------------------------
