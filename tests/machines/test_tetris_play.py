@@ -1,0 +1,372 @@
+"""Scripted-input playthroughs of the Tetris machine, frame by frame."""
+
+from __future__ import annotations
+
+import hashlib
+import random
+import time
+from pathlib import Path
+
+import pytest
+
+from retroscope.machines import MachineError
+from retroscope.machines.tetris import create, model, validate
+from retroscope.machines.tetris.screens import LEVEL_AT, STATS_AT
+from retroscope.util.png import write_png
+
+RIGHT, LEFT, DOWN, UP = 0x01, 0x02, 0x04, 0x08
+START, SELECT, B, A = 0x10, 0x20, 0x40, 0x80
+REPO = Path(__file__).resolve().parents[2]
+
+
+def run(m, buttons: int = 0, frames: int = 1) -> None:
+    for _ in range(frames):
+        m.run_frame(buttons)
+
+
+def playing(**params):
+    """A game that has drawn its screen and spawned its first piece."""
+    m = create(**params)
+    run(m, 0, 3)
+    assert m.read(model.PLAY_STATE) == 1 and m.read(0xC0) == 4
+    return m
+
+
+def call(m, label: str) -> None:
+    """Run one routine of the program, then put the CPU back where the frame was."""
+    saved = m.cpu.snapshot()
+    m.call(label)
+    m.cpu.restore(saved)
+
+
+def vram(m, at: tuple[int, int], n: int) -> list[int]:
+    base = 0x2000 + 32 * at[1] + at[0]
+    return [m.ppu.vram_read(base + i) for i in range(n)]
+
+
+def test_the_prng_advances_exactly_once_per_frame_on_the_legal_screen():
+    m = create(start="legal")
+    run(m, 0, 5)
+    value = (m.read(0x17) << 8) | m.read(0x18)
+    for _ in range(30):
+        run(m)
+        value = model.next_random(value)
+        assert (m.read(0x17) << 8) | m.read(0x18) == value
+
+
+def test_the_frame_counter_counts_one_nmi_per_frame_and_frames_alternate_29780_29781():
+    m = playing()
+    count = m.read(0xB1)
+    lengths = []
+    def frame_start() -> int:
+        return m.cpu.cycles - m.frame_cycle
+    for _ in range(6):
+        start = frame_start()
+        run(m)
+        lengths.append(frame_start() - start)
+    assert (m.read(0xB1) - count) & 0xFF == 6
+    assert set(lengths) <= {29780, 29781}
+    assert sum(lengths) == (6 * 341 * 262 - 3) // 3  # odd frames one dot short
+
+
+def test_das_moves_at_once_then_after_16_frames_then_every_6():
+    m = playing()
+    xs = []
+    for _ in range(40):
+        run(m, RIGHT)
+        xs.append(m.read(model.TET_X))
+    moves = [i for i in range(1, len(xs)) if xs[i] != xs[i - 1]]
+    first = next(i for i, x in enumerate(xs) if x != 5)
+    assert moves[:3] == [first, first + 16, first + 22]
+
+
+def test_a_blocked_shift_recharges_das_to_16_so_the_piece_tries_every_frame():
+    m = playing()
+    run(m, LEFT, 40)  # at the wall by now
+    assert m.read(model.AUTOREPEAT_X) == 16
+    assert model.collides(bytearray(m.bus.ram[:0x800])) is False
+
+
+def test_no_shift_while_down_is_held():
+    m = playing()
+    run(m, DOWN | RIGHT, 30)
+    assert m.read(model.TET_X) == 5
+
+
+def test_the_first_piece_hangs_96_frames_unless_down_is_pressed():
+    m = playing(level=19)
+    y0 = m.read(model.TET_Y)
+    hang = 0
+    while m.read(model.TET_Y) == y0:
+        run(m)
+        hang += 1
+    assert 95 <= hang <= 99  # 96 frames of autorepeatY from -96, then gravity (2)
+    m = playing(level=19)
+    run(m, DOWN, 8)
+    assert m.read(model.TET_Y) > y0
+
+
+def test_soft_drop_waits_3_frames_then_drops_every_second_frame_and_scores():
+    m = playing()
+    ys = []
+    for _ in range(60):
+        run(m, DOWN)
+        ys.append(m.read(model.TET_Y))
+        if m.read(model.PLAY_STATE) != 1:
+            break
+    drops = [i for i in range(1, len(ys)) if ys[i] > ys[i - 1]]
+    gaps = {b - a for a, b in zip(drops, drops[1:], strict=False)}
+    assert gaps == {2}, ys  # the listing's reset to 1 makes it every other frame
+    run(m, DOWN, 40)
+    rows = max(ys)
+    want, _ = model.bcd_add_byte(0, rows)  # holdDownPoints - 1 = rows pushed down
+    assert m.read(model.SCORE) == want
+
+
+def setup_clear(m, level: int, k: int) -> None:
+    """k full rows at the bottom but for column 0, an I piece just above the gap."""
+    ram = m.bus.ram
+    for row in range(20):
+        fill = [0x7C] * 10 if row >= 20 - k else [model.EMPTY] * 10
+        if row >= 20 - k:
+            fill[0] = model.EMPTY
+        ram[0x400 + 10 * row : 0x40A + 10 * row] = bytes(fill)
+    ram[model.LEVEL] = ram[model.LEVEL_MIRROR] = level
+    ram[model.ORIENT] = 0x11
+    ram[model.TET_X], ram[model.TET_Y] = 0, 17  # one row above its rest
+    ram[model.AUTOREPEAT_Y] = 0
+    ram[model.FALL_TIMER] = 100
+    ram[model.VRAM_ROW] = 0
+
+
+@pytest.mark.parametrize("level", [0, 9, 18, 29])
+@pytest.mark.parametrize("k", [1, 2, 3, 4])
+def test_line_clear_scores_are_points_times_level_plus_one(level, k):
+    m = playing(level=min(level, 19))
+    setup_clear(m, level, k)
+    for _ in range(200):
+        run(m)
+        if m.read(model.PLAY_STATE) == 1 and m.read(model.LINES) == k:
+            break
+    assert m.read(model.LINES) == k
+    score = int(f"{m.read(0x55):02X}{m.read(0x54):02X}{m.read(0x53):02X}")
+    assert score == [40, 100, 300, 1200][k - 1] * (level + 1)
+    assert all(m.read(0x400 + i) == model.EMPTY for i in range(10 * (20 - k), 200)) or k < 4
+
+
+LEVEL_UP_LINES = [10, 20, 30, 40, 50, 60, 70, 80, 90, 100,
+                  100, 100, 100, 100, 100, 100, 110, 120, 130, 140]
+
+
+@pytest.mark.parametrize("start", range(20))
+def test_the_first_level_up_follows_the_articles_table(start):
+    m = create()
+    m.bus.ram[model.LINES] = m.bus.ram[model.LINES + 1] = 0
+    m.bus.ram[model.LEVEL] = start
+    while m.read(model.LEVEL) == start:
+        m.call("addOneLine")
+    lines = int(f"{m.read(model.LINES + 1):X}{m.read(model.LINES):02X}")
+    assert lines == LEVEL_UP_LINES[start]
+    assert model.lines_for_level_up(start) == LEVEL_UP_LINES[start]
+
+
+def test_levels_stick_for_800_lines_from_2190():
+    m = bytearray(0x800)
+    m[model.LEVEL] = 0
+    history = {}
+    for lines in range(1, 5900):
+        model.add_line(m)
+        history[lines] = m[model.LEVEL]
+    assert history[2189] != 0xDB
+    assert history[2190] == history[2990] == 0xDB  # stuck 800 lines (article)
+    assert history[3000] != 0xDB
+    assert history[5090] == history[5890] == 0xAD
+
+
+def test_statistics_count_each_spawned_type_and_show_on_the_screen():
+    m = playing()
+    counts = [0] * 7
+    counts[model.TYPE_OF[m.read(model.ORIENT)]] += 1
+    for _ in range(150):
+        call(m, "spawnTetrimino")
+        counts[model.TYPE_OF[m.read(model.ORIENT)]] += 1
+    stats = [int(f"{m.read(0x3F1 + 2 * i):X}{m.read(0x3F0 + 2 * i):02X}") for i in range(7)]
+    assert stats == counts
+    m.bus.ram[0xC9] = 0xFF  # ask the NMI to redraw the HUD
+    run(m)
+    t = vram(m, STATS_AT, 3)
+    assert t == [m.read(0x3F1), m.read(0x3F0) >> 4, m.read(0x3F0) & 15]
+
+
+def test_statistics_past_999_show_the_top_byte_as_one_tile():
+    m = playing()
+    m.bus.ram[0x3F0], m.bus.ram[0x3F1] = 0x99, 0x09
+    m.bus.ram[0xBF] = 0x02  # next: T
+    call(m, "spawnTetrimino")
+    assert (m.read(0x3F1), m.read(0x3F0)) == (0x0A, 0x00)
+    m.bus.ram[0xC9] = 0xFF
+    run(m)
+    assert vram(m, STATS_AT, 3) == [0x0A, 0, 0]  # "A00"
+
+
+@pytest.mark.parametrize(("level", "shown"), [(5, [0, 5]), (29, [2, 9]), (30, [0, 0]),
+                                              (31, [0, 0x0A])])
+def test_the_level_display_reads_past_its_table_from_level_30(level, shown):
+    m = playing()
+    m.bus.ram[model.LEVEL] = level
+    m.bus.ram[0xC9] = 0xFF
+    run(m)
+    assert vram(m, LEVEL_AT, 2) == shown
+
+
+def fill_to_the_top(m) -> None:
+    for row in range(20):
+        cells = [0x7D] * 10
+        cells[row % 10] = model.EMPTY
+        m.bus.ram[0x400 + 10 * row : 0x40A + 10 * row] = bytes(cells)
+
+
+def test_a_piece_spawning_onto_the_pile_ends_the_game_with_the_curtain():
+    m = playing()
+    m.bus.ram[model.SCORE : model.SCORE + 3] = bytes([0x45, 0x23, 0x01])
+    fill_to_the_top(m)
+    m.bus.ram[model.AUTOREPEAT_Y] = 0
+    m.bus.ram[model.FALL_TIMER] = 100
+    for _ in range(200):
+        run(m)
+        if m.read(model.PLAY_STATE) == 0x0A and m.read(model.CURTAIN_ROW) == 20:
+            break
+    assert m.read(model.PLAY_STATE) == 0x0A
+    assert all(m.read(0x400 + i) == 0x4F for i in range(200))
+    run(m, START)
+    run(m, 0, 3)
+    assert m.read(0xC0) == 2  # back to the game-type menu
+    assert m.save_data()["high_scores"].startswith("012345")
+
+
+def test_a_score_of_30000_or_more_shows_an_ending_chosen_by_score():
+    m = playing()
+    m.bus.ram[model.SCORE : model.SCORE + 3] = bytes([0x00, 0x00, 0x07])  # 70,000
+    fill_to_the_top(m)
+    m.bus.ram[model.AUTOREPEAT_Y] = 0
+    m.bus.ram[model.FALL_TIMER] = 100
+    for _ in range(700):
+        run(m)
+        if m.read(0xC0) == 2:
+            break
+    assert m.read(0xC4) == 2  # 70,000-99,999: the third ending
+    assert m.read(0xC0) == 2
+
+
+def test_pause_freezes_the_piece_and_start_resumes():
+    m = playing(level=19)
+    run(m, DOWN, 6)
+    run(m, 0, 2)
+    run(m, START)
+    run(m, 0, 2)
+    assert m.read(0xCA) == 1
+    frozen = m.ram()[0x40:0x50]
+    run(m, 0, 30)
+    assert m.ram()[0x40:0x50] == frozen
+    run(m, START)
+    run(m, 0, 10)
+    assert m.read(0xCA) == 0 and m.ram()[0x40:0x50] != frozen
+
+
+def test_the_menus_lead_from_the_legal_screen_to_a_b_type_game_at_level_13():
+    m = create(start="legal")
+    run(m, 0, 260)  # the first 255 frames cannot be skipped
+    run(m, START)
+    run(m, 0, 3)
+    assert m.read(0xC0) == 1  # title
+    run(m, START)
+    run(m, 0, 3)
+    assert m.read(0xC0) == 2  # game type
+    run(m, RIGHT)
+    run(m, 0, 2)
+    assert m.read(0xC1) == 1  # B-type
+    run(m, START)
+    run(m, 0, 3)
+    assert m.read(0xC0) == 3  # level and height
+    for _ in range(3):
+        run(m, RIGHT)
+        run(m, 0)
+    run(m, SELECT)
+    run(m, 0)
+    run(m, A)
+    run(m, A | START)
+    run(m, 0, 4)
+    assert m.read(0xC0) == 4 and m.read(model.LEVEL) == 13 and m.read(0xC5) == 1
+    garbage = [m.read(0x400 + i) for i in range(170, 200)]
+    assert any(t != model.EMPTY for t in garbage)  # height 1: three rows of garbage
+    assert all(m.read(0x400 + i) == model.EMPTY for i in range(150))
+
+
+def test_b_type_ends_when_25_lines_are_reached():
+    m = playing(type="B")
+    m.bus.ram[model.LINES] = 0x24
+    setup_clear(m, 0, 1)
+    for _ in range(800):
+        run(m)
+        if m.read(0xC0) == 2:
+            break
+    assert m.read(model.LINES) == 0x25 and m.read(0xC0) == 2
+
+
+def state_hash(m) -> str:
+    h = hashlib.sha256(m.ram())
+    h.update(m.ppu.nametables + m.ppu.palette + m.ppu.oam + bytes(m.framebuffer))
+    h.update(repr(m.cpu.snapshot()).encode())
+    return h.hexdigest()
+
+
+def test_restore_then_the_same_inputs_give_the_same_state():
+    rng = random.Random(7)
+    inputs = [rng.choice((0, 0, RIGHT, LEFT, DOWN, A, B)) for _ in range(240)]
+    m = playing(level=9)
+    for b in inputs[:100]:
+        run(m, b)
+    snap = m.snapshot()
+    for b in inputs[100:]:
+        run(m, b)
+    first = state_hash(m)
+    m.restore(snap)
+    for b in inputs[100:]:
+        run(m, b)
+    assert state_hash(m) == first
+    other = create(level=9)
+    other.restore(snap)
+    for b in inputs[100:]:
+        run(other, b)
+    assert state_hash(other) == first
+
+
+def test_bad_parameters_get_clear_messages():
+    assert validate({"seed": 0x8988}) == []
+    assert "cycle" in validate({"seed": 0})[0]
+    with pytest.raises(MachineError, match="cycle"):
+        create(seed=0)
+    with pytest.raises(MachineError, match="level"):
+        create(level=20)
+    assert validate({"type": "C"})
+
+
+def test_another_seed_gives_another_game():
+    a = playing(seed=0x8988)
+    b = playing(seed=model.next_random(0x8988))
+    assert a.read(0x17) != b.read(0x17)
+
+
+def test_a_frame_of_play_costs_a_few_milliseconds_and_its_picture_is_saved():
+    m = playing(level=5)
+    rng = random.Random(3)
+    start = time.perf_counter()
+    for i in range(300):
+        run(m, rng.choice((0, 0, 0, RIGHT, LEFT, DOWN, A)) if i % 3 == 0 else 0)
+    per_frame = (time.perf_counter() - start) / 300 * 1000
+    print(f"tetris run_frame: {per_frame:.2f} ms/frame (CPython)")
+    assert per_frame < 25
+    out = REPO / "test-output"
+    out.mkdir(exist_ok=True)
+    write_png(out / "tetris_game.png", m.width, m.height, m.framebuffer, m.palette)
+    assert len(set(m.framebuffer)) > 3
