@@ -4,7 +4,8 @@ Each CPU keeps return addresses differently: the 6502 pushes (return - 1) on
 page 1, the Z80 pushes the return address where SP points, the TMS9900 keeps
 BL's return in R11 and BLWP's in the new workspace's R14 (old WP in R13).
 A candidate return address counts only if the bytes just before it decode as a
-call of exactly that length, so stale data on the stack is skipped.
+call of exactly that length, so stale data on the stack is skipped (BRK is
+left out: a zero byte before any address would pass for one).
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ def _calls_before(info: CpuInfo, peek: Callable[[int], int], ret: int) -> int | 
     for length in (4, 3, 2, 1):
         site = (ret - length) & 0xFFFF
         insn = info.decode(peek, site)
-        if insn.kind == CALL and insn.length == length:
+        if insn.kind == CALL and insn.length == length and insn.valid:
             return site
     return None
 

@@ -85,11 +85,14 @@ class CpuInfo:
         return dis.disassemble(read, addr, 1, symbols)[0].text
 
     def names(self, symbols: dict[str, int] | None) -> dict[int, str]:
-        """Address -> symbol name (the first name in sorted order), cached."""
+        """Address -> symbol name, cached. Where names share a value, global
+        labels beat `global@local` ones, and names with lower case beat
+        ALL_CAPS ones (the usual spelling of constants: `tmp1 = $01` names
+        address 1 rather than `BTN_RIGHT = 1`); then the alphabetical first."""
         key = (id(symbols), len(symbols or ()))
         if self._names_key != key:
             names: dict[int, str] = {}
-            for name in sorted(symbols or {}, key=lambda n: ("@" in n, n)):
+            for name in sorted(symbols or {}, key=lambda n: ("@" in n, n.isupper(), n)):
                 names.setdefault((symbols or {})[name], name)
             self._names, self._names_key = names, key
         return self._names

@@ -7,9 +7,11 @@ a larger stride trades memory for replay time.
 
 Memory: a machine snapshot holds 64 KiB of RAM (plus device memories), too much
 to keep 600+ times. Every `keyframe_every` checkpoints one is stored whole
-(zlib); the others store each bytes-valued part XORed with the keyframe's
-(unchanged bytes become zeros, which zlib squeezes to almost nothing), and the
-small rest (CPU registers, counters) pickled. The ring drops whole keyframe
+(zlib); the others store, for each big part (bytes, long strings such as a
+VRAM hex dump), only the 256-byte pages that differ from the keyframe's
+(zlib'd), and the small rest (CPU registers, counters) pickled. Finding the
+changed pages compares 4 KiB runs first, so a frame costs a few tens of
+microseconds, not a pass over every byte. The ring drops whole keyframe
 groups, oldest first, when either the frame capacity or the byte budget is
 exceeded. Defaults: 720 frames (12 s at 60 fps) within 16 MiB; `stats()`
 reports what is really used.
@@ -26,6 +28,7 @@ import hashlib
 import json
 import pickle
 import zlib
+from array import array
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -34,6 +37,10 @@ from typing import Any
 DEFAULT_CAPACITY = 720
 DEFAULT_BUDGET = 16 * 1024 * 1024
 DEFAULT_KEYFRAME_EVERY = 60
+BLOB_MIN = 256  # strings this long are stored like bytes (hex dumps of VRAM...)
+PAGE = 256  # delta granularity
+CHUNK = 4096  # compared first, to skip unchanged runs quickly
+OVERHEAD = 200  # per checkpoint: the objects around the data (an estimate)
 
 Path = tuple[Any, ...]
 
@@ -50,22 +57,38 @@ def state_hash(snapshot: dict[str, Any]) -> str:
     return hashlib.sha256(text.encode()).hexdigest()
 
 
+_SCALARS = (int, bool, float, type(None))
+
+
 def _split(tree: Any, path: Path, blobs: dict[Path, bytes]) -> Any:
-    """Take the bytes-valued leaves out of a snapshot tree (by path)."""
-    if isinstance(tree, (bytes, bytearray, memoryview)):
+    """Take the big leaves (bytes, long strings) out of a snapshot tree, by path.
+    (Runs every frame: scalars are passed over by exact type, cheaply.)"""
+    kind = type(tree)
+    if kind is dict:
+        out = {}
+        for k, v in tree.items():
+            out[k] = v if type(v) in _SCALARS else _split(v, (*path, k), blobs)
+        return out
+    if kind in (bytes, bytearray, memoryview):
         blobs[path] = bytes(tree)
-        return _Blob(type(tree) is bytearray)
-    if isinstance(tree, dict):
-        return {k: _split(v, (*path, k), blobs) for k, v in tree.items()}
-    if isinstance(tree, list):
-        return [_split(v, (*path, i), blobs) for i, v in enumerate(tree)]
+        return _Blob("bytearray" if kind is bytearray else "bytes")
+    if kind is str:
+        if len(tree) < BLOB_MIN:
+            return tree
+        blobs[path] = tree.encode()
+        return _Blob("str")
+    if kind is list:
+        return [v if type(v) in _SCALARS else _split(v, (*path, i), blobs)
+                for i, v in enumerate(tree)]
     return tree
 
 
 def _join(tree: Any, path: Path, blobs: dict[Path, bytes]) -> Any:
     if isinstance(tree, _Blob):
         data = blobs[path]
-        return bytearray(data) if tree.mutable else data
+        if tree.kind == "str":
+            return data.decode()
+        return bytearray(data) if tree.kind == "bytearray" else data
     if isinstance(tree, dict):
         return {k: _join(v, (*path, k), blobs) for k, v in tree.items()}
     if isinstance(tree, list):
@@ -75,26 +98,49 @@ def _join(tree: Any, path: Path, blobs: dict[Path, bytes]) -> Any:
 
 @dataclass(frozen=True)
 class _Blob:
-    """Placeholder for a bytes leaf in the pickled rest of a snapshot."""
+    """Placeholder for a big leaf in the pickled rest of a snapshot."""
 
-    mutable: bool
+    kind: str  # "bytes" | "bytearray" | "str"
 
 
-def _xor(a: bytes, b: bytes) -> bytes:
-    n = len(a)
-    return (int.from_bytes(a, "little") ^ int.from_bytes(b, "little")).to_bytes(n, "little")
+def _delta(new: bytes, old: bytes) -> bytes:
+    """The 256-byte pages of `new` that differ from `old` (same length), with
+    their offsets. 4 KiB chunks are compared first: most are unchanged."""
+    n = len(new)
+    offsets = array("I")
+    parts = []
+    for c in range(0, n, CHUNK):
+        if new[c:c + CHUNK] != old[c:c + CHUNK]:
+            for p in range(c, min(c + CHUNK, n), PAGE):
+                page = new[p:p + PAGE]
+                if page != old[p:p + PAGE]:
+                    offsets.append(p)
+                    parts.append(page)
+    head = len(offsets).to_bytes(4, "little") + offsets.tobytes()
+    return zlib.compress(head + b"".join(parts), 1)
+
+
+def _apply(delta: bytes, old: bytes) -> bytes:
+    raw = zlib.decompress(delta)
+    count = int.from_bytes(raw[:4], "little")
+    offsets = array("I")
+    offsets.frombytes(raw[4:4 + 4 * count])
+    out = bytearray(old)
+    at = 4 + 4 * count
+    for p in offsets:
+        size = min(PAGE, len(out) - p)
+        out[p:p + size] = raw[at:at + size]
+        at += size
+    return bytes(out)
 
 
 @dataclass
 class Checkpoint:
     frame: int  # the machine's frame counter at this state (start of that frame)
     key: Checkpoint | None  # None for a keyframe
-    blobs: dict[Path, bytes]  # zlib of raw bytes (keyframe) or of XOR with the key
-    rest: bytes  # pickled snapshot without its bytes leaves
-
-    @property
-    def size(self) -> int:
-        return len(self.rest) + sum(len(b) for b in self.blobs.values()) + 64
+    blobs: dict[Path, bytes]  # zlib of the raw leaf (keyframe), or its changed pages
+    rest: bytes  # pickled snapshot without its big leaves
+    size: int = 0  # bytes it adds (a delta shared with the previous frame counts once)
 
 
 class Rewind:
@@ -111,6 +157,8 @@ class Rewind:
         self.bytes_used = 0
         self._since_key = 0
         self._key_raw: tuple[Checkpoint, dict[Path, bytes]] | None = None
+        # The last checkpoint and its raw leaves, to share unchanged deltas.
+        self._prev: tuple[Checkpoint, dict[Path, bytes]] | None = None
 
     # -- recording -----------------------------------------------------------------
     def record(self, snapshot: dict[str, Any]) -> None:
@@ -127,14 +175,23 @@ class Rewind:
                 or any(len(key[1][p]) != len(b) for p, b in blobs.items())):
             cp = Checkpoint(frame, None,
                             {p: zlib.compress(b, 1) for p, b in blobs.items()}, rest)
+            cp.size = len(rest) + sum(len(b) for b in cp.blobs.values()) + OVERHEAD
             self._key_raw = (cp, blobs)
             self._since_key = 1
         else:
             key_raw = key[1]
-            cp = Checkpoint(frame, key[0],
-                            {p: zlib.compress(_xor(b, key_raw[p]), 1) for p, b in blobs.items()},
-                            rest)
+            prev = self._prev
+            deltas = {}
+            size = len(rest) + OVERHEAD
+            for p, b in blobs.items():
+                if prev is not None and prev[0].key is key[0] and prev[1][p] == b:
+                    deltas[p] = prev[0].blobs[p]  # unchanged since the last frame: share it
+                else:
+                    deltas[p] = _delta(b, key_raw[p])
+                    size += len(deltas[p])
+            cp = Checkpoint(frame, key[0], deltas, rest, size)
             self._since_key += 1
+        self._prev = (cp, blobs)
         self.ring.append(cp)
         self.bytes_used += cp.size
         self._evict()
@@ -155,7 +212,7 @@ class Rewind:
             while ring and ring[0].key is first:
                 self.bytes_used -= ring.popleft().size
             if not ring:
-                self._key_raw = None
+                self._key_raw = self._prev = None
         if ring:
             oldest = ring[0].frame
             for frame in [f for f in self.inputs if f < oldest]:
@@ -166,7 +223,7 @@ class Rewind:
         (a frame's inputs are given again when it runs again)."""
         inputs = self.inputs
         self._drop_checkpoints_after(frame)
-        if inputs and max(inputs) >= frame:
+        if inputs and next(reversed(inputs)) >= frame:  # kept in rising order
             for f in [f for f in inputs if f >= frame]:
                 del inputs[f]
 
@@ -174,6 +231,7 @@ class Rewind:
         ring = self.ring
         if not (ring and ring[-1].frame > frame):
             return
+        self._prev = None
         while ring and ring[-1].frame > frame:
             cp = ring.pop()
             self.bytes_used -= cp.size
@@ -191,6 +249,7 @@ class Rewind:
         self.inputs.clear()
         self.bytes_used = 0
         self._key_raw = None
+        self._prev = None
         self._since_key = 0
 
     # -- seeking ---------------------------------------------------------------------
@@ -209,7 +268,7 @@ class Rewind:
             return None
         last = self.ring[-1].frame
         if self.inputs:
-            last = max(last, max(self.inputs) + 1)
+            last = max(last, next(reversed(self.inputs)) + 1)
         return last
 
     def checkpoint_for(self, frame: int) -> Checkpoint:
@@ -233,7 +292,7 @@ class Rewind:
                 base = self._key_raw[1]
             else:
                 base = {p: zlib.decompress(b) for p, b in key.blobs.items()}
-            blobs = {p: _xor(zlib.decompress(b), base[p]) for p, b in cp.blobs.items()}
+            blobs = {p: _apply(b, base[p]) for p, b in cp.blobs.items()}
         return _join(pickle.loads(cp.rest), (), blobs)
 
     def seek(self, frame: int, restore: Callable[[dict[str, Any]], None],
