@@ -46,3 +46,25 @@ def test_a_bad_moves_link_says_why(open_page):
     page = open_page("#/backgammon?seed=3&moves=24/13")
     text = " ".join(page.locator("[data-testid=message]").all_text_contents())
     assert "not a legal play" in text
+
+
+def test_the_explorer_plots_the_32_sequences(open_page, page_log):
+    page = open_page("#/backgammon?seed=2")
+    page.click("[data-testid=bg-explorer] summary")
+    page.click("[data-testid=bg-explorer-compute]")
+    page.wait_for_function(
+        "document.querySelector('[data-testid=bg-explorer-text]').textContent"
+        ".startsWith('sequence 0:')", timeout=60_000)
+    page.select_option("[data-testid=bg-explorer-sequence]", "17")
+    text = page.locator("[data-testid=bg-explorer-text]").text_content()
+    assert text.startswith("sequence 17: 300 rolls")
+    painted = page.evaluate("""() => {
+      const c = document.querySelector('[data-testid=bg-totals-plot]');
+      const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+      let n = 0;
+      for (let i = 3; i < d.length; i += 4) n += d[i] > 0;
+      return n;
+    }""")
+    assert painted > 500
+    page.screenshot(path="test-output/e2e-backgammon-explorer.png", full_page=True)
+    assert page_log.console_errors == []

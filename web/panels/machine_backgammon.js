@@ -138,6 +138,9 @@ export function create(root, session) {
     update(state) {
       if (!state) return;
       if (state.tape) drawTape(state.tape);
+      if (document.activeElement !== seqInput && Number.isInteger(state.sequence)) {
+        seqInput.value = state.sequence;
+      }
       if (state.players) {
         if (document.activeElement !== whiteSel) whiteSel.value = state.players[0];
         if (document.activeElement !== blackSel) blackSel.value = state.players[1];
