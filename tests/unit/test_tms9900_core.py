@@ -41,6 +41,13 @@ def test_registers_live_in_memory_at_the_workspace_pointer() -> None:
     assert cpu.reg(2) == 0x1234
 
 
+def test_registers_are_also_attributes_r0_to_r15() -> None:
+    cpu = make(b"", wp=0x8300)
+    cpu.r15 = 0xABCD
+    assert cpu.reg(15) == 0xABCD and cpu.r15 == 0xABCD and cpu.r0 == 0
+    assert cpu.bus.ram[0x831E:0x8320] == b"\xab\xcd"
+
+
 def test_a_word_operand_at_an_odd_address_uses_the_even_word() -> None:
     cpu = make(words(0xC060, 0x2001))            # MOV @>2001,R1
     cpu.bus.load(0x2000, words(0xBEEF))

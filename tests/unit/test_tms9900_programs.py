@@ -245,3 +245,28 @@ def test_the_copy_loops_on_a_flat_bus_take_the_base_cycles_only() -> None:
     assert run_to(cpu, sym["LOOPED"]) == 1024 * (26 + 10) + 1023 * 10 + 8
     run_to(cpu, sym["LOOP2"])
     assert run_to(cpu, sym["DONE"]) == 128 * (8 * 26 + 14) + 127 * 10 + 8
+
+
+def test_machine_call_runs_a_subroutine_to_its_rt() -> None:
+    """The machine base's call() parks the return in R11 via set_reg."""
+    from retroscope.machines.base import Machine, MachineInfo
+
+    class Tiny(Machine):
+        INFO = MachineInfo(id="tiny", title="", cpu="tms9900", clock_hz=3e6, fps=60,
+                           width=1, height=1)
+
+    program = assemble("""\
+       AORG >A000
+DOUBLE A    R1,R1
+       MOV  R1,@RESULT
+       RT
+RESULT DATA 0
+""", "tms9900")
+    cpu = TMS9900(wait_states=True)
+    program.load_into(cpu.bus)
+    cpu.wp = 0x8300
+    machine = Tiny(cpu.bus, cpu, program.symbols)
+    result = machine.call("DOUBLE", r1=21)
+    assert cpu.r1 == 42 and words_at(cpu, program.symbols["RESULT"], 1) == [42]
+    # A R1,R1 14 + fetch 4; MOV R1,@RESULT 22 + fetch, address, dest r/w 16; B *R11 12 + 4 + 4
+    assert result["cycles"] == (14 + 4) + (22 + 16) + (12 + 8)

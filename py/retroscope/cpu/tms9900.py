@@ -131,6 +131,16 @@ def _field(name: str) -> property:
     return property(get, set_, doc=f"CPU state {name}")
 
 
+def _register(n: int) -> property:
+    def get(self: TMS9900) -> int:
+        return self.reg(n)
+
+    def set_(self: TMS9900, value: int) -> None:
+        self.set_reg(n, value)
+
+    return property(get, set_, doc=f"workspace register R{n}, in memory at WP + {2 * n}")
+
+
 class TMS9900:
     """The TMS9900 over a `Bus` (flat 64 KiB RAM if none is given).
 
@@ -149,6 +159,9 @@ class TMS9900:
     idle = _field("idle")
     irq = _field("irq")
     holdoff = _field("holdoff")
+    # R0-R15 as attributes too (`Machine.call(label, r1=5)`); they live in memory.
+    r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, r13, r14, r15 = (
+        _register(n) for n in range(16))
 
     def __init__(self, bus: Bus | None = None, wait_states: WaitSpec = None) -> None:
         self.bus = bus if bus is not None else Bus()
@@ -190,6 +203,7 @@ class TMS9900:
         return (read(a) << 8) | read(a | 1)
 
     def set_reg(self, n: int, value: int) -> None:
+        """Write Rn through the bus (the machine base's `call()` sets R11 so)."""
         a = (self.wp + 2 * (n & 15)) & 0xFFFE
         write = self.bus.write
         write(a, (value >> 8) & 0xFF)
