@@ -9,9 +9,9 @@ from debug_machines import Debug6502Machine
 from retroscope.debug import Session
 
 
-@pytest.fixture
-def session() -> Session:
-    s = Session(Debug6502Machine())
+@pytest.fixture(params=["nmos", "2a03"])
+def session(request: pytest.FixtureRequest) -> Session:
+    s = Session(Debug6502Machine(request.param))
     s.step("cursor", target="main")
     return s
 

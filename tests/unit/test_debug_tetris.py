@@ -1,0 +1,76 @@
+"""The debugger on the real Tetris machine: a breakpoint on the documented PRNG
+at $AB47, a memory edit that the routine then uses, step out to its caller,
+and rewind with recorded inputs replaying to the same state hash."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from retroscope import machines
+from retroscope.debug import Session
+
+pytestmark = pytest.mark.skipif("tetris" not in machines.available(),
+                                reason="the tetris machine is not built yet")
+
+PRNG = 0xAB47
+RNG = 0x0017
+
+
+@pytest.fixture
+def session() -> Session:
+    return Session(machines.create("tetris"))
+
+
+def test_a_breakpoint_on_the_prng_at_ab47_hits_with_its_source_line(session: Session) -> None:
+    session.add_breakpoint("exec", "$AB47")
+    status = session.run_frames(60)  # the first frame is power-on set-up
+    assert status["paused"] and status["pc"] == PRNG
+    assert status["reason"]["kind"] == "breakpoint"
+    source = session.source()
+    assert source is not None and source["file"].endswith(".asm")
+    assert session.disassemble(before=0, after=1)[0]["label"]  # the routine has a name
+
+
+def test_an_edited_rng_is_what_the_prng_steps_from(session: Session) -> None:
+    from retroscope.machines.tetris import model
+    session.add_breakpoint("exec", "$AB47", condition="x == $17 && y == 2")
+    assert session.run_frames(60)["paused"]
+    session.write_memory(RNG, [0x89, 0x88])
+    status = session.step("out")
+    assert status["pc"] != PRNG and status["reason"]["kind"] == "step"
+    ram = bytearray(0x100)
+    ram[RNG], ram[RNG + 1] = 0x89, 0x88
+    model.prng(ram)
+    assert bytes.fromhex(session.read_memory(RNG, 2)["data"]) == bytes(ram[RNG:RNG + 2])
+    assert session.read_memory(RNG, 2)["changed"]  # differs from the last pause
+
+
+def test_the_call_stack_at_the_prng_names_its_caller(session: Session) -> None:
+    session.add_breakpoint("exec", "$AB47")
+    assert session.run_frames(60)["paused"]
+    frames = session.call_stack()
+    assert frames and frames[0]["text"].startswith("jsr ")
+    assert frames[0]["return"] == session.step("out")["pc"]
+
+
+def test_rewind_on_tetris_replays_recorded_inputs_to_the_same_hash(session: Session) -> None:
+    rnd = random.Random(2)
+    buttons = [rnd.choice([0, 0, 0x08, 0x10, 0x80, 0x01, 0x02, 0x04]) for _ in range(90)]
+    hashes = []
+    for b in buttons:
+        session.run_frame(b)
+        hashes.append(session.state_hash())
+    session.seek(30)
+    assert session.state_hash() == hashes[29]
+    for b in buttons[30:]:
+        session.run_frame(b)
+    assert session.state_hash() == hashes[-1]
+
+
+def test_ten_seconds_of_tetris_fit_the_rewind_budget(session: Session) -> None:
+    for _ in range(610):
+        session.run_frame(0)
+    stats = session.rewind_info()
+    assert stats["frames"] >= 600 and stats["bytes"] <= stats["budget"]
