@@ -176,6 +176,45 @@ def test_fine_x_scroll_shifts_the_picture_left():
     assert fb[4] == 0x0F and fb[5] == 0x11 and fb[12] == 0x11 and fb[13] == 0x0F
 
 
+def reference_background(ppu: PPU, scroll_x: int, scroll_y: int) -> bytearray:
+    """Pixel by pixel, the slow obvious way (vertical mirroring assumed)."""
+    fb = bytearray(WIDTH * HEIGHT)
+    for y in range(HEIGHT):
+        sy = (scroll_y + y) % 480
+        for x in range(WIDTH):
+            sx = (scroll_x + x) % 512
+            nt = 0x2000 + 0x400 * ((sx >= 256) + 2 * (sy >= 240))
+            tx, ty = (sx % 256) // 8, (sy % 240) // 8
+            tile = ppu.vram_read(nt + 32 * ty + tx)
+            attr = ppu.vram_read(nt + 0x3C0 + 8 * (ty // 4) + tx // 4)
+            group = (attr >> (((ty & 2) << 1) | (tx & 2))) & 3
+            lo = ppu.chr[16 * tile + sy % 8]
+            hi = ppu.chr[16 * tile + sy % 8 + 8]
+            bit = 7 - sx % 8
+            v = ((lo >> bit) & 1) | (((hi >> bit) & 1) << 1)
+            fb[y * WIDTH + x] = ppu.palette[4 * group + v] if v else ppu.palette[0]
+    return fb
+
+
+@pytest.mark.parametrize(("sx", "sy"), [(0, 0), (0, 16), (13, 200), (300, 5)])
+def test_the_background_matches_a_pixel_by_pixel_reference_at_any_scroll(sx, sy):
+    import random
+    rng = random.Random(sx * 1000 + sy)
+    ppu = PPU(bytes(rng.randrange(256) for _ in range(0x2000)), mirroring="vertical")
+    ppu.palette[:] = bytes(rng.randrange(64) for _ in range(32))
+    ppu.invalidate_caches()
+    ppu.nametables[:] = bytes(rng.randrange(256) for _ in range(0x800))
+    ppu.write_reg(0x2000, (sx >> 8) | ((sy // 240) << 1))
+    ppu.write_reg(0x2005, sx & 0xFF)
+    ppu.write_reg(0x2005, sy % 240)
+    ppu.write_reg(0x2001, 0x0A)
+    fb = bytearray(WIDTH * HEIGHT)
+    ppu.render(fb)
+    assert fb == reference_background(ppu, sx, sy)
+    ppu.render(fb)  # again, from the caches
+    assert fb == reference_background(ppu, sx, sy)
+
+
 def test_sprites_are_drawn_one_line_below_their_y_with_flips_and_front_priority():
     ppu = PPU()
     # tile 4: only the top-left pixel set (value 1)

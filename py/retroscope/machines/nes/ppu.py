@@ -77,7 +77,9 @@ class PPU:
     """2C02 registers, memories and a frame renderer.
 
     `chr` is the 8 KiB pattern memory ($0000-$1FFF); `chr_writable` makes it
-    CHR RAM. `on_nmi` is called when the PPU asserts NMI.
+    CHR RAM. `on_nmi` is called when the PPU asserts NMI. Decoded tiles and
+    coloured rows are cached: code that writes `chr` or `palette` directly
+    (not through the registers) calls `invalidate_caches()`.
     """
 
     def __init__(self, chr_data: bytes | bytearray = b"", mirroring: str = "horizontal",
@@ -95,6 +97,9 @@ class PPU:
         # colour rows per (tile, palette group): built lazily, dropped when
         # CHR or palette RAM changes.
         self._bg_cache: dict[int, tuple[bytes, ...]] = {}
+        # whole 8-line strips per (tiles, attributes) of a nametable row, for
+        # unscrolled rows: most rows do not change from frame to frame.
+        self._strip_cache: dict[bytes, bytes] = {}
 
     # -- memories ------------------------------------------------------------
     def set_mirroring(self, mirroring: str) -> None:
@@ -110,7 +115,15 @@ class PPU:
 
     def _invalidate_tiles(self) -> None:
         self._tiles = [None] * 512
+        self._drop_colour_caches()
+
+    def invalidate_caches(self) -> None:
+        """Call after writing `chr` or `palette` directly (not through $2007)."""
+        self._invalidate_tiles()
+
+    def _drop_colour_caches(self) -> None:
         self._bg_cache.clear()
+        self._strip_cache.clear()
 
     def _nt_index(self, addr: int) -> int:
         addr &= 0xFFF
@@ -137,12 +150,14 @@ class PPU:
             if self.chr_writable:
                 self.chr[addr] = value
                 self._tiles[addr >> 4] = None
-                self._bg_cache.clear()
+                self._drop_colour_caches()
         elif addr < 0x3F00:
             self.nametables[self._nt_index(addr)] = value
         else:
-            self.palette[self._pal_index(addr)] = value & 0x3F
-            self._bg_cache.clear()
+            index = self._pal_index(addr)
+            if self.palette[index] != value & 0x3F:
+                self.palette[index] = value & 0x3F
+                self._drop_colour_caches()
 
     # -- CPU-side registers ----------------------------------------------------
     def read_reg(self, addr: int) -> int:
@@ -287,6 +302,9 @@ class PPU:
         fine_y = scroll_y % 8
         coarse_x0 = scroll_x >> 3
         coarse_y0 = scroll_y >> 3
+        if scroll_x == 0 and fine_y == 0:
+            self._render_strips(fb, pt, coarse_y0)
+            return
         y_out = -fine_y
         for row in range(31):
             cy = (coarse_y0 + row) % 60  # two nametables stacked: 30 rows each
@@ -306,6 +324,35 @@ class PPU:
                     line = b"".join(line_parts)
                     fb[y_out * WIDTH : (y_out + 1) * WIDTH] = line[fine_x : fine_x + WIDTH]
                 y_out += 1
+
+    def _render_strips(self, fb: bytearray, pt: int, coarse_y0: int) -> None:
+        """Unscrolled horizontally, whole tile rows: each 8-line strip is looked
+        up by its 32 tiles and 8 attribute bytes, and drawn once when new."""
+        nts = self.nametables
+        nt_map = self._nt_map
+        cache = self._strip_cache
+        if len(cache) > 1024:
+            cache.clear()
+        bg_rows = self._bg_rows
+        tag = bytes([pt >> 8])
+        for row in range(30):
+            cy = (coarse_y0 + row) % 60
+            nt = nt_map[(cy >= 30) * 2] << 10
+            ty = cy % 30
+            at = nt | (ty << 5)
+            attr_at = nt | 0x3C0 | ((ty >> 2) << 3)
+            key = nts[at : at + 32] + nts[attr_at : attr_at + 8] + tag + bytes([ty & 2])
+            strip = cache.get(bytes(key))
+            if strip is None:
+                shift_y = (ty & 2) << 1
+                parts = []
+                for tx in range(32):
+                    attr = nts[attr_at | (tx >> 2)]
+                    group = (attr >> (shift_y | (tx & 2))) & 3
+                    parts.append(bg_rows(pt | nts[at | tx], group))
+                strip = b"".join(b"".join(line) for line in zip(*parts, strict=True))
+                cache[bytes(key)] = strip
+            fb[row * 2048 : (row + 1) * 2048] = strip
 
     def bg_opaque(self, x: int, y: int) -> bool:
         """Whether the background pixel at (x, y) is not colour 0 (for priority)."""
@@ -389,4 +436,4 @@ class PPU:
         self.nametables[:] = bytes(0x800)
         self.palette[:] = bytes(32)
         self.oam[:] = bytes(256)
-        self._bg_cache.clear()
+        self._drop_colour_caches()
