@@ -207,5 +207,5 @@ def test_the_direct_ram_handlers_make_no_bus_calls(variant: str) -> None:
     from retroscope.cpu._6502gen import factory_source
 
     source = factory_source(decimal=variant == "nmos")
-    ram_handlers = source[source.index("def ram_op_00"):source.index("ram_table = (")]
+    ram_handlers = source[source.index("def ram_00"):source.index("ram_table = (")]
     assert "read(" not in ram_handlers and "write(" not in ram_handlers

@@ -16,6 +16,7 @@ points at the opcode (the run loop fetched it); `v` is the operand value,
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from .isa6502 import OPCODES, Op
 
@@ -308,7 +309,7 @@ def _special(op: Op) -> list[str] | None:
             f"if {_BRANCH[m]}:",
             "    t = (pc + 2) & 0xFFFF",
             f"    o = read({_PC1})",
-            "    read(t)",
+            f"    read({_PC2})",
             "    pc = (t + o - ((o & 0x80) << 1)) & 0xFFFF",
             "    if (pc ^ t) & 0xFF00:",
             "        read((t & 0xFF00) | (pc & 0xFF))",
@@ -325,8 +326,9 @@ def _special(op: Op) -> list[str] | None:
         return [f"t = read({_PC1}) | read({_PC2}) << 8",
                 "pc = read(t) | read((t & 0xFF00) | ((t + 1) & 0xFF)) << 8", "return 5"]
     if m == "jsr":
-        return [f"lo = read({_PC1})", "read(0x100 | s)", "t = (pc + 2) & 0xFFFF",
-                *_push("t >> 8"), *_push("t & 0xFF"), "pc = lo | read(t) << 8", "return 6"]
+        return [f"lo = read({_PC1})", "read(0x100 | s)", "pc2 = (pc + 2) & 0xFFFF",
+                *_push("pc2 >> 8"), *_push("pc2 & 0xFF"), "pc = lo | read(pc2) << 8",
+                "return 6"]
     if m == "rts":
         return [f"read({_PC1})", "read(0x100 | s)", *_pull("lo"), *_pull("hi"),
                 "t = lo | hi << 8", "read(t)", "pc = (t + 1) & 0xFFFF", "return 6"]
@@ -402,6 +404,9 @@ def factory(bus):
     mem = bus.ram
     ram_read = mem.__getitem__
     ram_write = mem.__setitem__
+    kind = 0  # which handler set suits the bus: 0 bus calls, 1 hybrid, 2 plain RAM
+    seen = None  # the (read, write) pair `kind` was worked out for
+    fetch_direct = ()  # per page: program bytes there (and in the next page) are plain RAM
 
     def flags():
         """The status byte NV-BDIZC as software sees it (B clear, bit 5 set)."""
@@ -441,13 +446,32 @@ _RUNTIME = '''
             return interrupt(0xFFFE)
         return 0
 
-    def run(cycles):
-        nonlocal read, write, cyc, end, pc
+    def choose():
+        """Pick up the bus's current read/write; work out `kind` when they changed."""
+        nonlocal read, write, kind, seen, fetch_direct
         read = bus.read
         write = bus.write
+        if seen is not None and read is seen[0] and write is seen[1]:
+            return kind
+        seen = (read, write)
+        if read == ram_read and write == ram_write:
+            kind = 2
+            return kind
+        pages = bus.direct_pages() if hasattr(bus, "direct_pages") else None
+        kind = 0
+        if pages is not None:
+            reads, writes = pages
+            if reads[0] and reads[1] and writes[0] and writes[1]:
+                fetch_direct = tuple(reads[i] and reads[(i + 1) & 0xFF] for i in range(256))
+                kind = 1
+        return kind
+
+    def run(cycles):
+        nonlocal cyc, end, pc
+        k = choose()
         start = cyc
         target = cyc + cycles
-        if read == ram_read and write == ram_write:
+        if k == 2:
             ops = ram_table
             while not halted and cyc < target:
                 cyc += pending()
@@ -462,6 +486,18 @@ _RUNTIME = '''
                     pc &= 0xFFFF
                     cyc += table[read(pc)]()
             pc &= 0xFFFF
+        elif k == 1:
+            ops = table
+            hops = hybrid_table
+            direct = fetch_direct
+            while not halted and cyc < target:
+                cyc += pending()
+                end = target
+                while cyc < end:
+                    if direct[pc >> 8]:
+                        cyc += hops[mem[pc]]()
+                    else:
+                        cyc += ops[read(pc)]()
         else:
             ops = table
             while not halted and cyc < target:
@@ -473,20 +509,21 @@ _RUNTIME = '''
         return cyc - start
 
     def step():
-        nonlocal read, write, cyc, pc
-        read = bus.read
-        write = bus.write
+        nonlocal cyc, pc
+        k = choose()
         if halted:
             return 0
         n = pending()
         if not n:
-            if read == ram_read and write == ram_write:
+            if k == 2:
                 try:
                     n = ram_table[mem[pc]]()
                 except IndexError:  # past $FFFF: see run()
                     pc &= 0xFFFF
                     n = table[read(pc)]()
                 pc &= 0xFFFF
+            elif k == 1 and fetch_direct[pc >> 8]:
+                n = hybrid_table[mem[pc]]()
             else:
                 n = table[read(pc)]()
         cyc += n
@@ -526,65 +563,116 @@ def _call_end(line: str, start: int) -> int:
 
 
 _PC_PLUS = re.compile(r"\(pc \+ (\d)\) & 0xFFFF")
+_ZP_MODES = frozenset({"zp", "zpx", "zpy"})
 
 
-def to_ram(line: str) -> str | None:
-    """Rewrite one handler line for the direct-RAM set (None: drop it).
+def access_class(address: str, mode: str) -> str:
+    """What a handler's access touches: "fetch" (program bytes at PC, or the
+    page after), "zp", "stack" or "data" (anywhere: could be I/O)."""
+    if "read(" in address or "mem[" in address:  # an address read from memory
+        return "zp" if mode in _ZP_MODES else "data"
+    if address == "0x100 | s":
+        return "stack"
+    if "pc" in address:
+        return "fetch"
+    if address.startswith(("z", "(z")):
+        return "zp"
+    if address == "ea":
+        return "zp" if mode in _ZP_MODES else "data"
+    return "data"
 
-    `read(e)` becomes `mem[e]`, a `write(e, v)` statement `mem[e] = v`.
-    Dummy reads and the RMW write-back of the unchanged value are dropped:
-    on plain RAM they have no effect. And
-    PC arithmetic loses its mask: an operand fetch past $FFFF then raises
+
+def _rewrite_reads(text: str, direct: Callable[[str], bool]) -> str:
+    """`read(e)` -> `mem[e]` wherever `direct(e)`, innermost calls included."""
+    out = []
+    i = 0
+    while True:
+        j = text.find("read(", i)
+        while j > 0 and (text[j - 1].isalnum() or text[j - 1] == "_"):
+            j = text.find("read(", j + 1)
+        if j < 0:
+            out.append(text[i:])
+            return "".join(out)
+        end = _call_end(text, j + 4)
+        address = text[j + 5:end]
+        inner = _rewrite_reads(address, direct)
+        out.append(text[i:j] + (f"mem[{inner}]" if direct(address) else f"read({inner})"))
+        i = end + 1
+
+
+def rewrite(line: str, mode: str, flavor: str) -> str | None:
+    """One handler line for the "ram" or "hybrid" handler set (None: drop it).
+
+    Accesses the flavor may make directly become `ram` indexing: all of them
+    for "ram" (the bus has no handler or watch at all), and for "hybrid"
+    (zero page and stack plain RAM, handlers elsewhere) the program fetches,
+    zero page and stack. A direct dummy read, or the RMW write-back of the
+    unchanged value, has no effect on plain RAM and is dropped.
+
+    "ram" also drops PC's mask: an operand fetch past $FFFF then raises
     IndexError before the handler has changed any state (every handler
     fetches its operands first), and the run loop redoes that instruction
-    on the masking bus handlers. Values kept for later (`t = ...`: JSR's
-    and BRK's return address, a branch's base) keep their mask.
+    on the masking bus handlers. Values kept for later (`t = ...`, `pc2 = ...`:
+    return addresses, a branch's base) keep their mask.
     """
+    if flavor == "ram":
+        def direct(address: str) -> bool:
+            return True
+    else:
+        def direct(address: str) -> bool:
+            return access_class(address, mode) != "data"
     stripped = line.lstrip()
     pad = line[: len(line) - len(stripped)]
-    if stripped == "write(ea, v)" or (stripped.startswith("read(")
-                                      and _call_end(stripped, 4) == len(stripped) - 1):
+    if stripped.startswith("read(") and _call_end(stripped, 4) == len(stripped) - 1:
+        if direct(stripped[5:-1]):
+            return None
+    if stripped == "write(ea, v)" and direct("ea"):
         return None
-    if not stripped.startswith("t = "):
+    if flavor == "ram" and not stripped.startswith(("t = ", "pc2 = ")):
         stripped = _PC_PLUS.sub(r"pc + \1", stripped)
         if stripped.startswith("pc = pc + "):
             stripped = "pc += " + stripped[len("pc = pc + "):]
-    while (i := stripped.find("read(")) >= 0 and (i == 0 or not stripped[i - 1].isalnum()):
-        j = _call_end(stripped, i + len("read"))
-        stripped = f"{stripped[:i]}mem[{stripped[i + 5:j]}]{stripped[j + 1:]}"
     if stripped.startswith("write("):
         inner = stripped[len("write("):_call_end(stripped, len("write"))]
         depth = 0
         for i, ch in enumerate(inner):
             depth += {"(": 1, ")": -1, "[": 1, "]": -1}.get(ch, 0)
             if ch == "," and depth == 0:
-                return f"{pad}mem[{inner[:i]}] = {inner[i + 1:].strip()}"
+                address, value = inner[:i], inner[i + 1:].strip()
+                target = _rewrite_reads(address, direct)
+                value = _rewrite_reads(value, direct)
+                if direct(address):
+                    return f"{pad}mem[{target}] = {value}"
+                return f"{pad}write({target}, {value})"
         raise ValueError(f"write without a value in {line!r}")
-    return pad + stripped
+    return pad + _rewrite_reads(stripped, direct)
 
 
 def factory_source(decimal: bool) -> str:
     """The whole factory function as Python source.
 
-    Two handler sets: `table` goes through `bus.read`/`bus.write`, and
-    `ram_table` indexes the bus's RAM directly; run() and step() use the
-    latter while the bus has no mapped region or watch (then the two agree
-    exactly, and indexing costs less than a call).
+    Three handler sets, alike in effect: `table` makes every access through
+    `bus.read`/`bus.write`; `ram_table` indexes the bus's RAM directly and
+    serves while the bus has no handler or watch at all; `hybrid_table`
+    indexes RAM for program fetches, zero page and stack and calls the bus
+    for the rest, for buses with I/O regions but plain RAM in pages 0-1 (an
+    instruction whose bytes lie in a page with a read handler runs on
+    `table`). Indexing costs much less than a call.
     """
     out = [_PRELUDE]
-    for prefix, rewrite in (("op", None), ("ram_op", to_ram)):
+    for flavor, table in (("bus", "table"), ("ram", "ram_table"), ("hybrid", "hybrid_table")):
         names = []
         for op in OPCODES:
             assert op is not None
-            name = f"{prefix}_{op.opcode:02x}"
+            name = f"{flavor}_{op.opcode:02x}"
             names.append(name)
             body = handler_body(op, decimal)
-            if rewrite is not None:
-                body = [new for line in body if (new := rewrite(line)) is not None]
+            if flavor != "bus":
+                body = [new for line in body
+                        if (new := rewrite(line, op.mode, flavor)) is not None]
             out.append(f"    def {name}():  # {op.mnemonic} {op.mode}")
             out.append("        nonlocal a, x, y, s, p, nz, c, pc, end, halted")
             out.extend(_indent(body, 2))
-        table = "table" if rewrite is None else "ram_table"
         out.append(f"    {table} = (" + ", ".join(names) + ")")
     out.append(_RUNTIME)
     return "\n".join(out) + "\n"

@@ -114,6 +114,15 @@ class Bus:
                 return bytes(self.ram[addr : addr + length])
         return bytes(self.peek((addr + i) & 0xFFFF) for i in range(length))
 
+    def direct_pages(self) -> tuple[tuple[bool, ...], tuple[bool, ...]] | None:
+        """Per page, whether a core may read / write `ram` itself instead of
+        calling `read`/`write` (no handler there); None while a watch is set
+        or `read`/`write` were replaced from outside."""
+        if self._read_watches or self._write_watches or (self.read, self.write) != self._published:
+            return None
+        return (tuple(h is None for h in self._page_read),
+                tuple(h is None for h in self._page_write))
+
     def port_in(self, port: int) -> int:
         handler = self._ports_in.get(port & self.port_mask)
         return 0xFF if handler is None else handler(port)
@@ -175,6 +184,7 @@ class Bus:
             write = _watched_write(write, self._write_watches)
         self.read = read
         self.write = write
+        self._published = (read, write)
 
 
 def _ignore_write(addr: int, value: int) -> None:
