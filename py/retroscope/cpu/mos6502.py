@@ -5,12 +5,20 @@ the opcode table in `isa6502.py` and compiled here; each core instance then
 gets its own closures, with the registers held as closure cells so that
 handlers and the run loop reach them as fast as locals. The registers are
 exposed as attributes through properties that read and write those cells.
+There are three handler sets with the same effect (every access, dummy ones
+included, in the NMOS order): through `bus.read`/`bus.write`; straight into
+the bus's RAM when the bus has no handler or watch; and a hybrid for buses
+with I/O regions (program fetches, zero page and stack from RAM, the rest
+through the bus). `run()` and `step()` pick one from the bus at each call, so
+a watch or mapping added between calls takes effect at once.
 
 Interrupts: `irq(True)` holds the IRQ line (level-triggered, taken at an
 instruction boundary while I is clear, until `irq(False)`); `nmi()` latches
-an edge that is taken at the next boundary. A JAM opcode halts the core:
-`halted` (alias `jammed`) becomes True, `step()` returns 0 and `run()`
-returns early, until `reset()`.
+an edge that is taken at the next boundary. Simplification: an IRQ waiting
+when CLI or PLP clears I is taken right after that instruction (silicon runs
+one more instruction first). A JAM opcode halts the core: `halted` (alias
+`jammed`) becomes True, `step()` returns 0 and `run()` returns early, until
+`reset()`.
 """
 
 from __future__ import annotations
