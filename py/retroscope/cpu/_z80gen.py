@@ -7,7 +7,8 @@ The source is compiled once, at import.
 
 Handler contract: `h(cpu, read, write) -> T-states`, called with the opcode
 (and any prefix) already fetched, `cpu.pc` pointing past it. DDCB/FDCB
-handlers take a fourth argument, the effective address. Every handler sets
+handlers take a fourth argument, the effective address. A few raise `Stop` or
+`SyncR` (below) to hand control back to the fetch loop. Every handler sets
 `cpu._q`: F's new value when the instruction wrote F, else 0; bit 8 marks
 EI (interrupts held off for one instruction) and bit 9 LD A,I / LD A,R
 (the IFF2 P/V quirk).
@@ -28,6 +29,21 @@ INC_F = tuple(SZ53[v] | (0x10 if v & 0x0F == 0 else 0) | (0x04 if v == 0x80 else
               for v in range(256))
 DEC_F = tuple(SZ53[v] | 0x02 | (0x10 if v & 0x0F == 0x0F else 0) | (0x04 if v == 0x7F else 0)
               for v in range(256))
+
+class Stop(Exception):
+    """Raised by a handler, after its work, when the fetch loop must look at
+    interrupts or HALT (HALT; EI, RETI, RETN with an interrupt raised); the
+    handler's T-states are in `cpu._stop`. Costs nothing when not raised."""
+
+
+class SyncR(Exception):
+    """Raised by LD A,R and LD R,A before doing anything when R is not exact
+    (the fast loop counts M1 cycles in a local): the loop syncs R and runs
+    the instruction again on its own."""
+
+
+STOP = Stop()
+SYNC_R = SyncR()
 
 PAIRS = {"bc": ("b", "c"), "de": ("d", "e"), "hl": ("h", "l"), "af": ("a", "f")}
 INDEX_HALVES = {"ixh": ("ix", True), "ixl": ("ix", False), "iyh": ("iy", True),
@@ -177,10 +193,14 @@ def _ld(g: _Gen) -> None:
         return
     if src in ("i", "r"):  # ld a,i / ld a,r: flags, and the P/V quirk marker
         g.lines.pop()  # F is written after all
+        if src == "r":  # the fast loop counts M1 cycles in a local: have R made exact
+            g.emit("if not cpu._rsync:", "    raise SYNC_R")
         g.emit(f"v = {g.get8(src)}", "cpu.a = v",
                "f = (cpu.f & 0x01) | SZ53[v] | (0x04 if cpu.iff2 else 0)",
                "cpu.f = f", "cpu._q = f | 0x200")
         return
+    if dst == "r":  # ld r,a: as ld a,r, R must be exact first
+        g.emit("if not cpu._rsync:", "    raise SYNC_R")
     if dst.endswith("+d)") and src == "n":
         g.mem_addr(dst)
         g.fetch_n("n")
@@ -390,7 +410,9 @@ def _ret(g: _Gen) -> None:
     g.pop("t16")
     g.emit("cpu.pc = cpu.wz = t16")
     if f.mnemonic in ("reti", "retn"):
-        g.emit("cpu.iff1 = cpu.iff2")
+        g.emit("cpu.iff1 = cpu.iff2",
+               "if cpu.irq and cpu.iff1:  # the fetch loop must look again",
+               f"    cpu._stop = {f.cycles}", "    raise STOP")
     if cond:
         g.emit(f"return {f.cycles_taken}")
 
@@ -445,12 +467,14 @@ def _misc(g: _Gen) -> None:
         _nf(g)
     elif mn == "halt":
         _nf(g)
-        g.emit("cpu.halted = cpu._attn = 1")
+        g.emit("cpu.halted = cpu._attn = 1", f"cpu._stop = {g.form.cycles}", "raise STOP")
     elif mn == "di":
         _nf(g)
         g.emit("cpu.iff1 = cpu.iff2 = 0")
     elif mn == "ei":
-        g.emit("cpu.iff1 = cpu.iff2 = 1", "cpu._q = 0x100")
+        g.emit("cpu.iff1 = cpu.iff2 = 1", "cpu._q = 0x100",
+               "if cpu.irq or cpu.nmi_pending:  # the fetch loop must look again",
+               f"    cpu._stop = {g.form.cycles}", "    raise STOP")
     elif mn == "im":
         _nf(g)
         g.emit(f"cpu.im = {int(g.form.operands[0])}")
@@ -631,6 +655,6 @@ def build_pages(port_in: str = "cpu.bus.port_in",
             row.append(name)
         names[prefix] = row
     namespace: dict = {"SZ53": SZ53, "SZ53P": SZ53P, "PARITY": PARITY, "INC_F": INC_F,
-                       "DEC_F": DEC_F}
+                       "DEC_F": DEC_F, "STOP": STOP, "SYNC_R": SYNC_R}
     exec(compile("\n".join(src), "<z80 handlers>", "exec"), namespace)  # noqa: S102
     return {p: [namespace[n] if n else None for n in row] for p, row in names.items()}

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ._z80gen import build_pages
+from ._z80gen import Stop, SyncR, build_pages
 from .bus import Bus
 from .isaz80 import (
     IM0_RST_CYCLES,
@@ -41,7 +41,13 @@ def _prefix(page: list, base: int = 0):
         op = read(pc)
         cpu.pc = (pc + 1) & 0xFFFF
         cpu._r += 1
-        return base + page[op](cpu, read, write)
+        if not base:
+            return page[op](cpu, read, write)
+        try:
+            return base + page[op](cpu, read, write)
+        except Stop:
+            cpu._stop += base
+            raise
     return prefix
 
 
@@ -86,9 +92,15 @@ FIELDS: tuple[str, ...] = (
     "irq", "irq_vector", "nmi_pending",
 )
 # R is kept as a free-running M1 count `_r` (low 7 bits are R's) plus bit 7 in
-# `_r7`, so each fetch costs one increment. `_attn` is set while an interrupt
-# is raised or the CPU is halted: the fetch loop tests only that.
-_SLOTS = tuple(n for n in FIELDS if n != "r") + ("_r", "_r7", "_attn", "bus")
+# `_r7`. Inside run()'s fast loop the count of main-page fetches is a local,
+# added to `_r` when the loop ends (`_rsync` is False meanwhile; LD A,R asks
+# for a sync, as does LD R,A). `_attn` is set while an interrupt is raised or the CPU is
+# halted; run() looks at it between stretches of the fast loop, which handlers
+# end by raising `Stop` (HALT, and EI/RETI/RETN with an interrupt raised).
+# An interrupt raised by a device *during* run() is therefore seen when that
+# run() call returns; machines raise interrupts between run() calls.
+_SLOTS = tuple(n for n in FIELDS if n != "r") + ("_r", "_r7", "_attn", "_rsync", "_stop",
+                                                 "bus")
 
 
 class Z80:
@@ -114,11 +126,12 @@ class Z80:
         self.irq_vector = 0xFF
         self.nmi_pending = False
         self._attn = False
+        self._rsync = True
+        self._stop = 0
 
     # -- running ------------------------------------------------------------------
     def step(self) -> int:
         """One instruction, interrupt entry or halted NOP cycle; its T-states."""
-        bus = self.bus
         if self._attn:
             taken = self._service()
             if taken:
@@ -128,14 +141,20 @@ class Z80:
                     taken = 4
                 self.cycles += taken
                 return taken
-        read = bus.read
+        bus = self.bus
+        n = self._step_one(bus.read, bus.write)
+        self.cycles += n
+        return n
+
+    def _step_one(self, read, write) -> int:
         pc = self.pc
         op = read(pc)
         self.pc = (pc + 1) & 0xFFFF
         self._r += 1
-        n = MAIN[op](self, read, bus.write)
-        self.cycles += n
-        return n
+        try:
+            return MAIN[op](self, read, write)
+        except Stop:
+            return self._stop
 
     def run(self, cycles: int) -> int:
         """Whole instructions until `cycles` T-states have run; stops early on HALT."""
@@ -151,14 +170,43 @@ class Z80:
                 if taken:
                     done += taken
                     continue
+                if self._q & 0x100:  # EI's shadow with an interrupt raised: one step
+                    done += self._step_one(read, write)
+                    continue
+            # The fast loop: nothing but fetch and dispatch.
+            n = 0
             pc = self.pc
-            op = read(pc)
-            self.pc = (pc + 1) & 0xFFFF
-            self._r += 1
-            done += main[op](self, read, write)
+            self._rsync = False
+            try:
+                while done < cycles:
+                    pc = self.pc
+                    op = read(pc)
+                    self.pc = (pc + 1) & 0xFFFF
+                    n += 1
+                    done += main[op](self, read, write)
+            except Stop:
+                done += self._stop
+            except SyncR:  # LD A,R / LD R,A: undo its fetches, sync R, run it alone
+                self._r += n - 1 - self._prefix_fetches(pc, read)
+                n = 0
+                self.pc = pc
+                self._rsync = True
+                done += self._step_one(read, write)
+            finally:
+                self._r += n
+                self._rsync = True
         self.cycles += done
         self._r &= 0x7F
         return done
+
+    @staticmethod
+    def _prefix_fetches(pc: int, read) -> int:
+        """M1 fetches after the first of the (DD/FD)* ED instruction at pc."""
+        extra = 1
+        while read(pc) in (0xDD, 0xFD):
+            pc = (pc + 1) & 0xFFFF
+            extra += 1
+        return extra
 
     # -- interrupts ---------------------------------------------------------------
     def interrupt(self, vector_byte: int = 0xFF) -> None:
@@ -183,6 +231,8 @@ class Z80:
             return -1 if self.halted else 0
         self.irq = False
         self._attn = False
+        self._rsync = True
+        self._stop = 0
         if self._q & 0x200:  # LD A,I / LD A,R interrupted: P/V reads as 0
             self.f &= 0xFB
         self.iff1 = self.iff2 = 0
