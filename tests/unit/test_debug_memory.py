@@ -170,3 +170,39 @@ def test_reset_puts_the_cpu_back_at_the_reset_vector(session: Session) -> None:
     assert status["pc"] == session.symbols["reset"]
     assert status["frame"] == 0 and status["reason"]["kind"] == "reset"
     assert session.rewind_info()["checkpoints"] == 0
+
+
+def test_the_whole_source_file_comes_with_addresses_and_the_current_line(
+        session: Session) -> None:
+    session.step("cursor", target="rng")
+    src = session.source_lines()
+    assert src["files"] == ["<source>"] and src["file"] == "<source>"
+    current = next(row for row in src["lines"] if row["line"] == src["current"])
+    assert current["addr"] == session.symbols["rng"]
+    assert any(row["addr"] is None for row in src["lines"])  # comments, .org
+    with pytest.raises(DebugError, match="no source file"):
+        session.source_lines("nope.asm")
+
+
+def test_a_breakpoint_on_a_source_line(session: Session) -> None:
+    line = session.machine.program.row_at(session.symbols["rng"]).line
+    bp = session.add_breakpoint("exec", f"<source>:{line}")
+    assert bp["start"] == session.symbols["rng"]
+    assert session.run_frame()["pc"] == session.symbols["rng"]
+    with pytest.raises(DebugError, match="emitted no code"):
+        session.add_breakpoint("exec", "<source>:1")
+
+
+def test_every_verb_answers_in_json(session: Session) -> None:
+    import json
+    session.add_breakpoint("write", "$0012")
+    session.add_watch("rng", "u16be")
+    session.set_trace(True)
+    answers = [session.run_frame(), session.step("over"), session.registers(),
+               session.read_memory(0, 64), session.write_memory(0x40, [1]),
+               session.list_breakpoints(), session.watch_values(), session.call_stack(),
+               session.disassemble(), session.source(), session.source_lines(),
+               session.rewind_info(), session.check_condition("a =="),
+               session.check_condition("a + 1"), session.trace_text(), session.status(),
+               session.pause(), session.seek(0), session.state_hash()]
+    json.dumps(answers)

@@ -74,3 +74,20 @@ def test_ten_seconds_of_tetris_fit_the_rewind_budget(session: Session) -> None:
         session.run_frame(0)
     stats = session.rewind_info()
     assert stats["frames"] >= 600 and stats["bytes"] <= stats["budget"]
+
+
+def test_video_memory_is_a_second_space_with_its_changes_since_the_last_pause(
+        session: Session) -> None:
+    session.step("frame")
+    for _ in range(400):
+        session.step("frame")
+        got = session.read_memory(0x2000, 0x400, space="ppu")
+        if got["changed"]:
+            break
+    assert got["changed"], "the name table never changed between two pauses"
+    assert len(bytes.fromhex(got["data"])) == 0x400
+    session.step("frame")
+    # A pause later, the comparison is with the pause just before (what `got` saw).
+    again = session.read_memory(0x2000, 0x400, space="ppu")
+    old, new = bytes.fromhex(got["data"]), bytes.fromhex(again["data"])
+    assert again["changed"] == [i for i in range(0x400) if old[i] != new[i]]

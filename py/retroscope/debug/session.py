@@ -74,8 +74,11 @@ class Session:
         self._skip_pc = -1  # resuming: do not stop again at the PC we stopped at
         self._access: list[tuple[str, int, int]] = []  # (kind, addr, value) seen by watches
         self._watching: dict[str, Callable[[int, int], None]] = {}
-        self._last_pause_ram = bytes(self.bus.ram)
-        self._prev_pause_ram = self._last_pause_ram
+        # Memory images at the last pause and the one before: "changed since the
+        # last pause" compares the present with the one before.
+        self._last_pause: dict[str, bytes] = {}
+        self._prev_pause: dict[str, bytes] = {}
+        self._mark_pause(fresh=True)
 
     # -- the environment conditions see -------------------------------------------
     def _make_env(self) -> Env:
@@ -266,8 +269,15 @@ class Session:
         self.paused = True
         self.plan = None
         self._install()
-        self._prev_pause_ram = self._last_pause_ram
-        self._last_pause_ram = bytes(self.bus.ram)
+        self._mark_pause()
+
+    def _mark_pause(self, fresh: bool = False) -> None:
+        images = {"cpu": bytes(self.bus.ram)}
+        for space, size in self.machine.memory_spaces().items():
+            if space != "cpu":
+                images[space] = bytes(self.machine.read_space(space, 0, size))
+        self._prev_pause = images if fresh else self._last_pause
+        self._last_pause = images
 
     def step(self, kind: str = "into", count: int = 1, target: Any = None,
              max_frames: int = STEP_FRAMES_PER_CALL) -> dict[str, Any]:
@@ -308,7 +318,7 @@ class Session:
         self.paused = True
         self.reason = BreakReason("reset", self.cpu.pc, "reset")
         self._install()
-        self._last_pause_ram = self._prev_pause_ram = bytes(self.bus.ram)
+        self._mark_pause(fresh=True)
         return self.status()
 
     def status(self) -> dict[str, Any]:
@@ -323,7 +333,8 @@ class Session:
     def add_breakpoint(self, kind: str, where: Any, end: Any = None,
                        condition: str = "") -> dict[str, Any]:
         try:
-            bp = self.breakpoints.add(kind, where, end, condition)
+            bp = self.breakpoints.add(kind, self._line_address(where), self._line_address(end),
+                                      condition)
         except BreakpointError as exc:
             raise DebugError(str(exc)) from None
         self._install()
@@ -398,10 +409,12 @@ class Session:
             size = spaces[space]
             if addr >= size or addr + length > size:
                 raise DebugError(f"{space} holds ${size:X} bytes: ${addr:X}+{length} runs past")
-            return {"space": space, "addr": addr,
-                    "data": self.machine.read_space(space, addr, length).hex(), "changed": []}
+            data = bytes(self.machine.read_space(space, addr, length))
+            before = self._prev_pause.get(space, data)[addr:addr + length]
+            changed = [i for i in range(length) if before[i] != data[i]]
+            return {"space": space, "addr": addr, "data": data.hex(), "changed": changed}
         data = self.bus.peek_range(addr, length)
-        before, now = self._prev_pause_ram, self.bus.ram
+        before, now = self._prev_pause["cpu"], self.bus.ram
         changed = [i for i in range(length)
                    if before[(addr + i) & 0xFFFF] != now[(addr + i) & 0xFFFF]]
         return {"space": "cpu", "addr": addr, "data": data.hex(), "changed": changed}
@@ -527,6 +540,41 @@ class Session:
                 return {"addr": at, "file": row.file, "line": row.line, "text": row.text}
         return None
 
+    def _line_address(self, where: Any) -> Any:
+        """"file.asm:123" -> the first address that source line emitted."""
+        if not isinstance(where, str) or ":" not in where or where in self.symbols:
+            return where
+        file, _, line = where.rpartition(":")
+        if not line.strip().isdigit():
+            return where
+        for program in _programs(self.machine):
+            addr = program.address_of(int(line), file.strip() or None)
+            if addr is not None:
+                return addr
+        raise DebugError(f"source line {where!r} emitted no code")
+
+    def source_lines(self, file: str | None = None) -> dict[str, Any]:
+        """A whole source file from the listing (default: the one holding PC):
+        rows of line number, text and the address the line starts at (None
+        for lines that emit nothing), and the line PC is on."""
+        rows = [row for program in _programs(self.machine) for row in program.listing]
+        files = sorted({row.file for row in rows})
+        here = self.source()
+        if file is None:
+            file = here["file"] if here else (files[0] if files else None)
+        if file is not None and file not in files:
+            raise DebugError(f"no source file {file!r} (files: {', '.join(files)})")
+        lines: dict[int, dict[str, Any]] = {}
+        for row in rows:
+            if row.file == file:
+                entry = lines.setdefault(row.line, {"line": row.line, "text": row.text,
+                                                    "addr": None})
+                if row.data and entry["addr"] is None:
+                    entry["addr"] = row.address
+        current = here["line"] if here and here["file"] == file else None
+        return {"files": files, "file": file, "current": current,
+                "lines": [lines[n] for n in sorted(lines)]}
+
     def call_stack(self) -> list[dict[str, Any]]:
         return call_stack(self.info, self.bus.peek, self.symbols)
 
@@ -566,8 +614,7 @@ class Session:
         self.plan = None
         self._install()
         self.reason = BreakReason("seek", self.cpu.pc, f"rewound to frame {frame}")
-        self._prev_pause_ram = self._last_pause_ram
-        self._last_pause_ram = bytes(self.bus.ram)
+        self._mark_pause()
         return self.status()
 
     def state_hash(self) -> str:
