@@ -17,7 +17,7 @@ drawn when the visible lines end (line 240), vblank starts with NMI at line 241
 dot 1, the flags clear at line 261 dot 1, the frame ends after line 261.
 
 Subclasses pass their PRG/CHR and symbols, and may name a wait loop
-(`IDLE_LOOP`) that the machine may fast-forward exactly (see `_run_idle_aware`).
+(`IDLE_LOOP`) that the machine may fast-forward exactly (see `_run_sliced`).
 """
 
 from __future__ import annotations
@@ -64,7 +64,7 @@ class NesMachine(Machine):
     # and may be skipped over in whole turns while the flag stays 0.
     IDLE_LOOP: tuple[int, int] | None = None
     IDLE_TURN_CYCLES = 6
-    RUN_CHUNK = 512  # cycles per slice when watching for the wait loop
+    RUN_CHUNK = 256  # cycles per slice of `_run_sliced`
 
     def __init__(self, prg: bytes, chr_data: bytes = b"", *, mirroring: str = "horizontal",
                  symbols: dict[str, int] | None = None, chr_writable: bool = False) -> None:
@@ -84,8 +84,7 @@ class NesMachine(Machine):
         self.dma_count = 0
         self._stall = 0
         self._nmi_raised = False
-        if self.IDLE_LOOP is not None:
-            self.runner = self._run_idle_aware
+        self.runner = self._run_sliced
 
     # -- memory map ---------------------------------------------------------------
     def _map(self, bus: Bus, prg: bytes) -> None:
@@ -136,13 +135,19 @@ class NesMachine(Machine):
         self._stall += OAM_DMA_CYCLES + (write_cycle & 1)
         self.dma_count += 1
 
+    @property
+    def pending_stall(self) -> int:
+        """DMA cycles not yet charged to the CPU (see `_flush_stall`)."""
+        return self._stall
+
     def _flush_stall(self) -> None:
-        """Charge the CPU for DMA that happened since the last frame event.
+        """Charge the CPU for an OAM DMA since the last slice or frame event.
 
         A write handler cannot add cycles to an instruction in flight, so the
-        stall is charged at the next event of the frame: the frame keeps its
-        exact length and each event its exact cycle; only instructions inside
-        the same event window run earlier than the stalled CPU would run them.
+        stall is charged after the current slice of `_run_sliced` (or at the
+        next frame event when another runner is in place): the frame keeps its
+        exact length and each event its exact cycle; up to a slice of
+        instructions runs before the stall rather than after it.
         """
         if self._stall:
             self.cpu.cycles += self._stall
@@ -199,18 +204,22 @@ class NesMachine(Machine):
         super().reset()
 
     # -- the wait loop, fast-forwarded --------------------------------------------
-    def _run_idle_aware(self, cycles: int) -> int:
-        """`cpu.run`, except that whole turns of the program's wait-for-NMI loop
-        are skipped by adding their cycles: the loop reads a RAM flag that only
-        the NMI handler sets, so nothing else can happen in those turns. The
-        skip is taken only once a turn has run (A = 0, Z set), so registers are
-        exactly as after the skipped turns. The debugger swaps this runner out,
-        so breakpoints in the loop still hit while debugging."""
+    def _run_sliced(self, cycles: int) -> int:
+        """`cpu.run` in slices of RUN_CHUNK cycles, so that an OAM DMA's stall is
+        charged within a slice of the write (a write handler cannot lengthen
+        the instruction in flight), and whole turns of the program's
+        wait-for-NMI loop (`IDLE_LOOP`) are skipped by adding their cycles: the
+        loop reads a RAM flag that only the NMI handler sets, so nothing else
+        can happen in those turns. The skip is taken only once a turn has run
+        (A = 0, Z set), so registers are exactly as after the skipped turns.
+        The debugger swaps this runner out, so breakpoints in the loop hit."""
         cpu = self.cpu
-        loop, flag = self.IDLE_LOOP  # type: ignore[misc]
+        idle = self.IDLE_LOOP
+        loop, flag = idle if idle is not None else (-1, 0)
         ram = self.bus.ram
         turn = self.IDLE_TURN_CYCLES
         run = cpu.run
+        chunk = self.RUN_CHUNK
         done = 0
         while done < cycles:
             left = cycles - done
@@ -223,7 +232,10 @@ class NesMachine(Machine):
                     cpu.cycles += turns * turn
                     done += turns * turn
                     continue
-            ran = run(min(left, self.RUN_CHUNK))
+            ran = run(min(left, chunk))
+            if self._stall:
+                ran += self._stall
+                self._flush_stall()
             if ran <= 0:
                 break
             done += ran

@@ -1,0 +1,127 @@
+"""The NES machine base: memory map, OAM DMA, pad, frame schedule and NMI."""
+
+from __future__ import annotations
+
+import pytest
+
+from retroscope.asm import assemble
+from retroscope.machines.nes.machine import NesMachine, nes_info
+
+PROGRAM = """
+.org $8000
+reset:  sei
+        ldx #$FF
+        txs
+        lda #$80
+        sta $2000           ; NMI on
+loop:   inc $11             ; 5 cycles
+        jmp loop            ; 3 cycles
+nmi:    inc $10
+        lda $10
+        and #1
+        beq @skip
+        lda #$02
+        sta $4014           ; OAM DMA from page 2 on odd frames
+@skip:  rti
+dma:    sta $4014
+        rts
+.org $FFFA
+        .word nmi, reset, reset
+"""
+
+
+class Tiny(NesMachine):
+    INFO = nes_info(id="tiny", title="tiny")
+
+    def state(self):
+        return {}
+
+
+@pytest.fixture
+def machine():
+    program = assemble(PROGRAM, "6502")
+    prg = bytearray(b"\xFF" * 0x8000)
+    for address, data in program.chunks:
+        prg[address - 0x8000 : address - 0x8000 + len(data)] = data
+    m = Tiny(bytes(prg), bytes(0x2000), symbols=program.symbols)
+    m.reset()
+    return m
+
+
+def test_internal_ram_is_mirrored_up_to_1fff(machine):
+    machine.write(0x0005, 0x42)
+    assert machine.read(0x0805) == machine.read(0x1805) == 0x42
+    machine.write(0x1FFF, 7)
+    assert machine.read(0x07FF) == 7
+
+
+def test_ppu_registers_repeat_every_8_bytes_up_to_3fff(machine):
+    machine.write(0x3FFE, 0x21)  # = $2006
+    machine.write(0x2006, 0x08)
+    machine.write(0x3FFF, 0x99)  # = $2007
+    assert machine.ppu.vram_read(0x2108) == 0x99
+
+
+def test_prg_rom_ignores_writes(machine):
+    before = machine.read(0x8000)
+    machine.write(0x8000, before ^ 0xFF)
+    assert machine.read(0x8000) == before
+
+
+def test_the_pad_reads_through_4016_in_a_b_select_start_up_down_left_right_order(machine):
+    machine.set_buttons(0x90)  # A + Start
+    bus = machine.bus
+    bus.write(0x4016, 1)
+    bus.write(0x4016, 0)
+    bits = [bus.read(0x4016) & 1 for _ in range(8)]
+    assert bits == [1, 0, 0, 1, 0, 0, 0, 0]
+    assert bus.read(0x4017) & 1 == 0
+
+
+@pytest.mark.parametrize("odd", [False, True])
+def test_oam_dma_copies_a_page_and_stalls_513_or_514_cycles(machine, odd):
+    for i in range(256):
+        machine.write(0x0300 + i, i ^ 0x5A)
+    cpu = machine.cpu
+    # The write is the 4th cycle of STA abs: make it land on an odd/even cycle.
+    if ((cpu.cycles + 3) & 1) != odd:
+        cpu.cycles += 1
+    machine.call("dma", a=0x03)
+    assert bytes(machine.ppu.oam) == bytes(i ^ 0x5A for i in range(256))
+    assert machine.pending_stall == (514 if odd else 513)
+
+
+def test_the_stall_is_charged_without_changing_the_frame_length(machine):
+    starts = []
+    counts = []
+    for _ in range(6):
+        starts.append(machine.cpu.cycles - machine.frame_cycle)
+        before = machine.read(0x11)
+        machine.run_frame()
+        counts.append((machine.read(0x11) - before) & 0xFF)
+    lengths = {b - a for a, b in zip(starts, starts[1:], strict=False)}
+    assert lengths <= {29780, 29781}
+    assert machine.pending_stall == 0 and machine.dma_count >= 2
+    # frames with a DMA run ~64 fewer 8-cycle loop turns than frames without
+    diffs = {abs(a - b) for a, b in zip(counts[1:], counts[2:], strict=False)}
+    assert diffs and all(60 <= d <= 68 for d in diffs)
+
+
+def test_vblank_and_its_nmi_come_at_line_241_dot_1(machine):
+    events = machine.frame_events()
+    assert [offset for offset, _ in events][:3] == [
+        240 * 341 // 3, (241 * 341 + 1) // 3, (261 * 341 + 1) // 3]
+    machine.run_frame()
+    nmis = machine.read(0x10)
+    machine.run_frame()
+    assert machine.read(0x10) == nmis + 1
+
+
+def test_snapshot_and_restore_keep_the_devices_and_the_schedule(machine):
+    machine.run_frame(0x01)
+    snap = machine.snapshot()
+    machine.run_frame(0x80)
+    after = (bytes(machine.bus.ram[:0x800]), bytes(machine.ppu.oam), machine.cpu.cycles)
+    machine.restore(snap)
+    machine.run_frame(0x80)
+    assert (bytes(machine.bus.ram[:0x800]), bytes(machine.ppu.oam), machine.cpu.cycles) == after
