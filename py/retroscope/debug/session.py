@@ -8,6 +8,28 @@ watch; both are taken out again when the last such thing goes.
 
 Every verb returns JSON-able data; bad input raises `DebugError` (a
 ValueError) with a message meant for the user.
+
+Verbs (for the worker's dispatch table):
+
+    run_frame(buttons=None)          one frame, or up to a stop; buttons apply from
+    run_frames(n, buttons=None)      the next frame start (so replays are exact)
+    pause()  reset()  status()       status: paused, stepping, reason, pc, cycles, frame
+    step(kind, count=1, target=None, max_frames=4)
+                                     kind: into | over | out | frame | cursor
+    add_breakpoint(kind, where, end=None, condition="")   kind: exec | read | write;
+                                     where: address, "$C000", symbol, "file.asm:12"
+    remove_breakpoint(id)  enable_breakpoint(id, on)  set_condition(id, text)
+    list_breakpoints()  load_breakpoints(saved) -> problems  check_condition(text)
+    add_watch(where, fmt, count=None)  remove_watch(id)  watch_values()
+                                     fmt: hex | dec | bcd | u16le | u16be
+    read_memory(addr, length, space="cpu")  write_memory(addr, values)
+    registers()  set_register(name, value)
+    disassemble(addr=None, before=8, after=16)  source(addr=None)  source_lines(file=None)
+    call_stack()  set_trace(on)  trace_text()
+    rewind_info()  seek(frame)  state_hash()  close()
+
+A step that has not finished after `max_frames` frames stays pending
+(`status()["stepping"]`); the page keeps calling run_frame, which carries it on.
 """
 
 from __future__ import annotations
