@@ -247,3 +247,17 @@ def test_the_keyboard_moves_a_cursor_selects_moves_undoes_and_ends_the_turn():
         m.command("move", {"src": s, "dst": d})
     press("Start")  # done
     assert m.state()["game"]["turns"] == 1
+
+
+def test_saving_loading_and_saving_again_gives_the_same_snapshot_and_peeks_change_nothing():
+    m = create(seed=21)
+    for _ in range(5):
+        m.run_frame()
+    first = m.snapshot()
+    m.read_space("cpu", 0, 0x10000)
+    m.read_space("ppu", 0, 0x4000)
+    assert m.snapshot() == first
+    other = create()
+    other.restore(first)
+    assert other.snapshot() == first
+    assert other.state() == m.state()

@@ -41,7 +41,6 @@ class BackgammonMachine(NesMachine):
                          symbols=prog.symbols, chr_writable=True)
         self.players = ["human", "computer"]
         self.game: Game | None = None
-        self.game_start: list[int] | None = None  # RNG bytes $0600-$0637 at Start
         self.sequence = 31
         self.selected: int | None = None
         self.cursor: int | None = None  # keyboard cursor, shown once a key moves it
@@ -74,7 +73,6 @@ class BackgammonMachine(NesMachine):
     def reset(self) -> None:
         super().reset()
         self.game = None
-        self.game_start = None
         self.selected = None
         self.roll_asked = False
         self._shown = None
@@ -124,7 +122,6 @@ class BackgammonMachine(NesMachine):
 
     def _start_game(self) -> None:
         self.sequence = model.sequence_of(self.read(SEED))
-        self.game_start = [self.read(INDEX + i) for i in range(model.TABLE_LEN + 1)]
         self.game = Game(players=list(self.players), tape=self.tape)
 
     def _play(self) -> None:
@@ -396,7 +393,7 @@ class BackgammonMachine(NesMachine):
             "players": list(self.players), "sequence": self.sequence,
             "selected": self.selected, "cursor": self.cursor, "wait": self.wait,
             "roll_asked": self.roll_asked,
-            "prev_buttons": self._prev_buttons, "game_start": self.game_start,
+            "prev_buttons": self._prev_buttons,
             "game": None if game is None else {
                 "players": list(game.players),
                 "sides": [list(s) for s in game.pos.sides], "turn": game.pos.turn,
@@ -425,7 +422,6 @@ class BackgammonMachine(NesMachine):
         self.wait = mine["wait"]
         self.roll_asked = mine["roll_asked"]
         self._prev_buttons = mine["prev_buttons"]
-        self.game_start = mine["game_start"]
         self._shown = None
         g = mine["game"]
         if g is None:
