@@ -21,6 +21,9 @@ export function create(root, session) {
   whiteSel.addEventListener("change", setPlayers);
   blackSel.addEventListener("change", setPlayers);
   const status = el("p", { class: "bg-status", testid: "bg-status" });
+  // The game so far as a link: the sequence and the moves (textContent only).
+  const shareLink = el("code", { testid: "bg-share-link" });
+  shareLink.style.cssText = "word-break:break-all;font-size:0.85em";
   const controls = el("div", { class: "bg-controls" },
     el("label", {}, "sequence ", seqInput),
     el("button", { text: "New game", testid: "bg-new-game",
@@ -114,6 +117,7 @@ export function create(root, session) {
   }
 
   root.append(el("h2", { text: "Backgammon" }), controls, status,
+    el("div", {}, "link to this game: ", shareLink),
     el("h3", { text: "Dice tape" }), tape, recordBox, explorer);
 
   let lastTapeKey = "";
@@ -146,6 +150,12 @@ export function create(root, session) {
         if (document.activeElement !== blackSel) blackSel.value = state.players[1];
       }
       const g = state.game;
+      if (g) {
+        const moves = g.link ? `&moves=${encodeURIComponent(g.link)}` : "";
+        shareLink.textContent = `${location.origin}${location.pathname}#/backgammon?seed=${state.sequence}${moves}`;
+      } else {
+        shareLink.textContent = "";
+      }
       if (state.mode === "title") {
         status.textContent = `Title screen: sequence ${state.sequence} in play; a reset now picks ` +
           `sequence ${state.live_sequence}. Press Start (Enter) to fix the dice.`;
