@@ -108,7 +108,7 @@ def test_jam_halts_the_core_until_reset(variant: str, mapped: bool) -> None:
 
 
 def test_irq_waits_for_i_clear_and_pushes_b_clear(variant: str, mapped: bool) -> None:
-    # sei; inx; inx; cli; inx ... handler at $0300: rti
+    # sei; inx; inx; cli; inx; inx ... handler at $0300: rti
     cpu = make(variant, bytes.fromhex("78 e8 e8 58 e8 e8 e8"), mapped=mapped)
     cpu.bus.load(0x0300, b"\x40")
     cpu.bus.load(0xFFFE, b"\x00\x03")
@@ -118,15 +118,44 @@ def test_irq_waits_for_i_clear_and_pushes_b_clear(variant: str, mapped: bool) ->
     assert cpu.pc == 0x0202  # I set: not taken
     cpu.run(4)  # inx; cli
     assert cpu.pc == 0x0204
-    assert cpu.step() == 7  # the IRQ entry
+    assert cpu.step() == 2  # the poll during CLI saw I set: one more instruction
+    assert cpu.step() == 7  # then the IRQ entry
     assert cpu.pc == 0x0300
     pushed = cpu.bus.ram[0x01FB]
     assert pushed & 0x10 == 0 and pushed & 0x20
-    assert (cpu.bus.ram[0x01FD], cpu.bus.ram[0x01FC]) == (0x02, 0x04)
+    assert (cpu.bus.ram[0x01FD], cpu.bus.ram[0x01FC]) == (0x02, 0x05)
     assert cpu.p & 0x04
     cpu.irq(False)
     cpu.step()  # rti
-    assert cpu.pc == 0x0204 and not cpu.p & 0x04
+    assert cpu.pc == 0x0205 and not cpu.p & 0x04
+
+
+@pytest.mark.parametrize("clear_i", ["58", "a9 00 48 28"], ids=["cli", "plp"])
+def test_run_takes_a_waiting_irq_one_instruction_after_i_clears(clear_i: str,
+                                                                 mapped: bool) -> None:
+    # sei; <clear I>; inx; inx; inx -- handler at $0300: jam
+    cpu = make("nmos", bytes.fromhex(f"78 {clear_i} e8 e8 e8"), mapped=mapped)
+    cpu.bus.load(0x0300, b"\x02")
+    cpu.bus.load(0xFFFE, b"\x00\x03")
+    cpu.step()
+    cpu.irq(True)
+    cpu.run(1000)
+    assert cpu.halted and cpu.pc == 0x0300
+    assert cpu.x == 1
+
+
+def test_rti_clearing_i_lets_a_waiting_irq_in_at_once() -> None:
+    # sei; rti (to $0210 with I clear) -- handler at $0300: jam
+    cpu = make("nmos", bytes.fromhex("78 40"))
+    cpu.bus.load(0x01FD, bytes([0x20, 0x10, 0x02]))  # P, PCL, PCH
+    cpu.s = 0xFC
+    cpu.bus.load(0x0210, b"\xe8")
+    cpu.bus.load(0x0300, b"\x02")
+    cpu.bus.load(0xFFFE, b"\x00\x03")
+    cpu.step()
+    cpu.irq(True)
+    cpu.run(1000)
+    assert cpu.halted and cpu.x == 0
 
 
 def test_nmi_is_taken_at_the_next_boundary_even_with_i_set(variant: str) -> None:

@@ -169,8 +169,8 @@ _IMPLIED = {
     "dey": ["y = nz = (y - 1) & 0xFF"],
     "clc": ["c = 0"],
     "sec": ["c = 1"],
-    # A waiting IRQ is taken once I clears: make the run loop look (see run()).
-    "cli": ["p &= 0xFB", "if irq_line:", "    end = -1"],
+    # A waiting IRQ is taken once I clears, one instruction late (see pending()).
+    "cli": ["if irq_line:", "    i_late = p & 4", "    end = -1", "p &= 0xFB"],
     "sei": ["p |= 0x04"],
     "cld": ["p &= 0xF7"],
     "sed": ["p |= 0x08"],
@@ -299,6 +299,8 @@ def _pull(dst: str) -> list[str]:
 
 
 _IRQ_CHECK = ["if irq_line and not p & 4:", "    end = -1"]
+# PLP, like CLI, changes I after the interrupt poll of its last cycle.
+_IRQ_CHECK_LATE = ["if irq_line:", "    i_late = p & 4", "    end = -1"]
 
 
 def _special(op: Op) -> list[str] | None:
@@ -347,7 +349,7 @@ def _special(op: Op) -> list[str] | None:
                 "nz = a", "return 4"]
     if m == "plp":
         return [f"read({_PC1})", "pc = (pc + 1) & 0xFFFF", "read(0x100 | s)", *_pull("t"),
-                "setflags(t)", *_IRQ_CHECK, "return 4"]
+                *_IRQ_CHECK_LATE, "setflags(t)", "return 4"]
     if m == "jam":
         # The bus keeps reading the next byte; PC stays on the JAM (the test
         # data's 3-cycle convention). The core then halts until reset.
@@ -384,7 +386,7 @@ def handler_body(op: Op, decimal: bool) -> list[str]:
 # The state the factory's get_state()/set_state() exchange, in this order
 # (`p` is the packed status byte; `end` is the run loop's transient limit).
 STATE_FIELDS = ("a", "x", "y", "s", "p", "pc", "cyc", "end", "halted", "irq_line",
-                "nmi_pending")
+                "nmi_pending", "i_late")
 
 _PRELUDE = '''
 def factory(bus):
@@ -399,6 +401,7 @@ def factory(bus):
     halted = False
     irq_line = False
     nmi_pending = False
+    i_late = -1  # I as the IRQ poll saw it, when CLI/PLP changed it since (else -1)
     read = bus.read
     write = bus.write
     mem = bus.ram
@@ -437,12 +440,22 @@ _RUNTIME = '''
         return 7
 
     def pending():
-        """Take a waiting interrupt, if any: its cycles, or 0."""
-        nonlocal nmi_pending
+        """Take a waiting interrupt, if any: its cycles, or 0.
+
+        After CLI or PLP the IRQ poll saw I as it was before them (`i_late`):
+        if that was set, one more instruction runs first (end = cyc + 1 makes
+        the run loop come back here after it).
+        """
+        nonlocal nmi_pending, i_late, end
         if nmi_pending:
             nmi_pending = False
             return interrupt(0xFFFA)
+        late = i_late
+        i_late = -1
         if irq_line and not p & 4:
+            if late > 0:
+                end = cyc + 1
+                return 0
             return interrupt(0xFFFE)
         return 0
 
@@ -474,8 +487,8 @@ _RUNTIME = '''
         if k == 2:
             ops = ram_table
             while not halted and cyc < target:
-                cyc += pending()
                 end = target
+                cyc += pending()
                 try:
                     while cyc < end:
                         cyc += ops[mem[pc]]()
@@ -491,8 +504,8 @@ _RUNTIME = '''
             hops = hybrid_table
             direct = fetch_direct
             while not halted and cyc < target:
-                cyc += pending()
                 end = target
+                cyc += pending()
                 while cyc < end:
                     if direct[pc >> 8]:
                         cyc += hops[mem[pc]]()
@@ -501,8 +514,8 @@ _RUNTIME = '''
         else:
             ops = table
             while not halted and cyc < target:
-                cyc += pending()
                 end = target
+                cyc += pending()
                 while cyc < end:
                     cyc += ops[read(pc)]()
         end = 0
@@ -541,11 +554,12 @@ _RUNTIME = '''
         end = -1
 
     def get_state():
-        return (a, x, y, s, flags(), pc & 0xFFFF, cyc, end, halted, irq_line, nmi_pending)
+        return (a, x, y, s, flags(), pc & 0xFFFF, cyc, end, halted, irq_line, nmi_pending,
+                i_late)
 
     def set_state(values):
-        nonlocal a, x, y, s, pc, cyc, end, halted, irq_line, nmi_pending
-        a, x, y, s, status, pc, cyc, end, halted, irq_line, nmi_pending = values
+        nonlocal a, x, y, s, pc, cyc, end, halted, irq_line, nmi_pending, i_late
+        a, x, y, s, status, pc, cyc, end, halted, irq_line, nmi_pending, i_late = values
         setflags(status)
 
     return table, ram_table, run, step, raise_irq, raise_nmi, get_state, set_state
@@ -671,7 +685,7 @@ def factory_source(decimal: bool) -> str:
                 body = [new for line in body
                         if (new := rewrite(line, op.mode, flavor)) is not None]
             out.append(f"    def {name}():  # {op.mnemonic} {op.mode}")
-            out.append("        nonlocal a, x, y, s, p, nz, c, pc, end, halted")
+            out.append("        nonlocal a, x, y, s, p, nz, c, pc, end, halted, i_late")
             out.extend(_indent(body, 2))
         out.append(f"    {table} = (" + ", ".join(names) + ")")
     out.append(_RUNTIME)

@@ -14,11 +14,11 @@ a watch or mapping added between calls takes effect at once.
 
 Interrupts: `irq(True)` holds the IRQ line (level-triggered, taken at an
 instruction boundary while I is clear, until `irq(False)`); `nmi()` latches
-an edge that is taken at the next boundary. Simplification: an IRQ waiting
-when CLI or PLP clears I is taken right after that instruction (silicon runs
-one more instruction first). A JAM opcode halts the core: `halted` (alias
-`jammed`) becomes True, `step()` returns 0 and `run()` returns early, until
-`reset()`.
+an edge that is taken at the next boundary. As on silicon, an IRQ waiting
+when CLI or PLP clears I is taken one instruction later (the poll happens
+before they change I); not modelled: the taken-branch delay of the IRQ poll.
+A JAM opcode halts the core: `halted` (alias `jammed`) becomes True, `step()`
+returns 0 and `run()` returns early, until `reset()`.
 """
 
 from __future__ import annotations
@@ -55,7 +55,7 @@ _FIELDS = _6502gen.STATE_FIELDS
 _INDEX = {name: i for i, name in enumerate(_FIELDS)}
 # The names under which snapshot() publishes them (cycles, not cyc; end is transient).
 SNAPSHOT_FIELDS = ("a", "x", "y", "s", "p", "pc", "cycles", "halted", "irq_line",
-                   "nmi_pending")
+                   "nmi_pending", "i_late")
 _SNAPSHOT_SOURCE = {"cycles": "cyc"}
 
 
@@ -131,6 +131,7 @@ class MOS6502:
         state[_INDEX["cyc"]] += 7
         for name in ("halted", "irq_line", "nmi_pending"):
             state[_INDEX[name]] = False
+        state[_INDEX["i_late"]] = -1
         self._set_state(state)
 
     def irq(self, level: bool = True) -> None:
