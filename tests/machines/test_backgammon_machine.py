@@ -91,6 +91,8 @@ def test_the_title_steps_the_rng_and_the_counter_once_per_frame_until_start():
     m.run_frame()  # the frame loop's GetDiceRoll rolls and sets $030C again
     assert m.read(0x30C) == 1 and m.read(INDEX) == idx + 1
     assert m.state()["tape"]["used"][0] == expected_first
+    assert not m.state()["game"]["linkable"]  # Start came after five title frames
+    assert create(seed=4).state()["game"]["linkable"]
     m.command("players", {"white": "human", "black": "human"})
     for _ in range(3):
         m.run_frame()

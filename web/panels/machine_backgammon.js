@@ -150,7 +150,10 @@ export function create(root, session) {
         if (document.activeElement !== blackSel) blackSel.value = state.players[1];
       }
       const g = state.game;
-      if (g) {
+      if (g && !g.linkable) {
+        shareLink.textContent = "(this game's dice began after a wait at the title; a link " +
+          "replays games begun by New game or from a link)";
+      } else if (g) {
         const moves = g.link ? `&moves=${encodeURIComponent(g.link)}` : "";
         shareLink.textContent = `${location.origin}${location.pathname}#/backgammon?seed=${state.sequence}${moves}`;
       } else {

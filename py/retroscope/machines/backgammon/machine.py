@@ -46,6 +46,7 @@ class BackgammonMachine(NesMachine):
         self.cursor: int | None = None  # keyboard cursor, shown once a key moves it
         self.wait = 0
         self.roll_asked = False  # $030C cleared: the next frame's GetDiceRoll rolls
+        self.linkable = False  # the game began where a seed link begins it
         self._prev_buttons = 0
         self._shown: tuple[bytes, bytes] | None = None
 
@@ -122,6 +123,10 @@ class BackgammonMachine(NesMachine):
 
     def _start_game(self) -> None:
         self.sequence = model.sequence_of(self.read(SEED))
+        # A link replays from the state a link starts in: Start at the first title frame.
+        canonical = model.DiceRng.for_sequence(self.sequence)
+        canonical.random_val()
+        self.linkable = self.rng_state() == canonical
         self.game = Game(players=list(self.players), tape=self.tape)
 
     def _play(self) -> None:
@@ -382,6 +387,7 @@ class BackgammonMachine(NesMachine):
                 "turns": len(game.turns),
                 "result": list(result) if result else None,
                 "link": link_text(game.turns),
+                "linkable": self.linkable,
             }
         return out
 
@@ -392,7 +398,7 @@ class BackgammonMachine(NesMachine):
         snap["backgammon"] = {
             "players": list(self.players), "sequence": self.sequence,
             "selected": self.selected, "cursor": self.cursor, "wait": self.wait,
-            "roll_asked": self.roll_asked,
+            "roll_asked": self.roll_asked, "linkable": self.linkable,
             "prev_buttons": self._prev_buttons,
             "game": None if game is None else {
                 "players": list(game.players),
@@ -421,6 +427,7 @@ class BackgammonMachine(NesMachine):
         self.cursor = mine["cursor"]
         self.wait = mine["wait"]
         self.roll_asked = mine["roll_asked"]
+        self.linkable = mine["linkable"]
         self._prev_buttons = mine["prev_buttons"]
         self._shown = None
         g = mine["game"]
