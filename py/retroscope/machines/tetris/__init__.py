@@ -102,6 +102,28 @@ def chr_rom() -> bytes:
     return build_chr()
 
 
+def _show(fmt: str, raw: int | str) -> str:
+    """A row's value as the panel shows it."""
+    if isinstance(raw, str):
+        return raw
+    if fmt == "hex":
+        return f"${raw:02X}"
+    if fmt == "hex16":
+        return f"${raw:04X}"
+    if fmt == "sdec":
+        return str(model.s8(raw))
+    return str(raw)
+
+
+# $9907's reroll: (3 random bits + previous spawn ID) mod 7, as a table of
+# types: rows 0-7, one column per previous spawn ID (the article's table).
+BIAS_COLUMNS = (0x00, *SPAWN_TABLE)
+BIAS_TABLE = {
+    "columns": [f"${c:02X}" for c in BIAS_COLUMNS],
+    "rows": [[TYPE_NAMES[(r + c) % 7] for c in BIAS_COLUMNS] for r in range(8)],
+}
+
+
 class TetrisMachine(NesMachine):
     INFO = INFO
     IDLE_LOOP = (0xAA37, 0x33)  # waitForVBlank's `LDA $33 / BEQ`
@@ -127,35 +149,32 @@ class TetrisMachine(NesMachine):
             return "".join(f"{m[a]:02X}" for a in addrs)
 
         stats = {TYPE_NAMES[i]: m[0x3F0 + 2 * i] | (m[0x3F1 + 2 * i] << 8) for i in range(7)}
+        def row(name: str, addr: int, size: int, fmt: str, raw: int | str) -> dict[str, Any]:
+            return {"name": name, "addr": addr, "size": size, "format": fmt,
+                    "value": _show(fmt, raw)}
+
         rows = [
-            {"name": "RNG", "addr": 0x17, "size": 2, "format": "hex16be", "value": rng},
-            {"name": "spawnID", "addr": 0x19, "size": 1, "format": "hex", "value": m[0x19]},
-            {"name": "spawnCount", "addr": 0x1A, "size": 1, "format": "dec", "value": m[0x1A]},
-            {"name": "tetriminoX", "addr": 0x40, "size": 1, "format": "dec", "value": m[0x40]},
-            {"name": "tetriminoY", "addr": 0x41, "size": 1, "format": "dec", "value": m[0x41]},
-            {"name": "orientationID", "addr": 0x42, "size": 1, "format": "hex",
-             "value": m[0x42]},
-            {"name": "level", "addr": 0x44, "size": 1, "format": "dec", "value": m[0x44]},
-            {"name": "fallTimer", "addr": 0x45, "size": 1, "format": "dec", "value": m[0x45]},
-            {"name": "dropSpeed", "addr": 0xAF, "size": 1, "format": "dec", "value": m[0xAF]},
-            {"name": "autorepeatX (DAS)", "addr": 0x46, "size": 1, "format": "dec",
-             "value": m[0x46]},
-            {"name": "autorepeatY", "addr": 0x4E, "size": 1, "format": "sdec",
-             "value": model.s8(m[0x4E])},
-            {"name": "holdDownPoints", "addr": 0x4F, "size": 1, "format": "dec",
-             "value": m[0x4F]},
-            {"name": "playState", "addr": 0x48, "size": 1, "format": "hex", "value": m[0x48]},
-            {"name": "lines", "addr": 0x50, "size": 2, "format": "bcd16le",
-             "value": bcd(0x51, 0x50)},
-            {"name": "score", "addr": 0x53, "size": 3, "format": "bcd24le",
-             "value": bcd(0x55, 0x54, 0x53)},
-            {"name": "frameCounter", "addr": 0xB1, "size": 2, "format": "dec16le",
-             "value": m[0xB1] | (m[0xB2] << 8)},
-            {"name": "gameMode", "addr": 0xC0, "size": 1, "format": "hex", "value": m[0xC0]},
+            row("RNG", 0x17, 2, "hex16", rng),
+            row("spawnID", 0x19, 1, "hex", m[0x19]),
+            row("spawnCount", 0x1A, 1, "dec", m[0x1A]),
+            row("tetriminoX", 0x40, 1, "dec", m[0x40]),
+            row("tetriminoY", 0x41, 1, "dec", m[0x41]),
+            row("orientationID", 0x42, 1, "hex", m[0x42]),
+            row("level", 0x44, 1, "dec", m[0x44]),
+            row("fallTimer", 0x45, 1, "dec", m[0x45]),
+            row("dropSpeed", 0xAF, 1, "dec", m[0xAF]),
+            row("autorepeatX (DAS)", 0x46, 1, "dec", m[0x46]),
+            row("autorepeatY", 0x4E, 1, "sdec", m[0x4E]),
+            row("holdDownPoints", 0x4F, 1, "dec", m[0x4F]),
+            row("playState", 0x48, 1, "hex", m[0x48]),
+            row("lines", 0x50, 2, "bcd", bcd(0x51, 0x50)),
+            row("score", 0x53, 3, "bcd", bcd(0x55, 0x54, 0x53)),
+            row("frameCounter", 0xB1, 2, "dec", m[0xB1] | (m[0xB2] << 8)),
+            row("gameMode", 0xC0, 1, "hex", m[0xC0]),
         ]
         for i, name in enumerate(TYPE_NAMES):
-            rows.append({"name": f"stats {name}", "addr": 0x3F0 + 2 * i, "size": 2,
-                         "format": "bcd16le", "value": bcd(0x3F1 + 2 * i, 0x3F0 + 2 * i)})
+            rows.append(row(f"stats {name}", 0x3F0 + 2 * i, 2, "bcd",
+                            bcd(0x3F1 + 2 * i, 0x3F0 + 2 * i)))
         return {
             "mechanics": rows,
             "rng": rng,
@@ -164,6 +183,7 @@ class TetrisMachine(NesMachine):
             "next": m[0xBF],
             "selection": self.selection_table(),
             "probabilities": model.selection_probabilities(),
+            "bias_table": BIAS_TABLE,
             "level": m[0x44],
             "lines": bcd(0x51, 0x50),
             "score": bcd(0x55, 0x54, 0x53),

@@ -1,0 +1,80 @@
+// NES Tetris's own panel: how $9907 will choose the next piece from the RNG,
+// the article's reroll table with the current column marked, the selection
+// probabilities beside this game's statistics. Text only, never HTML.
+
+import { el } from "./dom.js";
+
+const TYPES = ["T", "J", "Z", "O", "S", "L", "I"];
+const MARK = "background:#e0a030;color:#000;font-weight:bold";
+
+export function create(root, session) {
+  const link = (label, addr) => el("button", {
+    class: "link", text: label, title: "show in the memory view",
+    testid: `tetris-addr-${addr.toString(16)}`, onclick: () => session.gotoMemory(addr),
+  });
+
+  // -- the next choice ----------------------------------------------------------------------
+  const choice = el("p", { class: "tetris-choice", testid: "tetris-choice" });
+  const choiceBox = el("div", {},
+    el("h3", {}, "Next choice (", link("$9907", 0x9907), ")"),
+    el("p", {}, "index = (RNG high ", link("$0017", 0x17), " + spawnCount ",
+      link("$001A", 0x1a), " + 1) & 7; 7 or a repeat of spawnID ", link("$0019", 0x19),
+      " rerolls: (new RNG high & 7 + spawnID) mod 7."),
+    choice);
+
+  // -- the reroll table ------------------------------------------------------------------------
+  const bias = el("table", { class: "tetris-bias", testid: "tetris-bias" });
+  const biasBox = el("div", {}, el("h3", { text: "Reroll table: type by 3-bit value and previous spawnID" }), bias);
+  let biasCells = null;
+
+  // -- probabilities and statistics --------------------------------------------------------------
+  const probs = el("table", { class: "tetris-probs", testid: "tetris-probs" });
+  const probRows = new Map();
+  probs.append(el("tr", {}, el("th", { text: "type" }), el("th", { text: "P (article)" }),
+    el("th", { text: "this game" }), el("th", { text: "count" })));
+  for (const t of TYPES) {
+    const cells = [el("td"), el("td"), el("td")];
+    probs.append(el("tr", { testid: `tetris-prob-${t}` }, el("th", { text: t }), ...cells));
+    probRows.set(t, cells);
+  }
+  const probBox = el("div", {}, el("h3", {}, "Selection probabilities and statistics (",
+    link("$03F0", 0x3f0), ")"), probs);
+
+  root.append(el("h2", { text: "Tetris: piece selection" }), choiceBox, biasBox, probBox);
+
+  function buildBias(table) {
+    bias.replaceChildren();
+    const head = el("tr", {}, el("th", { text: "value" }), table.columns.map((c) => el("th", { text: c })));
+    bias.append(head);
+    biasCells = table.rows.map((row, r) => {
+      const cells = row.map((t) => el("td", { text: t }));
+      bias.append(el("tr", {}, el("th", { text: String(r) }), cells));
+      return cells;
+    });
+    biasCells.columns = table.columns;
+  }
+
+  return {
+    update(state) {
+      if (!state || !state.selection) return;
+      const sel = state.selection;
+      const first = sel.first === null ? "7 (invalid)" : `$${sel.first.toString(16).toUpperCase().padStart(2, "0")}`;
+      choice.textContent = `index ${sel.index} -> ${first}` +
+        (sel.reroll ? " -> reroll" : "") + ` -> next pick: ${sel.result}`;
+      if (state.bias_table && !biasCells) buildBias(state.bias_table);
+      if (biasCells) {
+        const col = biasCells.columns.indexOf(`$${state.spawn_id.toString(16).toUpperCase().padStart(2, "0")}`);
+        biasCells.forEach((cells) => cells.forEach((cell, c) => { cell.style.cssText = c === col ? MARK : ""; }));
+      }
+      const stats = state.stats || {};
+      const total = TYPES.reduce((sum, t) => sum + (stats[t] || 0), 0);
+      for (const t of TYPES) {
+        const [p, share, count] = probRows.get(t);
+        p.textContent = `${(100 * (state.probabilities?.[t] || 0)).toFixed(2)}%`;
+        share.textContent = total ? `${(100 * (stats[t] || 0) / total).toFixed(1)}%` : "-";
+        count.textContent = String(stats[t] || 0);
+      }
+    },
+    dispose() { root.replaceChildren(); },
+  };
+}
