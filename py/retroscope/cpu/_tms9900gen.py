@@ -14,8 +14,10 @@ expanded here so that a variant without wait states carries no trace of them:
     WW(a, v)    word write (`a` even)       x = RB(a)   byte read
     WB(a, v)    byte write
 
-With wait states each access first adds `slow[a >> 8]` (the per-page table)
-to `cycles`; a handler returns its base cycles and the run loop adds them.
+With wait states each access adds `slow[a >> 8]` (the per-page table) to
+`cycles`. Handlers add their base cycles to `cycles` themselves (templates say
+`return n`, see `_add_cycles`), merged with a wait-state addition where one
+comes just before.
 """
 
 from __future__ import annotations
@@ -39,10 +41,14 @@ def expand(lines: list[str], waits: bool, ram: bool = False) -> list[str]:
     not be seen, are left out (their wait states still count).
     """
     out = []
-    for line in lines:
+    paired: set[int] = set()  # writes whose wait was charged with their read
+    for i, line in enumerate(lines):
         if m := _RW.match(line):
             pad, dst, kind, a = m.groups()
-            if waits:
+            if waits and (j := _paired_write(lines, i, pad, a)) is not None:
+                paired.add(j)
+                out.append(f"{pad}cycles += slow2[{a} >> 8]")
+            elif waits:
                 out.append(f"{pad}cycles += slow[{a} >> 8]")
             if ram:
                 value = f"(mem[{a}] << 8) | mem[{a} + 1]" if kind == "W" else f"mem[{a}]"
@@ -60,8 +66,8 @@ def expand(lines: list[str], waits: bool, ram: bool = False) -> list[str]:
                 out.append(f"{pad}read({a})")
         elif m := _WR.match(line):
             pad, kind, a, v = m.groups()
-            if waits:
-                out.append(f"{pad}cycles += slow[{a} >> 8]")
+            if waits:  # after the write: it then merges with a following `cycles +=`
+                wait = f"{pad}cycles += slow[{a} >> 8]"
             if ram and kind == "W":
                 out.append(f"{pad}mem[{a}] = ({v}) >> 8")
                 out.append(f"{pad}mem[{a} + 1] = ({v}) & 0xFF")
@@ -72,6 +78,55 @@ def expand(lines: list[str], waits: bool, ram: bool = False) -> list[str]:
                 out.append(f"{pad}write({a} + 1, ({v}) & 0xFF)")
             else:
                 out.append(f"{pad}write({a}, {v})")
+            if waits and i not in paired:
+                out.append(wait)
+        else:
+            out.append(line)
+    return _merge_cycles(out)
+
+
+def _paired_write(lines: list[str], i: int, pad: str, a: str) -> int | None:
+    """The index of a write to `a` that surely follows the read at line i
+    (same block, no branch or return before it, `a` unchanged), or None."""
+    assign = re.compile(rf"^\s*{a}\s*(=|&=|\+=|-=)")
+    for j in range(i + 1, len(lines)):
+        line = lines[j]
+        stripped = line.lstrip()
+        if _indent_of(line) != len(pad) or assign.match(line) or \
+                stripped.startswith(("if ", "elif ", "else", "for ", "return", "while ")):
+            return None
+        m = _WR.match(line)
+        if m and m.group(3) == a:
+            return j
+    return None
+
+
+def _merge_cycles(lines: list[str]) -> list[str]:
+    """`cycles += a` then `cycles += b` at the same indent: one statement."""
+    out: list[str] = []
+    for line in lines:
+        if out and line.lstrip().startswith("cycles += ") and \
+                out[-1].lstrip().startswith("cycles += ") and \
+                _indent_of(out[-1]) == _indent_of(line):
+            out[-1] += " + " + line.lstrip()[len("cycles += "):]
+        else:
+            out.append(line)
+    return out
+
+
+def _indent_of(line: str) -> int:
+    return len(line) - len(line.lstrip())
+
+
+def _add_cycles(body: list[str]) -> list[str]:
+    """Handlers add their cycles to `cycles` themselves: `return n` becomes
+    `cycles += n` and a bare return (the run loop ignores the result)."""
+    out = []
+    for line in body:
+        stripped = line.lstrip()
+        if stripped.startswith("return "):
+            pad = line[:len(line) - len(stripped)]
+            out += [f"{pad}cycles += {stripped[len('return '):]}", f"{pad}return"]
         else:
             out.append(line)
     return out
@@ -234,7 +289,7 @@ def general_source(op: isa.Op, t: int) -> list[str]:
     if op.mnemonic == "X":
         body = word_operand("s", t, "ea") + ["v = RW(ea)"]
         extra = op.cycles + mode_cycles(t, False) + isa.X_OVERHEAD
-        return body + [f"return {extra} + table[v](v)"]
+        return body + ["table[v](v)", f"return {extra}"]
     if op.mnemonic == "XOP":
         body = operand("s", t, False, "ea_raw") + _REGSRC["XOP"]
         body[body.index("ea = ea_raw")] = "ea = ea_raw & 0xFFFE"
@@ -365,6 +420,7 @@ def shift(op: isa.Op) -> list[str]:
 # -- the factory -------------------------------------------------------------------
 _PRELUDE = '''
 def factory(bus, cpu, slow, lae_w, laep_b, parity, jtake, stcr_cycles):
+    slow2 = [2 * w for w in slow] if slow else None  # a read and a write of one word
     pc = wp = st = cycles = 0
     irq = 0          # requested interrupt level, 0 = none
     idle = False
@@ -442,7 +498,8 @@ def factory(bus, cpu, slow, lae_w, laep_b, parity, jtake, stcr_cycles):
         holdoff = attn = True
 
     def illegal(op):
-        return {illegal}
+        nonlocal cycles
+        cycles += {illegal}
 '''
 
 _RUNTIME = '''
@@ -477,8 +534,7 @@ _RUNTIME = '''
             return {idle_step}
         op = RW(pc)
         pc = (pc + 2) & 0xFFFF
-        n = table[op](op)
-        cycles += n
+        table[op](op)
         return cycles - start
 
     def run(budget):
@@ -499,8 +555,7 @@ _RUNTIME = '''
                 attn = bool(irq)
             op = RW(pc)
             pc = (pc + 2) & 0xFFFF
-            n = table[op](op)
-            cycles += n
+            table[op](op)
         return cycles - start
 
     def reset():
@@ -577,7 +632,7 @@ def factory_source(waits: bool, ram: bool = False) -> str:
         lines.append("")
         lines.append(f"    def h_{name}(op):")
         lines.append("        nonlocal pc, wp, st, cycles, idle, holdoff, attn")
-        lines += ["        " + line for line in body]
+        lines += ["        " + line for line in _add_cycles(body)]
     lines.append("")
     lines.append("    handlers = {" + ", ".join(f"{n!r}: h_{n}" for n in bodies)
                  + ", 'illegal': illegal}")
