@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from retroscope.machines import MachineError
-from retroscope.machines.tetris import create, model, validate
+from retroscope.machines.tetris import INFO, create, model, validate
 from retroscope.machines.tetris.screens import LEVEL_AT, STATS_AT
 from retroscope.util.png import write_png
 
@@ -343,12 +343,30 @@ def test_restore_then_the_same_inputs_give_the_same_state():
 
 def test_bad_parameters_get_clear_messages():
     assert validate({"seed": 0x8988}) == []
+    assert validate({"seed": "8988"}) == validate({"seed": "$8988"}) == []
+    assert "hex" in validate({"seed": "zz"})[0]
     assert "cycle" in validate({"seed": 0})[0]
     with pytest.raises(MachineError, match="cycle"):
         create(seed=0)
     with pytest.raises(MachineError, match="level"):
         create(level=20)
     assert validate({"type": "C"})
+
+
+def test_a_share_link_starts_that_game_and_a_bad_one_says_why():
+    from retroscope import share
+    _, raw, _ = share.split_hash("#/tetris?seed=8988&level=18")
+    decoded = share.validate(INFO.params, raw, validate)
+    assert decoded.messages == []
+    m = create(**decoded.values)
+    run(m, 0, 3)
+    assert (m.read(model.LEVEL), m.read(0x17) | 0) == (18, m.read(0x17))
+    _, raw, _ = share.split_hash("#/tetris?seed=0&level=25")
+    decoded = share.validate(INFO.params, raw, validate)
+    assert any("cycle" in msg for msg in decoded.messages)
+    assert any("level" in msg for msg in decoded.messages)
+    assert decoded.values["seed"] == "8988" and decoded.values["level"] == 0
+    create(**decoded.values)
 
 
 def test_another_seed_gives_another_game():

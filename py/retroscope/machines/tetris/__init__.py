@@ -29,8 +29,9 @@ INFO = nes_info(
     id="tetris",
     title="NES Tetris",
     params=(
-        Param("seed", "int", SEED_DEFAULT,
-              "PRNG seed ($0017-$0018), a value of the 32,767-value LFSR cycle", 1, 0xFFFF),
+        Param("seed", "str", "8988",
+              "PRNG seed in hex, as the article writes it ($0017-$0018); a value of the "
+              "32,767-value LFSR cycle", max_len=6, alphabet="0123456789abcdefABCDEF$xX"),
         Param("level", "int", 0, "start level 0-19", 0, 19),
         Param("height", "int", 0, "B-type start height 0-5", 0, 5),
         Param("type", "str", "A", "game type: A or B", max_len=1, alphabet="ABab"),
@@ -50,13 +51,30 @@ def lfsr_cycle() -> frozenset[int]:
     return frozenset(model.lfsr_cycle(SEED_DEFAULT))
 
 
+def parse_seed(value: Any) -> int | None:
+    """A seed as a number, or hex text (`8988`, `$8988`, `0x8988`); None if neither."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value if 0 <= value <= 0xFFFF else None
+    text = str(value).strip()
+    for prefix in ("$", "0x", "0X"):
+        text = text.removeprefix(prefix)
+    try:
+        seed = int(text, 16)
+    except ValueError:
+        return None
+    return seed if 0 <= seed <= 0xFFFF else None
+
+
 def validate(values: dict[str, Any]) -> list[str]:
     """Rules the Param specs cannot express (the seed must be in the LFSR cycle)."""
     problems = []
-    seed = values.get("seed", SEED_DEFAULT)
-    if isinstance(seed, int) and seed not in lfsr_cycle():
+    raw = values.get("seed", SEED_DEFAULT)
+    seed = parse_seed(raw)
+    if seed is None:
+        problems.append(f"seed {str(raw)[:8]!r} is not a 16-bit hex number; using 8988")
+    elif seed not in lfsr_cycle():
         problems.append(f"seed ${seed:04X} is not in the PRNG's 32,767-value cycle "
-                        f"(e.g. $8988 is); using $8988")
+                        f"(0 and some others lead nowhere); using 8988")
     kind = str(values.get("type", "A")).upper()
     if kind not in ("A", "B"):
         problems.append(f"type must be A or B, not {kind!r}")
@@ -226,12 +244,13 @@ class TetrisMachine(NesMachine):
 
 
 def create(**params: Any) -> TetrisMachine:
-    seed = params.get("seed", SEED_DEFAULT)
+    raw_seed = params.get("seed", SEED_DEFAULT)
     level = params.get("level", 0)
     height = params.get("height", 0)
     kind = str(params.get("type", "A")).upper()
     start = params.get("start", "game")
-    problems = validate({"seed": seed, "type": kind, "start": start})
+    problems = validate({"seed": raw_seed, "type": kind, "start": start})
+    seed = parse_seed(raw_seed) or SEED_DEFAULT
     for name, value, lo, hi in (("level", level, 0, 19), ("height", height, 0, 5)):
         if not isinstance(value, int) or not lo <= value <= hi:
             problems.append(f"{name} must be {lo}-{hi}")
