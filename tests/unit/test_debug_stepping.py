@@ -190,3 +190,27 @@ def test_the_call_stack_lists_the_callers_innermost_first(session: Session) -> N
                                              after_call(session, "outer"),
                                              after_call(session, "main")]
     assert frames[-1]["label"] == "main"
+
+
+def test_step_over_lands_after_the_call_whenever_the_frames_own_nmi_falls(
+        session: Session) -> None:
+    """Hundreds of step-overs across frames: the machine's own NMI falls inside
+    some of them, and every one still ends right after the JSR."""
+    main, ram = sym(session, "main"), session.bus.ram
+    interrupted = 0
+    for _ in range(500):
+        session.step("cursor", target="main")
+        s0, nmis = session.cpu.s, ram[0x20]
+        status = session.step("over")
+        assert status["pc"] == main + 3 and session.cpu.s == s0
+        interrupted += ram[0x20] != nmis
+    assert interrupted >= 1
+
+
+@pytest.mark.parametrize("delay", range(1, 120, 5))
+def test_step_over_lands_after_the_jsr_wherever_the_nmi_falls(
+        session: Session, delay: int) -> None:
+    s0, nmis = session.cpu.s, session.bus.ram[0x20]
+    session.machine.interrupt_in(delay)
+    assert session.step("over")["pc"] == sym(session, "main") + 3
+    assert session.cpu.s == s0 and session.bus.ram[0x20] == nmis + 1

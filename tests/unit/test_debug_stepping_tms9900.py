@@ -136,3 +136,13 @@ def test_tms9900_rewind_replays_to_the_same_hash() -> None:
     for _ in range(3, 10):
         session.run_frame()
     assert session.state_hash() == hashes[-1]
+
+
+
+@pytest.mark.parametrize("delay", range(2, 134, 6))  # the BL takes ~140 cycles
+def test_step_over_lands_after_the_bl_wherever_the_interrupt_falls(
+        session: Session, delay: int) -> None:
+    wp, ints = session.cpu.wp, word(session, INTS)
+    session.machine.interrupt_in(delay)
+    assert session.step("over")["pc"] == sym(session, "MAIN") + 4
+    assert session.cpu.wp == wp and word(session, INTS) == ints + 1

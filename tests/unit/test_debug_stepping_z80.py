@@ -168,3 +168,13 @@ def test_z80_rewind_replays_to_the_same_hash() -> None:
     for b in range(4, 12):
         session.run_frame(b * 17 & 0xFF)
     assert session.state_hash() == hashes[-1]
+
+
+
+@pytest.mark.parametrize("delay", range(1, 130, 5))
+def test_step_over_lands_after_the_call_wherever_the_interrupt_falls(
+        session: Session, delay: int) -> None:
+    sp, ints = session.cpu.sp, session.bus.ram[INTS]
+    session.machine.interrupt_in(delay)
+    assert session.step("over")["pc"] == sym(session, "main") + 3
+    assert session.cpu.sp == sp and session.bus.ram[INTS] == ints + 1
