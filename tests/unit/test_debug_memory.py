@@ -206,3 +206,22 @@ def test_every_verb_answers_in_json(session: Session) -> None:
                session.check_condition("a + 1"), session.trace_text(), session.status(),
                session.pause(), session.seek(0), session.state_hash()]
     json.dumps(answers)
+
+
+def test_the_trace_holds_ten_thousand_instructions_by_default(session: Session) -> None:
+    session.set_trace(True)
+    session.step("frame")
+    session.step("frame")  # about 8,000 instructions a frame
+    assert session.trace.records.maxlen == 10_000
+    assert len(session.trace.rows()) == 10_000
+
+
+@pytest.mark.parametrize("machine", ["z80", "tms9900"])
+def test_the_trace_works_on_the_other_cpus(machine: str) -> None:
+    from debug_machines import DebugTMS9900Machine, DebugZ80Machine
+    s = Session(DebugZ80Machine() if machine == "z80" else DebugTMS9900Machine())
+    s.set_trace(True)
+    s.step("into", count=12)
+    text = s.trace_text()
+    assert len(text.splitlines()) == 14
+    assert ("call outer" in text) if machine == "z80" else ("BL   @OUTER" in text)
