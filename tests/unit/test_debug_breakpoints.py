@@ -150,3 +150,15 @@ def test_bad_breakpoints_are_refused_with_a_reason(session: Session, kind: str, 
         session.add_breakpoint(kind, where, end, condition)
     assert words in str(info.value)
     assert session.list_breakpoints() == []
+
+
+def test_every_access_of_an_instruction_is_checked_not_only_the_first(
+        session: Session) -> None:
+    # `inc $10` reads $10, writes it back unchanged (the 6502's dummy write),
+    # then writes the new value: a condition on the new value must still hit.
+    session.step("cursor", target="main")
+    session.step("over")
+    new = (session.bus.ram[0x10] + 1) & 0xFF
+    session.add_breakpoint("write", "$0010", condition=f"value == {new}")
+    status = session.step("into")
+    assert status["reason"]["kind"] == "write" and status["reason"]["value"] == new

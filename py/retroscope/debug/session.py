@@ -195,7 +195,7 @@ class Session:
 
     def _access_hit(self) -> bool:
         access = self._access
-        for kind, addr, value in access:
+        for kind, addr, value in list(access):  # every access of the instruction, in order
             access[:] = [(kind, addr, value)]  # what `addr`/`value` show to conditions
             bp = self.breakpoints.hit(kind, addr)
             if bp is not None:
