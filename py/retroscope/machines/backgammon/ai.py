@@ -20,7 +20,7 @@ from .rules import BAR, OFF, Play, Position, legal_plays, pip_count
 class Weights:
     """Feature weights, in pips (the pip count weighs 1)."""
 
-    blot: float = 2.0
+    blot: float = 0.5
     shot: float = 1.5  # per opposing checker within direct range of a blot
     point: float = 1.5
     home_point: float = 2.5
@@ -63,7 +63,9 @@ def _side_score(me: Sequence[int], opp: Sequence[int], w: Weights) -> float:
                 q = p - d
                 if q >= 1:
                     shots += opp[25 - q]
-            blots += w.blot + w.shot * shots if shots else 0.5
+            # Being hit costs the pips already travelled: a blot far forward
+            # risks more than one still at the back.
+            blots += (w.blot + w.shot * shots) * (25 - p) / 12
     return (w.point * made + w.home_point * home + w.prime * max(best_run - 1, 0)
             - blots + w.off * me[OFF] + w.bar * opp[BAR])
 
