@@ -58,8 +58,9 @@ export function create(root, session) {
     update(state) {
       if (!state || !state.selection) return;
       const sel = state.selection;
-      const first = sel.first === null ? "7 (invalid)" : `$${sel.first.toString(16).toUpperCase().padStart(2, "0")}`;
-      choice.textContent = `index ${sel.index} -> ${first}` +
+      const first = sel.first === null ? "7 is invalid"
+        : `spawn table gives $${sel.first.toString(16).toUpperCase().padStart(2, "0")}`;
+      choice.textContent = `index ${sel.index}: ${first}` +
         (sel.reroll ? " -> reroll" : "") + ` -> next pick: ${sel.result}`;
       if (state.bias_table && !biasCells) buildBias(state.bias_table);
       if (biasCells) {

@@ -1,0 +1,53 @@
+"""NES Tetris in the page: a link starts a game, the keyboard plays it, the RNG
+moves in memory each frame, pause and step, a bad link says why."""
+
+from __future__ import annotations
+
+
+def lfsr(value: int) -> int:
+    return ((((value >> 9) ^ (value >> 1)) & 1) << 15) | (value >> 1)
+
+
+def mechanic(page, name: str) -> str:
+    rows = page.evaluate("window.retroscope.state()")["machine"]["mechanics"]
+    return next(r["value"] for r in rows if r["name"] == name)
+
+
+def test_a_link_starts_that_game_and_the_keyboard_moves_the_piece(open_page, page_log):
+    page = open_page("#/tetris?seed=8988&level=18")
+    page.evaluate("window.retroscope.step('frame', 3)")
+    assert mechanic(page, "level") == "18"
+    x0 = int(mechanic(page, "tetriminoX"))
+    page.evaluate("window.retroscope.run()")
+    page.locator("[data-testid=screen]").click()
+    page.keyboard.down("ArrowLeft")
+    page.wait_for_function(
+        f"window.retroscope.read(0x40, 1).then(b => b[0] <= {x0 - 2})", timeout=20_000)
+    page.keyboard.up("ArrowLeft")
+    page.keyboard.press("Enter")  # Start: pause
+    page.wait_for_function("window.retroscope.read(0xCA, 1).then(b => b[0] === 1)",
+                           timeout=20_000)
+    page.evaluate("window.retroscope.pause()")
+    page.screenshot(path="test-output/e2e-tetris.png")
+    assert page_log.console_errors == []
+
+
+def test_the_rng_changes_in_memory_with_each_stepped_frame(open_page, page_log):
+    page = open_page("#/tetris?start=legal")
+    page.evaluate("window.retroscope.step('frame', 5)")
+    hi, lo = page.evaluate("window.retroscope.read(0x17, 2)")
+    page.evaluate("window.retroscope.step('frame', 1)")
+    assert page.evaluate("window.retroscope.read(0x17, 2)") == list(
+        divmod(lfsr(hi << 8 | lo), 256))
+    page.click("[data-testid='mech-addr-RNG']")
+    page.wait_for_selector("[data-testid=mem-row-0010]")
+    assert page_log.console_errors == []
+
+
+def test_a_bad_link_keeps_the_default_seed_and_says_why(open_page):
+    page = open_page("#/tetris?seed=0&level=40")
+    messages = " ".join(page.locator("[data-testid=message]").all_text_contents())
+    assert "cycle" in messages and "level" in messages
+    assert page.evaluate("window.retroscope.current().values.seed") == "8988"
+    page.evaluate("window.retroscope.step('frame', 4)")
+    assert page.evaluate("window.retroscope.read(0xC0, 1)") == [4]
