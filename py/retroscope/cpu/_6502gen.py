@@ -312,7 +312,7 @@ def _special(op: Op) -> list[str] | None:
             "    t = (pc + 2) & 0xFFFF",
             f"    o = read({_PC1})",
             f"    read({_PC2})",
-            "    pc = (t + o - ((o & 0x80) << 1)) & 0xFFFF",
+            "    pc = (t + REL[o]) & 0xFFFF",
             "    if (pc ^ t) & 0xFF00:",
             "        read((t & 0xFF00) | (pc & 0xFF))",
             "        return 4",
@@ -390,6 +390,7 @@ STATE_FIELDS = ("a", "x", "y", "s", "p", "pc", "cyc", "end", "halted", "irq_line
 
 _PRELUDE = '''
 def factory(bus):
+    REL = tuple(o - 0x100 if o & 0x80 else o for o in range(0x100))  # branch offsets
     a = x = y = 0
     s = 0xFD
     p = 0x04  # V D I only; power-on status $24
