@@ -5,6 +5,8 @@ the copy loops of seed 000 timed against the data manual.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from retroscope.asm import assemble
@@ -270,3 +272,39 @@ RESULT DATA 0
     assert cpu.r1 == 42 and words_at(cpu, program.symbols["RESULT"], 1) == [42]
     # A R1,R1 14 + fetch 4; MOV R1,@RESULT 22 + fetch, address, dest r/w 16; B *R11 12 + 4 + 4
     assert result["cycles"] == (14 + 4) + (22 + 16) + (12 + 8)
+
+
+# -- the exerciser ------------------------------------------------------------------
+EXERCISER = (Path(__file__).resolve().parents[2] / "py" / "retroscope" / "cpu" / "exercisers"
+             / "tms9900_exerciser.asm")
+
+
+def run_exerciser(wait_states: bool, patch: tuple[str, int] | None = None) -> TMS9900:
+    program = assemble(EXERCISER.read_text(), "tms9900")
+    cpu = TMS9900(wait_states=wait_states or None)
+    program.load_into(cpu.bus)
+    if patch:
+        cpu.bus.load(program.symbols[patch[0]], patch[1].to_bytes(2, "big"))
+    cpu.pc = program.symbols["START"]
+    ends = {program.symbols["PASS"], program.symbols["FAIL"]}
+    for _ in range(200_000):
+        if cpu.pc in ends:
+            break
+        cpu.step()
+    assert cpu.pc in ends, "the exerciser did not finish"
+    cpu.done = "pass" if cpu.pc == program.symbols["PASS"] else "fail"  # type: ignore[attr-defined]
+    return cpu
+
+
+@pytest.mark.parametrize("wait_states", [False, True], ids=["flat", "ti99"])
+def test_the_exerciser_passes_every_check(wait_states: bool) -> None:
+    cpu = run_exerciser(wait_states)
+    assert (cpu.done, cpu.reg(0)) == ("pass", 0), f"check {cpu.reg(0)} failed"
+
+
+@pytest.mark.parametrize(("symbol", "value", "check"), [
+    ("CRCOK", 0x31C4, 4), ("PRODLO", 0xD79E, 5), ("D2000", 2001, 8)])
+def test_the_exerciser_reports_a_wrong_expectation_by_its_number(
+        symbol: str, value: int, check: int) -> None:
+    cpu = run_exerciser(False, (symbol, value))
+    assert (cpu.done, cpu.reg(0)) == ("fail", check)
