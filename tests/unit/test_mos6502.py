@@ -4,6 +4,7 @@ reset, state, variants, and the two handler sets (bus calls / direct RAM)."""
 from __future__ import annotations
 
 import json
+import random
 
 import pytest
 
@@ -238,3 +239,58 @@ def test_the_direct_ram_handlers_make_no_bus_calls(variant: str) -> None:
     source = factory_source(decimal=variant == "nmos")
     ram_handlers = source[source.index("def ram_00"):source.index("ram_table = (")]
     assert "read(" not in ram_handlers and "write(" not in ram_handlers
+
+
+class _CallBus(Bus):
+    """Plain RAM behind Python functions: the core must use its bus-call handlers."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        ram = self.ram
+
+        def read(addr: int) -> int:
+            return ram[addr]
+
+        def write(addr: int, value: int) -> None:
+            ram[addr] = value
+
+        self.read, self.write = read, write
+
+
+class _HalfMappedBus(Bus):
+    """Pages 0-1 plain, every other odd page behind handlers: the hybrid handlers."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        ram = self.ram
+        for page in range(3, 256, 2):
+            self.map(page << 8, (page << 8) | 0xFF, name=f"p{page:02x}",
+                     read=ram.__getitem__, write=ram.__setitem__)
+
+
+@pytest.mark.parametrize("seed", range(6))
+@pytest.mark.parametrize("variant", ["nmos", "2a03"])
+def test_the_three_handler_sets_agree_on_random_programs(seed: int, variant: str) -> None:
+    rng = random.Random(seed)
+    jams = {0x02, 0x12, 0x22, 0x32, 0x42, 0x52, 0x62, 0x72, 0x92, 0xB2, 0xD2, 0xF2}
+    image = bytes(0xEA if b in jams else b for b in rng.randbytes(0x10000))
+    regs = {name: rng.randrange(256) for name in "axys"} | {"p": rng.randrange(256)}
+    pc = rng.choice([rng.randrange(0x10000), 0xFFFD])  # sometimes right at the top
+    results = []
+    for bus in (_CallBus(), Bus(), _HalfMappedBus()):
+        bus.load(0, image)
+        cpu = MOS6502(bus, variant)
+        for name, value in regs.items():
+            setattr(cpu, name, value)
+        cpu.pc = pc
+        for i in range(20):
+            cpu.run(2_000)
+            if i == 7:
+                cpu.irq(True)
+            if i == 12:
+                cpu.nmi()
+                cpu.irq(False)
+            cpu.step()
+        results.append((cpu.snapshot(), bytes(bus.ram)))
+    assert results[0][0] == results[1][0] == results[2][0]
+    assert results[0][1] == results[1][1] == results[2][1]
