@@ -162,3 +162,16 @@ def test_every_access_of_an_instruction_is_checked_not_only_the_first(
     session.add_breakpoint("write", "$0010", condition=f"value == {new}")
     status = session.step("into")
     assert status["reason"]["kind"] == "write" and status["reason"]["value"] == new
+
+
+def test_hit_counts_can_be_reset(session: Session) -> None:
+    a = session.add_breakpoint("exec", "rng")
+    b = session.add_breakpoint("exec", "inner")
+    for _ in range(3):
+        session.run_frame()
+    assert [bp["hits"] for bp in session.list_breakpoints()] == [1, 2]
+    assert [bp["hits"] for bp in session.reset_hits(b["id"])] == [1, 0]
+    assert [bp["hits"] for bp in session.reset_hits()] == [0, 0]
+    with pytest.raises(DebugError, match="no breakpoint #99"):
+        session.reset_hits(99)
+    assert a["id"] != b["id"]

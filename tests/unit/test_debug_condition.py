@@ -110,3 +110,23 @@ def test_registers_win_over_symbols_of_the_same_name() -> None:
     e = env()
     e.symbols["a"] = 0x1234
     assert compile_condition("a", e)() == 0x0F
+
+
+def test_no_input_makes_the_parser_fail_other_than_with_a_condition_error() -> None:
+    """Random text and random token soup: a value or a ConditionError, nothing else."""
+    import random
+    rnd = random.Random(7)
+    pieces = ["a", "x", "[", "]", "w[", "(", ")", "==", "!=", "<", "<=", ">", ">=", "&&",
+              "||", "!", "-", "~", "+", "&", "|", "^", "$", "$1F", "0x", "%", "%101", "12",
+              "rng", "level", "frame", " ", "=", "'", "__import__", "9" * 30]
+    e = env()
+    for _ in range(3000):
+        if rnd.random() < 0.5:
+            text = "".join(rnd.choice(pieces) for _ in range(rnd.randrange(1, 12)))
+        else:
+            text = "".join(chr(rnd.randrange(32, 127)) for _ in range(rnd.randrange(0, 20)))
+        try:
+            result = compile_condition(text, e)()
+        except ConditionError:
+            continue
+        assert isinstance(result, int)

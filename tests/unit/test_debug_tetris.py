@@ -78,6 +78,7 @@ def test_ten_seconds_of_tetris_fit_the_rewind_budget(session: Session) -> None:
 
 def test_video_memory_is_a_second_space_with_its_changes_since_the_last_pause(
         session: Session) -> None:
+    assert session.spaces()["ppu"] == 0x4000
     session.step("frame")
     for _ in range(400):
         session.step("frame")

@@ -20,9 +20,10 @@ Verbs (for the worker's dispatch table):
                                      where: address, "$C000", symbol, "file.asm:12"
     remove_breakpoint(id)  enable_breakpoint(id, on)  set_condition(id, text)
     list_breakpoints()  load_breakpoints(saved) -> problems  check_condition(text)
+    reset_hits(id=None)
     add_watch(where, fmt, count=None)  remove_watch(id)  watch_values()
                                      fmt: hex | dec | bcd | u16le | u16be
-    read_memory(addr, length, space="cpu")  write_memory(addr, values)
+    spaces()  read_memory(addr, length, space="cpu")  write_memory(addr, values)
     registers()  set_register(name, value)
     disassemble(addr=None, before=8, after=16)  source(addr=None)  source_lines(file=None)
     call_stack()  set_trace(on)  trace_text()
@@ -383,6 +384,17 @@ class Session:
         except BreakpointError as exc:
             raise DebugError(str(exc)) from None
 
+    def reset_hits(self, bp_id: int | None = None) -> list[dict[str, Any]]:
+        """Zero the hit count of one breakpoint, or of all."""
+        try:
+            items = [self.breakpoints.get(bp_id)] if bp_id is not None else \
+                list(self.breakpoints.items.values())
+        except BreakpointError as exc:
+            raise DebugError(str(exc)) from None
+        for bp in items:
+            bp.hits = 0
+        return self.list_breakpoints()
+
     def list_breakpoints(self) -> list[dict[str, Any]]:
         return self.breakpoints.to_json()
 
@@ -440,6 +452,10 @@ class Session:
         changed = [i for i in range(length)
                    if before[(addr + i) & 0xFFFF] != now[(addr + i) & 0xFFFF]]
         return {"space": "cpu", "addr": addr, "data": data.hex(), "changed": changed}
+
+    def spaces(self) -> dict[str, int]:
+        """Memory spaces and their sizes ("cpu" plus VRAM, OAM... per machine)."""
+        return dict(self.machine.memory_spaces())
 
     def write_memory(self, addr: Any, values: Any) -> dict[str, Any]:
         """Write bytes through the bus, as the CPU would (ROM ignores writes)."""
