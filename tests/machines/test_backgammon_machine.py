@@ -263,3 +263,23 @@ def test_saving_loading_and_saving_again_gives_the_same_snapshot_and_peeks_chang
     other.restore(first)
     assert other.snapshot() == first
     assert other.state() == m.state()
+
+
+def test_the_debugger_stops_in_get_dice_roll_when_a_live_game_rolls():
+    from retroscope.debug import Session
+
+    m = create(seed=6)
+    m.command("players", {"white": "computer", "black": "computer"})
+    session = Session(m)
+    # $8161 (JSR GetRandomVal) is reached only when $030C read 0: a real roll.
+    session.add_breakpoint("exec", "$8161")
+    status = session.run_frames(120)
+    assert status["paused"] and status["pc"] == 0x8161
+    assert m.read(0x30C) == 0
+    source = session.source()
+    assert source is not None and source["file"].endswith(".asm")
+    index = m.read(0x600)
+    rng = m.rng_state()
+    session.step("out")  # back in the frame loop: the roll is made
+    assert (m.read(0x46), m.read(0x47)) == rng.dice_roll()
+    assert m.read(0x600) == (index + 1) % 55 and m.read(0x30C) == 1

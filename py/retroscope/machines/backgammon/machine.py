@@ -36,7 +36,7 @@ class BackgammonMachine(NesMachine):
     def __init__(self) -> None:
         prog = program()
         self.IDLE_LOOP = (prog.symbols["MainLoop"], prog.symbols["NmiFlag"])
-        self._prog = prog
+        self.program = prog  # the debugger reads its listing (source view)
         super().__init__(bytes(0x8000), build_chr(), mirroring="horizontal",
                          symbols=prog.symbols, chr_writable=True)
         self.players = ["human", "computer"]
@@ -65,7 +65,7 @@ class BackgammonMachine(NesMachine):
     def power_on(self) -> None:
         """Clear RAM, load the disk program and reset."""
         self.bus.ram[0:0xE000] = bytes(0xE000)
-        for addr, data in self._prog.chunks:
+        for addr, data in self.program.chunks:
             if addr < 0xE000:
                 self.bus.load(addr, data)
         self.ppu.load_chr(build_chr())
