@@ -252,15 +252,13 @@ def _read_handler(op: Op, body: list[str]) -> list[str]:
 
 
 def _rmw_handler(op: Op, body: list[str]) -> list[str]:
+    if op.mode == "acc":  # asl/lsr/rol/ror a
+        return [f"read({_PC1})", "pc = (pc + 1) & 0xFFFF", "v = a", *body, "a = r", "return 2"]
     if "!write" in body:
         i = body.index("!write")
         body = [*body[:i], "write(ea, r)", *body[i + 1:]]
     else:
         body = [*body, "write(ea, r)"]
-    if op.mode == "acc":
-        body = [line.replace("!write", "") for line in body]
-        acc = ["v = a", *[b for b in body if b != "write(ea, r)"], "a = r"]
-        return [f"read({_PC1})", "pc = (pc + 1) & 0xFFFF", *acc, "return 2"]
     lines, _ = _operand_address(op.mode, always_fix=True)
     # The NMOS writes the unmodified value back before the new one.
     return [*lines, "v = read(ea)", "write(ea, v)", *body, f"return {op.cycles}"]
