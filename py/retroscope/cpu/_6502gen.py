@@ -8,6 +8,11 @@ count. `mos6502.py` compiles the text once per variant and calls the factory
 once per core. The 2A03 variant is generated without the decimal-mode path,
 so no handler tests for the variant at run time.
 
+The templates are written against `read(addr)`/`write(addr, value)`; that is
+the "bus" handler set. `rewrite()` derives the "ram" and "hybrid" sets from
+the same lines by turning accesses into `mem[...]` indexing where allowed
+(see `access_class`), so all three share one description of each opcode.
+
 Conventions inside the generated code: on entry to a handler, `pc` still
 points at the opcode (the run loop fetched it); `v` is the operand value,
 `ea` the effective address; flags as described under "flags" below.
@@ -26,7 +31,6 @@ from .isa6502 import OPCODES, Op
 # N when bit 7 or bit 8 is set: BIT puts the operand's bit 7 in bit 8), `c`
 # is the carry (0/1 or a bool), and `p` keeps only V, D and I (0x4C).
 # `flags()` and `setflags()` in the factory pack and unpack the real byte.
-_SET_NZ = "nz = {r}"
 
 _ADC_BIN = [
     "t = a + v + c",
