@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 from . import ai
 from .notation import Entry, NotationError, Turn, resolve, turn_text
@@ -126,6 +127,39 @@ class Game:
 
     def shown_position(self) -> Position:
         return self.current.position() if self.current else self.pos
+
+    # -- snapshots ------------------------------------------------------------------
+    def to_json(self) -> dict[str, Any]:
+        """Everything needed to resume exactly (the tape callback excepted)."""
+        cur = self.current
+        return {
+            "players": list(self.players),
+            "sides": [list(s) for s in self.pos.sides], "turn": self.pos.turn,
+            "turns": [[t.player, list(t.dice), [list(s) for s in t.play]] for t in self.turns],
+            "rolls": [list(r) for r in self.rolls], "started": self.started,
+            "message": self.message,
+            "current": None if cur is None else {
+                "dice": list(cur.dice), "steps": [list(s) for s in cur.steps],
+                "used": list(cur.used)},
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any], tape: Tape | None = None) -> Game:
+        game = cls(players=list(data["players"]), tape=tape)
+        sides = data["sides"]
+        game.pos = Position((tuple(sides[0]), tuple(sides[1])), data["turn"])
+        game.turns = [Turn(p, (d[0], d[1]), tuple((s[0], s[1], bool(s[2])) for s in play))
+                      for p, d, play in data["turns"]]
+        game.rolls = [(r[0], r[1]) for r in data["rolls"]]
+        game.started = data["started"]
+        game.message = data["message"]
+        cur = data["current"]
+        if cur is not None:
+            turn = TurnState(game.pos, (cur["dice"][0], cur["dice"][1]))
+            turn.steps = [(s[0], s[1], bool(s[2])) for s in cur["steps"]]
+            turn.used = list(cur["used"])
+            game.current = turn
+        return game
 
     # -- records ----------------------------------------------------------------
     def replay(self, entries: list[Entry], roll: Callable[[], tuple[int, int]]) -> None:

@@ -400,26 +400,12 @@ class BackgammonMachine(NesMachine):
             "selected": self.selected, "cursor": self.cursor, "wait": self.wait,
             "roll_asked": self.roll_asked, "linkable": self.linkable,
             "prev_buttons": self._prev_buttons,
-            "game": None if game is None else {
-                "players": list(game.players),
-                "sides": [list(s) for s in game.pos.sides], "turn": game.pos.turn,
-                "turns": [[t.player, list(t.dice), [list(s) for s in t.play]]
-                          for t in game.turns],
-                "rolls": [list(r) for r in game.rolls], "started": game.started,
-                "message": game.message,
-                "current": None if game.current is None else {
-                    "dice": list(game.current.dice),
-                    "steps": [list(s) for s in game.current.steps],
-                    "used": list(game.current.used)},
-            },
+            "game": None if game is None else game.to_json(),
         }
         return snap
 
     def device_restore(self, state: dict[str, Any]) -> None:
         super().device_restore(state)
-        from .notation import Turn
-        from .rules import Position, TurnState
-
         mine = state["backgammon"]
         self.players = list(mine["players"])
         self.sequence = mine["sequence"]
@@ -430,24 +416,8 @@ class BackgammonMachine(NesMachine):
         self.linkable = mine["linkable"]
         self._prev_buttons = mine["prev_buttons"]
         self._shown = None
-        g = mine["game"]
-        if g is None:
-            self.game = None
-            return
-        game = Game(players=list(g["players"]), tape=self.tape)
-        game.pos = Position((tuple(g["sides"][0]), tuple(g["sides"][1])), g["turn"])
-        game.turns = [Turn(p, (d[0], d[1]), tuple((s[0], s[1], bool(s[2])) for s in play))
-                      for p, d, play in g["turns"]]
-        game.rolls = [(r[0], r[1]) for r in g["rolls"]]
-        game.started = g["started"]
-        game.message = g["message"]
-        c = g["current"]
-        if c is not None:
-            turn = TurnState(game.pos, (c["dice"][0], c["dice"][1]))
-            turn.steps = [(s[0], s[1], bool(s[2])) for s in c["steps"]]
-            turn.used = list(c["used"])
-            game.current = turn
-        self.game = game
+        data = mine["game"]
+        self.game = None if data is None else Game.from_json(data, tape=self.tape)
 
 
 PARAMS = (
