@@ -2,9 +2,10 @@
 `shared/testdata/cpu/tms9900` (see its README): every case, one step each,
 on a flat bus (`cycles`) and with the TI-99/4A's wait states (`cycles_ti99`).
 
-Each case runs on both of the core's engines: the one that indexes plain RAM
-directly and the one that goes through `bus.read`/`bus.write` (used as soon
-as a region is mapped or a watch is set). On the second, a watch records
+Each case runs on the core's three engines: "ram" indexes plain RAM
+directly, "paged" does so only on the pages `Bus.direct_pages()` allows (here
+the scratch pad and page >00 are mapped to handlers, so both paths run), and
+"bus" goes through `bus.read`/`bus.write` (a watch is set). On "bus" the watch records
 every access, and the sequence (bytes paired into words) must be MAME's
 `bus` sequence, read-before-write and dummy reads included. The README calls
 that sequence a guide from one core only; the core matches it on every case.
@@ -41,15 +42,18 @@ class _Cru:
 
 
 class Rig:
-    """One bus and two cores over it (flat, TI-99/4A waits), reused per case.
+    """One bus and two cores over it (flat, TI-99/4A waits), reused per case,
+    set up so that the cores run the given engine."""
 
-    `watched`: a watch logs every access, which puts the cores on their
-    bus-calling engine; otherwise they index the RAM directly."""
-
-    def __init__(self, watched: bool) -> None:
+    def __init__(self, engine: str) -> None:
         self.bus = Bus()
         self.log: list[tuple[int, str]] | None = None
-        if watched:
+        ram = self.bus.ram
+        if engine == "paged":
+            for start in (0x0000, 0x8300):
+                self.bus.map(start, start + 0xFF, name="probe", read=ram.__getitem__,
+                             write=ram.__setitem__, kind="ram")
+        if engine == "bus":
             log: list[tuple[int, str]] = []
             self.bus.add_watch("read", lambda a, v: log.append((a, "r")))
             self.bus.add_watch("write", lambda a, v: log.append((a, "w")))
@@ -119,10 +123,11 @@ def _show(accesses: list[tuple[int, str]]) -> str:
     return " ".join(f"{kind}>{addr:04X}" for addr, kind in accesses)
 
 
-@pytest.mark.parametrize("engine", ["ram", "bus"])
+@pytest.mark.parametrize("engine", ["ram", "paged", "bus"])
 @pytest.mark.parametrize("path", vector_params("cpu/tms9900"))
 def test_every_case_of_the_instruction_matches_the_corpus(path: Path, engine: str) -> None:
-    rig = Rig(watched=engine == "bus")
+    rig = Rig(engine)
+    assert rig.flat._mode == rig.ti99._mode == engine
     failures = []
     for case in load_vectors(path):
         diff = rig.differences(case)

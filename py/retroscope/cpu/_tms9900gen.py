@@ -33,14 +33,17 @@ _RW = re.compile(r"^(\s*)(?:(\w+) = )?R([WB])\((\w+)\)$")
 _WR = re.compile(r"^(\s*)W([WB])\((\w+), (.+)\)$")
 
 
-def expand(lines: list[str], waits: bool, ram: bool = False) -> list[str]:
+def expand(lines: list[str], waits: bool, mode: str = "bus") -> list[str]:
     """Expand the memory macros in `lines` for one variant.
 
-    `ram`: the bus is plain RAM (no mapped pages, no watches), so accesses
-    index `mem` (the bus's bytearray) directly and dummy reads, which could
-    not be seen, are left out (their wait states still count).
+    `mode` "bus": every access calls the bus's `read`/`write`. "ram": the bus
+    is plain RAM (nothing mapped or watched), so accesses index `mem` (its
+    bytearray) and dummy reads, which nothing could see, are left out (their
+    wait states still count). "paged": per page, `rdir`/`wdir` say whether
+    that page is plain RAM (`Bus.direct_pages()`): RAM pages as in "ram",
+    the others (devices, ROM writes) through the bus.
     """
-    out = []
+    out: list[str] = []
     paired: set[int] = set()  # writes whose wait was charged with their read
     for i, line in enumerate(lines):
         if m := _RW.match(line):
@@ -50,39 +53,42 @@ def expand(lines: list[str], waits: bool, ram: bool = False) -> list[str]:
                 out.append(f"{pad}cycles += slow2[{a} >> 8]")
             elif waits:
                 out.append(f"{pad}cycles += slow[{a} >> 8]")
-            if ram:
-                value = f"(mem[{a}] << 8) | mem[{a} + 1]" if kind == "W" else f"mem[{a}]"
-            else:
-                value = f"(read({a}) << 8) | read({a} + 1)" if kind == "W" else f"read({a})"
-            if dst:
-                out.append(f"{pad}{dst} = {value}")
-            elif ram:
-                if not waits:
-                    out.append(f"{pad}pass")
-            elif kind == "W":
-                out.append(f"{pad}read({a})")
-                out.append(f"{pad}read({a} + 1)")
-            else:
-                out.append(f"{pad}read({a})")
+            out += _read(pad, dst, kind, a, mode)
         elif m := _WR.match(line):
             pad, kind, a, v = m.groups()
-            if waits:  # after the write: it then merges with a following `cycles +=`
-                wait = f"{pad}cycles += slow[{a} >> 8]"
-            if ram and kind == "W":
-                out.append(f"{pad}mem[{a}] = ({v}) >> 8")
-                out.append(f"{pad}mem[{a} + 1] = ({v}) & 0xFF")
-            elif ram:
-                out.append(f"{pad}mem[{a}] = {v}")
-            elif kind == "W":
-                out.append(f"{pad}write({a}, ({v}) >> 8)")
-                out.append(f"{pad}write({a} + 1, ({v}) & 0xFF)")
-            else:
-                out.append(f"{pad}write({a}, {v})")
-            if waits and i not in paired:
-                out.append(wait)
+            out += _write(pad, kind, a, v, mode)
+            if waits and i not in paired:  # after: it may merge with a `cycles +=`
+                out.append(f"{pad}cycles += slow[{a} >> 8]")
         else:
             out.append(line)
     return _merge_cycles(out)
+
+
+def _read(pad: str, dst: str | None, kind: str, a: str, mode: str) -> list[str]:
+    on_ram = f"(mem[{a}] << 8) | mem[{a} + 1]" if kind == "W" else f"mem[{a}]"
+    on_bus = f"(read({a}) << 8) | read({a} + 1)" if kind == "W" else f"read({a})"
+    calls = [f"read({a})", f"read({a} + 1)"] if kind == "W" else [f"read({a})"]
+    if dst:
+        if mode == "paged":
+            return [f"{pad}{dst} = {on_ram} if rdir[{a} >> 8] else {on_bus}"]
+        return [f"{pad}{dst} = {on_ram if mode == 'ram' else on_bus}"]
+    if mode == "ram":  # a dummy read of RAM: nothing to see
+        return [f"{pad}pass"]
+    if mode == "paged":
+        return [f"{pad}if not rdir[{a} >> 8]:", *(f"{pad}    {c}" for c in calls)]
+    return [f"{pad}{c}" for c in calls]
+
+
+def _write(pad: str, kind: str, a: str, v: str, mode: str) -> list[str]:
+    if kind == "W":
+        on_ram = [f"mem[{a}] = ({v}) >> 8", f"mem[{a} + 1] = ({v}) & 0xFF"]
+        on_bus = [f"write({a}, ({v}) >> 8)", f"write({a} + 1, ({v}) & 0xFF)"]
+    else:
+        on_ram, on_bus = [f"mem[{a}] = {v}"], [f"write({a}, {v})"]
+    if mode == "paged":
+        return [f"{pad}if wdir[{a} >> 8]:", *(f"{pad}    {c}" for c in on_ram),
+                f"{pad}else:", *(f"{pad}    {c}" for c in on_bus)]
+    return [pad + c for c in (on_ram if mode == "ram" else on_bus)]
 
 
 def _paired_write(lines: list[str], i: int, pad: str, a: str) -> int | None:
@@ -419,7 +425,7 @@ def shift(op: isa.Op) -> list[str]:
 
 # -- the factory -------------------------------------------------------------------
 _PRELUDE = '''
-def factory(bus, cpu, slow, lae_w, laep_b, parity, jtake, stcr_cycles):
+def factory(bus, cpu, slow, lae_w, laep_b, parity, jtake, stcr_cycles, rdir, wdir):
     slow2 = [2 * w for w in slow] if slow else None  # a read and a write of one word
     pc = wp = st = cycles = 0
     irq = 0          # requested interrupt level, 0 = none
@@ -621,9 +627,14 @@ def handler_name(word: int) -> str:
     return op.mnemonic
 
 
-def factory_source(waits: bool, ram: bool = False) -> str:
+MODES = ("bus", "ram", "paged")
+
+
+def factory_source(waits: bool, mode: str = "bus") -> str:
     """The text of `factory(...)` for the flat (False) or wait-state variant,
-    over the bus's read/write or (`ram`) straight over its RAM."""
+    with memory accessed as `mode` says (see `expand`)."""
+    if mode not in MODES:
+        raise ValueError(f"mode must be one of {MODES}")
     consts = {"illegal": isa.ILLEGAL_CYCLES, "interrupt": isa.INTERRUPT_CYCLES,
               "idle_step": isa.IDLE_STEP, "reset": isa.RESET_CYCLES}
     lines = _PRELUDE.format(**consts).splitlines()
@@ -638,4 +649,4 @@ def factory_source(waits: bool, ram: bool = False) -> str:
                  + ", 'illegal': illegal}")
     lines.append("    table = [illegal] * 0x10000  # filled by the caller (see tms9900.py)")
     lines += _RUNTIME.format(**consts).splitlines()
-    return "\n".join(expand(lines, waits, ram)) + "\n"
+    return "\n".join(expand(lines, waits, mode)) + "\n"

@@ -6,10 +6,16 @@ single bytes, so a register's byte is its high byte). Every destination is read
 before it is written, as the chip does, so bus watches see both.
 
 Speed: `_tms9900gen.py` writes one handler per instruction and addressing
-mode combination, compiled once per variant (flat or with wait states); each
-core gets its own closures over the CPU state (`pc wp st cycles` as cells,
-not attributes) and a 65,536-entry table from opcode word to handler. The
-flat variant has no wait-state code at all.
+mode combination, compiled once per variant (flat or with wait states, and
+one of three memory modes); each core gets its own closures over the CPU
+state (`pc wp st cycles` as cells, not attributes) and a 65,536-entry table
+from opcode word to handler. The flat variant has no wait-state code at all.
+The memory mode follows the bus (`Bus.direct_pages()`), looked at again only
+when the bus publishes new read/write callables: "ram" indexes its bytearray
+(nothing mapped or watched), "paged" does so on plain-RAM pages and calls the
+bus for device pages, "bus" calls the bus for everything (a watch is set).
+State moves with the switch; dummy reads are skipped only where they are
+plain RAM, so devices and watches see every access the chip makes.
 """
 
 from __future__ import annotations
@@ -87,22 +93,21 @@ FIELDS = _tms9900gen.STATE_FIELDS
 _INDEX = {name: i for i, name in enumerate(FIELDS)}
 _MASKS = {"pc": 0xFFFE, "wp": 0xFFFE, "st": 0xFFFF}  # no A15: PC and WP are even
 
-_FACTORIES: dict[tuple[bool, bool], Callable[..., tuple[Any, ...]]] = {}
+_FACTORIES: dict[tuple[bool, str], Callable[..., tuple[Any, ...]]] = {}
 _DISPATCH: list[Any] = []  # [handler names, opcode -> index into them]
 
 
-def _factory(waits: bool, ram: bool) -> Callable[..., tuple[Any, ...]]:
+def _factory(waits: bool, mode: str) -> Callable[..., tuple[Any, ...]]:
     """Compile the handler factory of a variant, once per process."""
-    factory = _FACTORIES.get((waits, ram))
+    factory = _FACTORIES.get((waits, mode))
     if factory is None:
-        source = _tms9900gen.factory_source(waits, ram)
-        filename = (f"<retroscope.cpu.tms9900 {'waits' if waits else 'flat'}"
-                    f"{' ram' if ram else ''}>")
+        source = _tms9900gen.factory_source(waits, mode)
+        filename = f"<retroscope.cpu.tms9900 {'waits' if waits else 'flat'} {mode}>"
         # Registered so that tracebacks into generated handlers show their lines.
         linecache.cache[filename] = (len(source), None, source.splitlines(True), filename)
         namespace: dict[str, Any] = {}
         exec(compile(source, filename, "exec"), namespace)
-        factory = _FACTORIES[waits, ram] = namespace["factory"]
+        factory = _FACTORIES[waits, mode] = namespace["factory"]
     return factory
 
 
@@ -168,30 +173,47 @@ class TMS9900:
         self.cru_read: CruRead = _cru_zero
         self.cru_write: CruWrite = _cru_ignore
         self.wait_pages = wait_table(wait_states)
-        # Two engines, made when first needed: one indexing the bus's RAM
-        # directly (nothing mapped, nothing watched), one calling bus.read/write.
-        self._engines: dict[bool, tuple[Any, ...]] = {}
-        self._on_ram: bool | None = None
-        self._use(self._plain_ram())
+        # Engines, each made when first needed: "ram" indexes the bus's RAM
+        # directly (nothing mapped or watched), "paged" does so on the pages
+        # `Bus.direct_pages()` allows and calls the bus elsewhere, "bus"
+        # calls bus.read/write for everything (a watch is set).
+        self._engines: dict[str, tuple[Any, ...]] = {}
+        self._mode = ""
+        self._rdir = [True] * 256  # per page: plain RAM for reads / writes
+        self._wdir = [True] * 256
+        self._seen: tuple[Any, Any] = (None, None)  # bus.read/write when last looked
+        self._check_bus()
 
-    def _plain_ram(self) -> bool:
-        bus, ram = self.bus, self.bus.ram
-        return bus.read == ram.__getitem__ and bus.write == ram.__setitem__
+    def _check_bus(self) -> None:
+        """Pick the engine for the bus as it is now (cheap when unchanged:
+        the bus publishes new read/write callables whenever it changes)."""
+        bus = self.bus
+        if bus.read is self._seen[0] and bus.write is self._seen[1]:
+            return
+        self._seen = (bus.read, bus.write)
+        pages = bus.direct_pages()
+        if pages is None:
+            mode = "bus"
+        else:
+            self._rdir[:], self._wdir[:] = pages
+            mode = "ram" if all(pages[0]) and all(pages[1]) else "paged"
+        if mode != self._mode:
+            self._use(mode)
 
-    def _use(self, ram: bool) -> None:
-        """Switch to the engine for plain RAM or for the bus, carrying the state."""
-        engine = self._engines.get(ram)
+    def _use(self, mode: str) -> None:
+        """Switch to the engine for `mode`, carrying the state over."""
+        engine = self._engines.get(mode)
         if engine is None:
-            handlers, table, *engine = _factory(self.wait_pages is not None, ram)(
+            handlers, table, *engine = _factory(self.wait_pages is not None, mode)(
                 self.bus, self, self.wait_pages, LAE_W, LAEP_B, PARITY, JTAKE,
-                isa.stcr_cycles)
+                isa.stcr_cycles, self._rdir, self._wdir)
             names, index = _dispatch()
             slots = [handlers[n] for n in names]
             table[:] = map(slots.__getitem__, index)
-            self._engines[ram] = engine = tuple(engine)
-        if self._on_ram is not None:
+            self._engines[mode] = engine = tuple(engine)
+        if self._mode:
             engine[5](self._get_state())
-        self._on_ram = ram
+        self._mode = mode
         self._run, self._step, self._reset, self._load, self._get_state, \
             self._set_state = engine
 
@@ -217,14 +239,12 @@ class TMS9900:
     # -- running ---------------------------------------------------------------
     def step(self) -> int:
         """One instruction, or one interrupt entry; returns its cycles."""
-        if self._plain_ram() is not self._on_ram:
-            self._use(not self._on_ram)
+        self._check_bus()
         return self._step()
 
     def run(self, cycles: int) -> int:
         """Run whole instructions for at least `cycles`; returns early on IDLE."""
-        if self._plain_ram() is not self._on_ram:
-            self._use(not self._on_ram)
+        self._check_bus()
         return self._run(cycles)
 
     def interrupt(self, level: int | None) -> None:
@@ -236,15 +256,13 @@ class TMS9900:
 
     def load_interrupt(self) -> None:
         """Pulse LOAD: the non-maskable context switch through >FFFC."""
-        if self._plain_ram() is not self._on_ram:
-            self._use(not self._on_ram)
+        self._check_bus()
         self._load()
 
     def reset(self) -> None:
         """RESET: ST = 0, then WP and PC from the vector at >0000 (the old WP,
         PC and ST go to the new R13-R15, as for BLWP)."""
-        if self._plain_ram() is not self._on_ram:
-            self._use(not self._on_ram)
+        self._check_bus()
         self._reset()
 
     # -- state -----------------------------------------------------------------
