@@ -336,7 +336,9 @@ INFO = nes_info(
     article="003",
     summary=("Famicom Disk System Backgammon's dice RNG as 2A03 code at the documented "
              "addresses: a reset picks one of 32 sequences from the frame counter at $33, "
-             "the title screen steps it once per frame, and Start fixes every roll."),
+             "the title screen steps it once per frame, and Start fixes every roll. "
+             "Click a checker, then where it goes (or arrows to point, X to pick and "
+             "drop, Z to undo, Enter to end the turn)."),
 )
 
 
