@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from retroscope.machines.backgammon.game import Game
 from retroscope.machines.backgammon.model import DiceRng
@@ -103,3 +105,18 @@ def test_the_wrong_column_is_the_wrong_player():
 def test_link_moves_that_cannot_be_read_are_refused():
     with pytest.raises(NotationError, match="turn 2: cannot read the move 'x'"):
         parse_link("8/5,6/5;x")
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet=" 0123456789/*():;,\nbarofWhiteBlackGamewins)", max_size=200))
+def test_any_text_either_reads_or_fails_with_a_notation_error(text):
+    try:
+        entries, _ = parse_record(text)
+        Game(players=["human", "human"]).replay(entries, DiceRng.for_sequence(1).dice_roll)
+    except NotationError:
+        pass
+    try:
+        entries = parse_link(text)
+        Game(players=["human", "human"]).replay(entries, DiceRng.for_sequence(1).dice_roll)
+    except NotationError:
+        pass
