@@ -62,8 +62,8 @@ def _im(ref) -> int:
 
 
 def _opcode(mem: bytes | bytearray, pc: int) -> tuple[int, int]:
-    """(prefix, opcode) of the instruction at pc, DD/FD chains skipped."""
-    while mem[pc] in (0xDD, 0xFD) and mem[(pc + 1) & 0xFFFF] in (0xDD, 0xFD):
+    """(prefix, opcode) of the instruction at pc; DD/FD before another prefix skipped."""
+    while mem[pc] in (0xDD, 0xFD) and mem[(pc + 1) & 0xFFFF] in (0xDD, 0xFD, 0xED):
         pc = (pc + 1) & 0xFFFF
     first = mem[pc]
     if first in (0xDD, 0xFD) and mem[(pc + 1) & 0xFFFF] == 0xCB:

@@ -55,21 +55,40 @@ COND = {"nz": "not cpu.f & 0x40", "z": "cpu.f & 0x40", "nc": "not cpu.f & 0x01",
 
 
 class _Gen:
-    """Builds one handler's source lines."""
+    """Builds one handler's source lines.
 
-    def __init__(self, form: Form) -> None:
+    Given `operands` (the instruction's operand bytes) and `at` (the address
+    of the first), it builds code for that one instance instead: immediates
+    become constants and PC is left alone (the block compiler sets it)."""
+
+    def __init__(self, form: Form, operands: list[int] | None = None, at: int = 0) -> None:
         self.form = form
         self.lines: list[str] = []
-        self.addr_ready = form.prefix in ("ddcb", "fdcb")
+        self.operands = operands
+        self.at = at
+        self.addr_ready = form.prefix in ("ddcb", "fdcb") and operands is None
 
     def emit(self, *lines: str) -> None:
         self.lines.extend(lines)
 
+    def _known(self, count: int) -> int:
+        assert self.operands is not None
+        value = int.from_bytes(bytes(self.operands[:count]), "little")
+        del self.operands[:count]
+        self.at += count
+        return value
+
     # -- immediate fields ------------------------------------------------------
     def fetch_n(self, var: str = "n") -> None:
+        if self.operands is not None:
+            self.emit(f"pc = {self.at}", f"{var} = {self._known(1)}")
+            return
         self.emit("pc = cpu.pc", f"{var} = read(pc)", "cpu.pc = (pc + 1) & 0xFFFF")
 
     def fetch_nn(self) -> None:
+        if self.operands is not None:
+            self.emit(f"nn = {self._known(2)}")
+            return
         self.emit("pc = cpu.pc", "nn = read(pc) | (read((pc + 1) & 0xFFFF) << 8)",
                   "cpu.pc = (pc + 2) & 0xFFFF")
 
@@ -80,6 +99,9 @@ class _Gen:
         self.addr_ready = True
         if op == "(hl)":
             self.emit("addr = (cpu.h << 8) | cpu.l")
+        elif self.operands is not None:
+            d = self._known(1)
+            self.emit(f"addr = cpu.wz = (cpu.{op[1:3]} + {d - ((d & 0x80) << 1)}) & 0xFFFF")
         else:
             ix = op[1:3]
             self.emit("pc = cpu.pc", "d = read(pc)", "cpu.pc = (pc + 1) & 0xFFFF",
@@ -636,6 +658,84 @@ def handler_source(form: Form, name: str) -> str:
     return f"def {name}({args}):\n{body}\n    return {form.cycles}\n"
 
 
+# Instructions a compiled block may contain but must end with (they may jump or
+# repeat), and instructions it must leave to the fetch loop (they stop it or
+# need R exact).
+ENDS_BLOCK = frozenset({"jp", "jr", "djnz", "call", "ret", "rst"})
+NOT_IN_BLOCK = frozenset({"halt", "ei", "reti", "retn"})
+
+
+def block_ends(form: Form) -> bool:
+    return form.mnemonic in ENDS_BLOCK or form.cycles_taken is not None
+
+
+def block_allows(form: Form) -> bool:
+    return bool(form.mnemonic) and form.mnemonic not in NOT_IN_BLOCK and not (
+        form.mnemonic == "ld" and "r" in form.operands)
+
+
+def block_source(instrs: list[tuple[Form, list[int], int, int]], name: str) -> str:
+    """One function running a straight run of instructions, each given as
+    (form, operand bytes, address of the first operand byte, end address).
+    Only the last may jump. Returns the T-states taken.
+
+    A write into the block's own code (self-modifying code) is noticed: the
+    block leaves after that instruction, so the next one is fetched anew."""
+    m1 = [1 if not form.prefix else 2 for form, _, _, _ in instrs]
+    lo, hi = instrs[0][2] - len(instrs[0][0].encoding[0]), instrs[-1][3]
+    out = [f"def {name}(cpu, read, write):", f"    cpu._r += {sum(m1)}", "    hit = 0"]
+    offset = 0
+    last = instrs[-1]
+    for i, (form, operands, at, end) in enumerate(instrs):
+        g = _Gen(form, list(operands), at)
+        if form is last[0] and block_ends(form):
+            g.emit(f"cpu.pc = {end}")  # what a call pushes, or where a branch falls through
+        GENERATORS[form.mnemonic](g)
+        writes = False
+        for line in g.lines:
+            stripped = line.lstrip()
+            indent = "    " + line[:len(line) - len(stripped)]
+            if stripped.startswith("return ") and offset:
+                stripped = f"return {offset} + {stripped[7:]}"
+            if stripped.startswith("write(") and i < len(instrs) - 1:
+                target, value = _split_call(stripped[6:-1])
+                out += [f"{indent}w = {target}", f"{indent}write(w, {value})",
+                        f"{indent}if {lo} <= w < {hi}:", f"{indent}    hit = 1"]
+                writes = True
+                continue
+            out.append(indent + stripped)
+        offset += form.cycles
+        if writes:
+            out += ["    if hit:", f"        cpu.pc = {end}",
+                    f"        cpu._r -= {sum(m1[i + 1:])}", f"        return {offset}"]
+    if not block_ends(last[0]):
+        out.append(f"    cpu.pc = {last[3]}")
+    out.append(f"    return {offset}")
+    return _ports("\n".join(out) + "\n", "cpu.bus.port_in", "cpu.bus.port_out")
+
+
+def _split_call(args: str) -> tuple[str, str]:
+    """'addr, (v << 1) & 0xFF' -> ('addr', '(v << 1) & 0xFF'): the top-level comma."""
+    depth = 0
+    for i, c in enumerate(args):
+        depth += c == "("
+        depth -= c == ")"
+        if c == "," and depth == 0:
+            return args[:i], args[i + 1:].strip()
+    raise ValueError(f"not a two-argument call: {args!r}")
+
+
+def _ports(code: str, port_in: str, port_out: str) -> str:
+    """I/O goes through the bus's port handlers, looked up per access."""
+    return code.replace("port_in(", f"{port_in}(").replace("port_out(", f"{port_out}(")
+
+
+def namespace() -> dict:
+    """The globals generated code runs with."""
+    return {"SZ53": SZ53, "SZ53P": SZ53P, "PARITY": PARITY, "INC_F": INC_F, "DEC_F": DEC_F,
+            "STOP": STOP, "SYNC_R": SYNC_R}
+
+
 def build_pages(port_in: str = "cpu.bus.port_in",
                 port_out: str = "cpu.bus.port_out") -> dict[str, list[Callable]]:
     """Compile every form into handlers: {prefix: [256 functions or None]}."""
@@ -648,13 +748,9 @@ def build_pages(port_in: str = "cpu.bus.port_in",
                 row.append(None)  # a prefix byte: the core wires these
                 continue
             name = f"op_{prefix or 'main'}_{form.opcode:02x}"
-            code = handler_source(form, name)
-            # I/O goes through the bus's port handlers, looked up per access.
-            code = code.replace("port_in(", f"{port_in}(").replace("port_out(", f"{port_out}(")
-            src.append(code)
+            src.append(_ports(handler_source(form, name), port_in, port_out))
             row.append(name)
         names[prefix] = row
-    namespace: dict = {"SZ53": SZ53, "SZ53P": SZ53P, "PARITY": PARITY, "INC_F": INC_F,
-                       "DEC_F": DEC_F, "STOP": STOP, "SYNC_R": SYNC_R}
-    exec(compile("\n".join(src), "<z80 handlers>", "exec"), namespace)  # noqa: S102
-    return {p: [namespace[n] if n else None for n in row] for p, row in names.items()}
+    space = namespace()
+    exec(compile("\n".join(src), "<z80 handlers>", "exec"), space)  # noqa: S102
+    return {p: [space[n] if n else None for n in row] for p, row in names.items()}

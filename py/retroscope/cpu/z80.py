@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ._z80blocks import HOT, compile_block
 from ._z80gen import Stop, SyncR, build_pages
 from .bus import Bus
 from .isaz80 import (
@@ -99,8 +100,10 @@ FIELDS: tuple[str, ...] = (
 # end by raising `Stop` (HALT, and EI/RETI/RETN with an interrupt raised).
 # An interrupt raised by a device *during* run() is therefore seen when that
 # run() call returns; machines raise interrupts between run() calls.
+# `_blocks`/`_heat`: compiled blocks by start address and how often each
+# address started an instruction in the fetch loop (see `_z80blocks`).
 _SLOTS = tuple(n for n in FIELDS if n != "r") + ("_r", "_r7", "_attn", "_rsync", "_stop",
-                                                 "bus")
+                                                 "_blocks", "_heat", "_mapping", "bus")
 
 
 class Z80:
@@ -111,6 +114,9 @@ class Z80:
     def __init__(self, bus: Bus | None = None) -> None:
         self.bus = bus if bus is not None else Bus()
         self.cycles = 0
+        self._blocks: dict = {}
+        self._heat: dict[int, int] = {}
+        self._mapping = -1
         self.reset()
 
     def reset(self) -> None:
@@ -162,6 +168,16 @@ class Z80:
         read, write = bus.read, bus.write
         main = MAIN
         done = 0
+        # Compiled blocks need plain RAM pages and no read watch (see _z80blocks).
+        ram = bus.ram
+        page_read = getattr(bus, "_page_read", None)
+        use_blocks = page_read is not None and not getattr(bus, "_read_watches", True)
+        if use_blocks and self._mapping != len(bus.regions):
+            self._mapping = len(bus.regions)  # the memory map changed: start again
+            self._blocks.clear()
+            self._heat.clear()
+        blocks = self._blocks if use_blocks else {}
+        heat = self._heat
         while done < cycles:
             if self._attn:
                 taken = self._service()
@@ -180,6 +196,22 @@ class Z80:
             try:
                 while done < cycles:
                     pc = self.pc
+                    block = blocks.get(pc)
+                    if block is not None:
+                        if done + block[1] <= cycles:
+                            if ram[pc:block[2]] == block[3]:
+                                done += block[0](self, read, write)
+                                continue
+                            del blocks[pc]  # the code changed: count again
+                            heat[pc] = 0
+                    elif use_blocks:
+                        hot = heat.get(pc, 0) + 1
+                        heat[pc] = hot
+                        if hot == HOT:
+                            block = compile_block(ram, page_read, pc)
+                            if block is not None:
+                                blocks[pc] = block
+                                continue
                     op = read(pc)
                     self.pc = (pc + 1) & 0xFFFF
                     n += 1

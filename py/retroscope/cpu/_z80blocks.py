@@ -1,0 +1,65 @@
+"""Compiled blocks: straight runs of Z80 code turned into one Python function.
+
+run() spends most of its time per instruction on the fetch loop itself
+(fetch, dispatch call, PC and R bookkeeping, reading immediates). For code
+it has seen often it compiles a block instead: up to MAX_INSTRUCTIONS
+instructions from one address, ending at the first that may jump, with the
+immediates as constants, PC set once and R advanced once. The code is the
+same generated handler code (`_z80gen`), so semantics are shared.
+
+A block is used only where it behaves exactly like the instructions one by
+one: its code bytes sit in plain RAM pages (no read handler) and are checked
+unchanged before each use (self-modifying code recompiles), no read watch is
+set (those must see opcode fetches), and run() takes a block only when the
+whole block fits in the T-states left, so run() stops at the same
+instruction boundary. HALT, EI, RETI, RETN, LD A,R and LD R,A are left to
+the fetch loop. One limitation: an instruction that rewrites a later
+instruction of the same block is not seen until the block is next entered.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ._z80gen import block_allows, block_ends, block_source, namespace
+from .disz80 import decode
+
+MAX_INSTRUCTIONS = 24
+HOT = 8  # times an address starts the fetch loop's instruction before it is compiled
+
+Block = tuple[Callable, int, int, bytes]  # (function, max T-states, end, code bytes)
+
+_NAMESPACE = namespace()
+
+
+def compile_block(ram: bytearray, page_read: list, pc: int) -> Block | None:
+    """The block starting at pc, or None where no block can start."""
+    instrs: list = []
+    addr = pc
+    most = 0
+    total = 0
+    read = ram.__getitem__
+    while len(instrs) < MAX_INSTRUCTIONS:
+        if addr + 4 > 0x10000 or page_read[addr >> 8] is not None \
+                or page_read[(addr + 3) >> 8] is not None:
+            break
+        form, length, _ = decode(read, addr)
+        if form is None or not block_allows(form):
+            break
+        fixed = len(form.encoding[0])
+        operands = list(ram[addr + fixed:addr + length])
+        if form.prefix in ("ddcb", "fdcb"):
+            operands = operands[:1]  # DD CB d op: only d is an operand
+        instrs.append((form, operands, addr + fixed, addr + length))
+        addr += length
+        if block_ends(form):
+            most = total + max(form.cycles, form.cycles_taken or 0)
+            break
+        total += form.cycles
+        most = total
+    if not instrs:
+        return None
+    source = block_source(instrs, "block")
+    space = dict(_NAMESPACE)
+    exec(compile(source, f"<z80 block ${pc:04X}>", "exec"), space)  # noqa: S102
+    return space["block"], most, addr, bytes(ram[pc:addr])

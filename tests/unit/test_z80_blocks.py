@@ -1,0 +1,88 @@
+"""Compiled blocks (`_z80blocks`) behave exactly like the instructions one by one.
+
+Random looping programs (random instructions of every prefix, then a jump
+back) run through run(), which compiles the hot code, and through step()
+alone to the same instruction boundary; the whole CPU state and all memory
+must agree.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from retroscope.cpu.bus import Bus
+from retroscope.cpu.isaz80 import PAGES, PREFIXES, Form
+from retroscope.cpu.z80 import Z80
+
+CODE = 0x8000
+FORMS = [form for prefix in PREFIXES for form in PAGES[prefix]
+         if form.mnemonic and form.mnemonic != "halt"]
+
+
+def encode(form: Form, rng: random.Random) -> bytes:
+    fixed, fields = form.encoding
+    out = bytearray(fixed)
+    for field in fields:
+        out += bytes(rng.randrange(256) for _ in range(2 if field == "nn" else 1))
+    if form.prefix in ("ddcb", "fdcb"):
+        out.append(form.opcode)
+    return bytes(out)
+
+
+def program(rng: random.Random) -> bytes:
+    """Random instructions; jumps may go anywhere, so most runs loop back soon."""
+    code = bytearray()
+    while len(code) < 60:
+        form = rng.choice(FORMS)
+        if form.mnemonic in ("jp", "call", "rst", "ret", "reti", "retn"):
+            continue  # keep control inside the program (jr/djnz stay)
+        code += encode(form, rng)
+    return bytes(code) + bytes((0xC3, CODE & 0xFF, CODE >> 8))  # jp CODE
+
+
+def pair(rng: random.Random) -> tuple[Z80, Z80]:
+    memory = bytearray(rng.randrange(256) for _ in range(0x10000))
+    memory[CODE:CODE + 0x100] = bytes(0x100)
+    code = program(rng)
+    memory[CODE:CODE + len(code)] = code
+    cores = []
+    regs = {n: rng.randrange(256) for n in "afbcdehl"}
+    regs.update(ix=rng.randrange(0x10000), iy=rng.randrange(0x10000), sp=0x4000, pc=CODE)
+    for _ in range(2):
+        bus = Bus()
+        bus.load(0, bytes(memory))
+        core = Z80(bus)
+        for name, value in regs.items():
+            setattr(core, name, value)
+        cores.append(core)
+    return cores[0], cores[1]
+
+
+def run_pair(seed: int) -> bool:
+    """Run one random program both ways, compare; whether blocks were used."""
+    rng = random.Random(seed)
+    fast, slow = pair(rng)
+    for chunk in (5_000, 20_000, 37, 100_000):
+        fast.run(chunk)
+        while slow.cycles < fast.cycles and not slow.halted:
+            slow.step()
+        assert slow.snapshot() == fast.snapshot(), f"seed {seed}: after {fast.cycles} T-states"
+        assert slow.bus.ram == fast.bus.ram, f"seed {seed}: memory differs"
+    return bool(fast._blocks)
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_run_with_compiled_blocks_matches_single_steps(seed: int):
+    run_pair(seed)
+
+
+def test_most_random_programs_loop_long_enough_to_be_compiled():
+    assert sum(run_pair(seed) for seed in range(100, 120)) >= 10
+
+
+@pytest.mark.long
+def test_many_more_random_programs_match_single_steps():
+    for seed in range(1000, 1600):
+        run_pair(seed)
