@@ -413,6 +413,7 @@ def factory(bus):
     kind = 0  # which handler set suits the bus: 0 bus calls, 1 hybrid, 2 plain RAM
     seen = None  # the (read, write) pair `kind` was worked out for
     fetch_direct = ()  # per page: program bytes there (and in the next page) are plain RAM
+    rd = wd = ()  # per page: reads / writes there are plain RAM (hybrid set)
 
     def flags():
         """The status byte NV-BDIZC as software sees it (B clear, bit 5 set)."""
@@ -464,7 +465,7 @@ _RUNTIME = '''
 
     def choose():
         """Pick up the bus's current read/write; work out `kind` when they changed."""
-        nonlocal read, write, kind, seen, fetch_direct
+        nonlocal read, write, kind, seen, fetch_direct, rd, wd
         read = bus.read
         write = bus.write
         if seen is not None and read is seen[0] and write is seen[1]:
@@ -476,9 +477,9 @@ _RUNTIME = '''
         pages = bus.direct_pages() if hasattr(bus, "direct_pages") else None
         kind = 0
         if pages is not None:
-            reads, writes = pages
-            if reads[0] and reads[1] and writes[0] and writes[1]:
-                fetch_direct = tuple(reads[i] and reads[(i + 1) & 0xFF] for i in range(256))
+            rd, wd = pages
+            if rd[0] and rd[1] and wd[0] and wd[1]:
+                fetch_direct = tuple(rd[i] and rd[(i + 1) & 0xFF] for i in range(256))
                 kind = 1
         return kind
 
@@ -599,32 +600,77 @@ def access_class(address: str, mode: str) -> str:
     return "data"
 
 
-def _rewrite_reads(text: str, direct: Callable[[str], bool]) -> str:
-    """`read(e)` -> `mem[e]` wherever `direct(e)`, innermost calls included."""
-    out = []
-    i = 0
-    while True:
-        j = text.find("read(", i)
-        while j > 0 and (text[j - 1].isalnum() or text[j - 1] == "_"):
-            j = text.find("read(", j + 1)
-        if j < 0:
-            out.append(text[i:])
-            return "".join(out)
-        end = _call_end(text, j + 4)
-        address = text[j + 5:end]
-        inner = _rewrite_reads(address, direct)
-        out.append(text[i:j] + (f"mem[{inner}]" if direct(address) else f"read({inner})"))
-        i = end + 1
+_NAME = re.compile(r"[a-z_]\w*")
 
 
-def rewrite(line: str, mode: str, flavor: str) -> str | None:
-    """One handler line for the "ram" or "hybrid" handler set (None: drop it).
+class _Rewriter:
+    """Rewrites the bus accesses of one handler line for a handler set.
 
-    Accesses the flavor may make directly become `ram` indexing: all of them
-    for "ram" (the bus has no handler or watch at all), and for "hybrid"
-    (zero page and stack plain RAM, handlers elsewhere) the program fetches,
-    zero page and stack. A direct dummy read, or the RMW write-back of the
-    unchanged value, has no effect on plain RAM and is dropped.
+    `direct(address)` says whether an access may index `mem` unconditionally.
+    With `paged` (the hybrid set) the other accesses test the page first:
+    `rd`/`wd` say per page whether reads/writes there are plain RAM, so only
+    accesses to pages with handlers call the bus. Such an address is computed
+    once, on a line of its own (`_a0 = ...`) when it is not a plain name;
+    addresses are free of side effects, so this keeps the access order.
+    """
+
+    def __init__(self, direct: Callable[[str], bool], paged: bool) -> None:
+        self.direct = direct
+        self.paged = paged
+        self.hoisted: list[str] = []
+
+    def name(self, address: str) -> str:
+        if _NAME.fullmatch(address):
+            return address
+        temp = f"_a{len(self.hoisted)}"
+        self.hoisted.append(f"{temp} = {address}")
+        return temp
+
+    def reads(self, text: str) -> str:
+        """`read(e)` -> `mem[e]` (or the paged test) in `text`, inner calls included."""
+        out = []
+        i = 0
+        while True:
+            j = text.find("read(", i)
+            while j > 0 and (text[j - 1].isalnum() or text[j - 1] == "_"):
+                j = text.find("read(", j + 1)
+            if j < 0:
+                out.append(text[i:])
+                return "".join(out)
+            end = _call_end(text, j + 4)
+            address = text[j + 5:end]
+            inner = self.reads(address)
+            if self.direct(address):
+                access = f"mem[{inner}]"
+            elif self.paged:
+                a = self.name(inner)
+                access = f"(mem[{a}] if rd[{a} >> 8] else read({a}))"
+            else:
+                access = f"read({inner})"
+            out.append(text[i:j] + access)
+            i = end + 1
+
+
+def _split_write(stripped: str) -> tuple[str, str]:
+    """The address and value of a `write(address, value)` statement."""
+    inner = stripped[len("write("):_call_end(stripped, len("write"))]
+    depth = 0
+    for i, ch in enumerate(inner):
+        depth += {"(": 1, ")": -1, "[": 1, "]": -1}.get(ch, 0)
+        if ch == "," and depth == 0:
+            return inner[:i], inner[i + 1:].strip()
+    raise ValueError(f"write without a value in {stripped!r}")
+
+
+def rewrite(line: str, mode: str, flavor: str) -> list[str]:
+    """One handler line as lines of the "ram" or "hybrid" handler set.
+
+    "ram" (the bus has no handler or watch at all) indexes `mem` for every
+    access. "hybrid" (zero page and stack plain RAM, handlers elsewhere)
+    indexes `mem` for program fetches, zero page and stack, and for other
+    accesses tests the page (`rd`/`wd`) and calls the bus only where a
+    handler sits. A dummy read, or the RMW write-back of the unchanged
+    value, that lands on plain RAM has no effect and is dropped.
 
     "ram" also drops PC's mask: an operand fetch past $FFFF then raises
     IndexError before the handler has changed any state (every handler
@@ -638,31 +684,37 @@ def rewrite(line: str, mode: str, flavor: str) -> str | None:
     else:
         def direct(address: str) -> bool:
             return access_class(address, mode) != "data"
+    rw = _Rewriter(direct, paged=flavor == "hybrid")
     stripped = line.lstrip()
     pad = line[: len(line) - len(stripped)]
-    if stripped.startswith("read(") and _call_end(stripped, 4) == len(stripped) - 1:
-        if direct(stripped[5:-1]):
-            return None
-    if stripped == "write(ea, v)" and direct("ea"):
-        return None
     if flavor == "ram" and not stripped.startswith(("t = ", "pc2 = ")):
         stripped = _PC_PLUS.sub(r"pc + \1", stripped)
         if stripped.startswith("pc = pc + "):
             stripped = "pc += " + stripped[len("pc = pc + "):]
+    if stripped.startswith("read(") and _call_end(stripped, 4) == len(stripped) - 1:
+        address = stripped[5:-1]  # a dummy read
+        if direct(address):
+            return []
+        a = rw.name(rw.reads(address))
+        return [pad + h for h in rw.hoisted] + [f"{pad}if not rd[{a} >> 8]:",
+                                                 f"{pad}    read({a})"]
     if stripped.startswith("write("):
-        inner = stripped[len("write("):_call_end(stripped, len("write"))]
-        depth = 0
-        for i, ch in enumerate(inner):
-            depth += {"(": 1, ")": -1, "[": 1, "]": -1}.get(ch, 0)
-            if ch == "," and depth == 0:
-                address, value = inner[:i], inner[i + 1:].strip()
-                target = _rewrite_reads(address, direct)
-                value = _rewrite_reads(value, direct)
-                if direct(address):
-                    return f"{pad}mem[{target}] = {value}"
-                return f"{pad}write({target}, {value})"
-        raise ValueError(f"write without a value in {line!r}")
-    return pad + _rewrite_reads(stripped, direct)
+        address, value = _split_write(stripped)
+        dummy = stripped == "write(ea, v)"  # RMW write-back of the unchanged value
+        if direct(address):
+            return [] if dummy else [f"{pad}mem[{rw.reads(address)}] = {rw.reads(value)}"]
+        target, value = rw.reads(address), rw.reads(value)
+        if not rw.paged:
+            return [f"{pad}write({target}, {value})"]
+        a = rw.name(target)
+        lines = [f"{pad}if not wd[{a} >> 8]:", f"{pad}    write({a}, {value})"]
+        if not dummy:
+            lines[0] = f"{pad}if wd[{a} >> 8]:"
+            lines[1:] = [f"{pad}    mem[{a}] = {value}", f"{pad}else:",
+                         f"{pad}    write({a}, {value})"]
+        return [pad + h for h in rw.hoisted] + lines
+    text = rw.reads(stripped)
+    return [pad + h for h in rw.hoisted] + [pad + text]
 
 
 def factory_source(decimal: bool) -> str:
@@ -685,8 +737,7 @@ def factory_source(decimal: bool) -> str:
             names.append(name)
             body = handler_body(op, decimal)
             if flavor != "bus":
-                body = [new for line in body
-                        if (new := rewrite(line, op.mode, flavor)) is not None]
+                body = [new for line in body for new in rewrite(line, op.mode, flavor)]
             out.append(f"    def {name}():  # {op.mnemonic} {op.mode}")
             out.append("        nonlocal a, x, y, s, p, nz, c, pc, end, halted, i_late")
             out.extend(_indent(body, 2))
