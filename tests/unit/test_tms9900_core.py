@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 
 from retroscope.cpu import TMS9900
+from retroscope.cpu import isa9900 as isa
 from retroscope.cpu.bus import Bus
 from retroscope.cpu.tms9900 import ti99_slow, wait_table
 
@@ -280,3 +281,13 @@ def test_the_core_works_over_a_bus_with_mapped_regions() -> None:
     cpu.reset()
     cpu.step()                                   # LI R1,>1234 from ROM
     assert cpu.reg(1) == 0x1234
+
+
+@pytest.mark.parametrize("op", [o for o in isa.OPS if o.fmt == isa.JUMP], ids=lambda o: o.mnemonic)
+def test_each_jump_is_taken_exactly_under_its_data_manual_condition(op: isa.Op) -> None:
+    cpu = make(words(op.opcode | 0x05))          # Jxx $+12
+    for high in range(64):                       # every L> A> EQ C OV OP combination
+        cpu.pc, cpu.st = 0x1000, high << 10
+        cycles = cpu.step()
+        taken = isa.jump_taken(op.mnemonic, high << 10)
+        assert (cpu.pc, cycles) == ((0x100C, 10) if taken else (0x1002, 8)), hex(high << 10)

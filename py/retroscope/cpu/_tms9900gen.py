@@ -310,12 +310,6 @@ def general_source(op: isa.Op, t: int) -> list[str]:
 
 # -- handlers without general operands --------------------------------------------
 _FIXED = {
-    "jump": [
-        "if jtake[(op >> 8) & 15][st >> 10]:",
-        "    pc = (pc + (((op & 0xFF) ^ 0x80) - 0x80) * 2) & 0xFFFF",
-        "    return 10",
-        "return 8",
-    ],
     "SBO": ["cru_out(cru_bit(op), 1)", "return 12"],
     "SBZ": ["cru_out(cru_bit(op), 0)", "return 12"],
     "TB": ["st = (st & 0xDFFF) | (0x2000 if cru_in(cru_bit(op)) & 1 else 0)",
@@ -406,26 +400,52 @@ _SHIFT = {
 }
 
 
-def shift(op: isa.Op) -> list[str]:
-    return [
-        "ra = (wp + ((op & 15) << 1)) & 0xFFFF",
-        "v = RW(ra)",
-        "c = (op >> 4) & 15",
-        "if c:",
-        "    n = 12 + 2 * c",
-        "else:",
-        "    c = RW(wp)",
-        "    c = (c & 15) or 16",
-        f"    n = {isa.SHIFT_BY_R0} + 2 * c",
+# SLA by a constant count below 16 (no branch, so its read and write pair up).
+_SLA_FIXED = [
+    "r = (v << c) & 0xFFFF",
+    "x = v >> (15 - c)",
+    "st = ((st & 0x07FF) | lae_w[r] | (0x1000 if (v >> (16 - c)) & 1 else 0)"
+    " | (0x0800 if x != 0 and x != (2 << c) - 1 else 0))",
+]
+
+
+def shift(op: isa.Op, count: int) -> list[str]:
+    """A shift by a fixed count 1-15, or (count 0) by R0's low nibble."""
+    lines = ["ra = (wp + ((op & 15) << 1)) & 0xFFFF", "v = RW(ra)"]
+    if count:
+        # The count is a constant here: the compiler folds what it can.
+        template = _SLA_FIXED if op.mnemonic == "SLA" else _SHIFT[op.mnemonic]
+        body = [re.sub(r"\bc\b", str(count), line) for line in template]
+        return lines + body + ["WW(ra, r)", f"return {12 + 2 * count}"]
+    return lines + [
+        "c = RW(wp)",
+        "c = (c & 15) or 16",
         *_SHIFT[op.mnemonic],
         "WW(ra, r)",
-        "return n",
+        f"return {isa.SHIFT_BY_R0} + 2 * c",
     ]
+
+
+def jump(op: isa.Op) -> list[str]:
+    """A jump with its condition (isa.JUMP_CONDITIONS) written out on ST."""
+    must_set, must_clear, or_set = isa.JUMP_CONDITIONS[op.mnemonic]
+    taken = ["pc = (pc + (((op & 0xFF) ^ 0x80) - 0x80) * 2) & 0xFFFF", "return 10"]
+    tests = []
+    if or_set:
+        tests.append(f"st & {or_set:#06x}")
+    if must_set | must_clear:
+        mask = must_set | must_clear
+        tests.append(f"st & {mask:#06x} == {must_set:#06x}" if must_set and must_clear
+                     else f"st & {mask:#06x}" if must_set else f"not st & {mask:#06x}")
+    if not tests:
+        return taken
+    return [f"if {' or '.join(tests)}:", *("    " + line for line in taken),
+            f"return {isa.JUMP_NOT_TAKEN}"]
 
 
 # -- the factory -------------------------------------------------------------------
 _PRELUDE = '''
-def factory(bus, cpu, slow, lae_w, laep_b, parity, jtake, stcr_cycles, rdir, wdir):
+def factory(bus, cpu, slow, lae_w, laep_b, parity, stcr_cycles, rdir, wdir):
     slow2 = [2 * w for w in slow] if slow else None  # a read and a write of one word
     pc = wp = st = cycles = 0
     irq = 0          # requested interrupt level, 0 = none
@@ -605,9 +625,10 @@ def handler_bodies() -> dict[str, list[str]]:
             for t in range(4):
                 out[f"{name}_{t}"] = general_source(op, t)
         elif op.fmt == isa.SHIFT:
-            out[name] = shift(op)
+            for count in range(16):
+                out[f"{name}_{count}"] = shift(op, count)
         elif op.fmt == isa.JUMP:
-            out.setdefault("jump", _FIXED["jump"])
+            out[name] = jump(op)
         else:
             out[name] = _FIXED[name]
     return out
@@ -622,8 +643,8 @@ def handler_name(word: int) -> str:
         return f"{op.mnemonic}_{(word >> 4) & 3}{(word >> 10) & 3}"
     if op.fmt in (isa.ONE, isa.REGSRC, isa.XOPF):
         return f"{op.mnemonic}_{(word >> 4) & 3}"
-    if op.fmt == isa.JUMP:
-        return "jump"
+    if op.fmt == isa.SHIFT:
+        return f"{op.mnemonic}_{(word >> 4) & 15}"
     return op.mnemonic
 
 

@@ -82,11 +82,6 @@ def _laep_byte(b: int) -> int:
 LAE_W: list[int] = [_lae_word(v) for v in range(0x10000)]
 LAEP_B: list[int] = [_laep_byte(b) for b in range(0x100)]
 PARITY: list[int] = [isa.ST_OP if isa.parity_odd(b) else 0 for b in range(0x100)]
-# Jump taken? JTAKE[condition nibble][st >> 10]
-JTAKE: list[list[bool]] = [
-    [isa.jump_taken(op.mnemonic, hi << 10) for hi in range(64)]
-    for op in sorted((o for o in isa.OPS if o.fmt == isa.JUMP), key=lambda o: o.opcode)
-]
 
 # Snapshot fields, in the order of the generated get_state()/set_state().
 FIELDS = _tms9900gen.STATE_FIELDS
@@ -205,7 +200,7 @@ class TMS9900:
         engine = self._engines.get(mode)
         if engine is None:
             handlers, table, *engine = _factory(self.wait_pages is not None, mode)(
-                self.bus, self, self.wait_pages, LAE_W, LAEP_B, PARITY, JTAKE,
+                self.bus, self, self.wait_pages, LAE_W, LAEP_B, PARITY,
                 isa.stcr_cycles, self._rdir, self._wdir)
             names, index = _dispatch()
             slots = [handlers[n] for n in names]
