@@ -308,3 +308,17 @@ def test_the_exerciser_reports_a_wrong_expectation_by_its_number(
         symbol: str, value: int, check: int) -> None:
     cpu = run_exerciser(False, (symbol, value))
     assert (cpu.done, cpu.reg(0)) == ("fail", check)
+
+
+def test_the_benchmark_workload_loops_inside_its_program_with_wait_states() -> None:
+    from retroscope.benchmarks import tms9900 as bench
+
+    core = bench.setup()
+    assert core.wait_pages is not None and (core.wp, core.pc) == (0x8300, bench.ORIGIN)
+    end = bench.PROGRAM[-1][0]                    # K, the data word after the code
+    seen = set()
+    for _ in range(5000):
+        core.step()
+        seen.add(core.pc)
+    assert seen <= set(range(bench.ORIGIN, end, 2))
+    assert {addr for addr, _, _ in bench.PROGRAM[1:-1]} <= seen  # every instruction ran

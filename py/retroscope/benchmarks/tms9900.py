@@ -16,6 +16,7 @@ from __future__ import annotations
 from ..cpu.bus import Bus
 from ..cpu.tms9900 import TMS9900
 
+CLOCK_HZ = 3_000_000  # the TI-99/4A's TMS9900 clock
 ORIGIN = 0xA000
 WORKSPACE = 0x8300
 
