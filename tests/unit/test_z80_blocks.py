@@ -86,3 +86,32 @@ def test_most_random_programs_loop_long_enough_to_be_compiled():
 def test_many_more_random_programs_match_single_steps():
     for seed in range(1000, 1600):
         run_pair(seed)
+
+
+LOOP = bytes.fromhex("3c 04 0c 14 c3 00 80")  # loop: inc a / inc b / inc c / inc d / jp loop
+
+
+def test_code_under_a_read_handler_is_never_compiled():
+    bus = Bus()
+    bus.load(CODE, LOOP)
+    fetched = []
+    bus.map(CODE, CODE + 0xFF, name="io", read=lambda a: fetched.append(a) or bus.ram[a])
+    cpu = Z80(bus)
+    cpu.pc = CODE
+    cpu.run(10_000)
+    assert not cpu._blocks
+    assert len(fetched) >= cpu.cycles // 26 * 7  # every byte of every instruction
+
+
+def test_a_read_watch_sees_every_opcode_fetch_even_in_hot_code():
+    bus = Bus()
+    bus.load(CODE, LOOP)
+    cpu = Z80(bus)
+    cpu.pc = CODE
+    cpu.run(10_000)
+    assert cpu._blocks  # hot: compiled
+    seen = []
+    bus.add_watch("read", lambda addr, value: seen.append(addr))
+    cpu.pc = CODE
+    cpu.run(26 * 10)
+    assert seen == [CODE + i for i in range(7)] * 10

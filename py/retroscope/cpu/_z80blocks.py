@@ -8,13 +8,14 @@ immediates as constants, PC set once and R advanced once. The code is the
 same generated handler code (`_z80gen`), so semantics are shared.
 
 A block is used only where it behaves exactly like the instructions one by
-one: its code bytes sit in plain RAM pages (no read handler) and are checked
-unchanged before each use (self-modifying code recompiles), no read watch is
-set (those must see opcode fetches), and run() takes a block only when the
+one: its code bytes sit in plain RAM pages (no read handler, per
+`Bus.direct_pages()`) and are checked unchanged before each use
+(self-modifying code recompiles), no watch is set (a read watch must see
+opcode fetches), and run() takes a block only when the
 whole block fits in the T-states left, so run() stops at the same
 instruction boundary. HALT, EI, RETI, RETN, LD A,R and LD R,A are left to
-the fetch loop. One limitation: an instruction that rewrites a later
-instruction of the same block is not seen until the block is next entered.
+the fetch loop. A write into the block's own code ends the block after that
+instruction, so the next instruction is fetched as written.
 """
 
 from __future__ import annotations
@@ -32,16 +33,16 @@ Block = tuple[Callable, int, int, bytes]  # (function, max T-states, end, code b
 _NAMESPACE = namespace()
 
 
-def compile_block(ram: bytearray, page_read: list, pc: int) -> Block | None:
-    """The block starting at pc, or None where no block can start."""
+def compile_block(ram: bytearray, direct: tuple[bool, ...], pc: int) -> Block | None:
+    """The block starting at pc, or None where no block can start. `direct`
+    says per page whether reads there are plain RAM (`Bus.direct_pages()`)."""
     instrs: list = []
     addr = pc
     most = 0
     total = 0
     read = ram.__getitem__
     while len(instrs) < MAX_INSTRUCTIONS:
-        if addr + 4 > 0x10000 or page_read[addr >> 8] is not None \
-                or page_read[(addr + 3) >> 8] is not None:
+        if addr + 4 > 0x10000 or not (direct[addr >> 8] and direct[(addr + 3) >> 8]):
             break
         form, length, _ = decode(read, addr)
         if form is None or not block_allows(form):

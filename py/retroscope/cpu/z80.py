@@ -116,7 +116,7 @@ class Z80:
         self.cycles = 0
         self._blocks: dict = {}
         self._heat: dict[int, int] = {}
-        self._mapping = -1
+        self._mapping: tuple[bool, ...] | None = None
         self.reset()
 
     def reset(self) -> None:
@@ -168,14 +168,16 @@ class Z80:
         read, write = bus.read, bus.write
         main = MAIN
         done = 0
-        # Compiled blocks need plain RAM pages and no read watch (see _z80blocks).
+        # Compiled blocks need code in plain RAM pages and no watch (see _z80blocks).
         ram = bus.ram
-        page_read = getattr(bus, "_page_read", None)
-        use_blocks = page_read is not None and not getattr(bus, "_read_watches", True)
-        if use_blocks and self._mapping != len(bus.regions):
-            self._mapping = len(bus.regions)  # the memory map changed: start again
-            self._blocks.clear()
-            self._heat.clear()
+        pages = bus.direct_pages() if hasattr(bus, "direct_pages") else None
+        use_blocks = pages is not None
+        if use_blocks:
+            direct = pages[0]
+            if self._mapping != direct:
+                self._mapping = direct  # the memory map changed: start again
+                self._blocks.clear()
+                self._heat.clear()
         blocks = self._blocks if use_blocks else {}
         heat = self._heat
         while done < cycles:
@@ -208,7 +210,7 @@ class Z80:
                         hot = heat.get(pc, 0) + 1
                         heat[pc] = hot
                         if hot == HOT:
-                            block = compile_block(ram, page_read, pc)
+                            block = compile_block(ram, direct, pc)
                             if block is not None:
                                 blocks[pc] = block
                                 continue
