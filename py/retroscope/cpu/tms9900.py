@@ -5,6 +5,17 @@ at even addresses (word accesses ignore address bit 0; byte operands address
 single bytes, so a register's byte is its high byte). Every destination is read
 before it is written, as the chip does, so bus watches see both.
 
+Timing: the data manual's base cycles plus its address-modification table
+(`isa9900.py`), and with `wait_states` 4 more per memory access outside the
+TI-99/4A's 16-bit memory (see `ti99_slow`). DIV without overflow counts 92,
+the low end of the manual's 92-124. Interrupts: `interrupt(level)` holds
+INTREQ (level-sensitive) until `interrupt(None)`; it is taken between
+instructions when level <= the ST mask, except right after BLWP, XOP or an
+interrupt/LOAD context switch, whose first instruction always runs first.
+IDLE sets `idle`: `run()` returns early and `step()` lets 12 cycles pass,
+until an enabled interrupt or LOAD wakes it. CRU traffic goes to
+`cru_read(bit)`/`cru_write(bit, value)` (12-bit bit addresses).
+
 Speed: `_tms9900gen.py` writes one handler per instruction and addressing
 mode combination, compiled once per variant (flat or with wait states, and
 one of three memory modes); each core gets its own closures over the CPU
