@@ -178,3 +178,14 @@ def test_step_over_lands_after_the_call_wherever_the_interrupt_falls(
     session.machine.interrupt_in(delay)
     assert session.step("over")["pc"] == sym(session, "main") + 3
     assert session.cpu.sp == sp and session.bus.ram[INTS] == ints + 1
+
+
+def test_a_pending_interrupt_survives_a_restore(session: Session) -> None:
+    """What rewind relies on: a snapshot taken with the interrupt line raised
+    restores with it still raised (see InfoZ80.after_restore)."""
+    session.cpu.interrupt(0xFF)
+    snap = session.machine.snapshot()
+    assert session.step("into")["pc"] == 0x0038
+    session.machine.restore(snap)
+    session.info.after_restore()
+    assert session.step("into")["pc"] == 0x0038

@@ -639,8 +639,11 @@ class Session:
             machine.set_buttons(buttons)
             while machine.advance() != "frame":
                 machine.stop_requested = False
+        def restore(snap: dict[str, Any]) -> None:
+            machine.restore(snap)
+            self.info.after_restore()
         try:
-            self.rewind.seek(frame, machine.restore, replay)
+            self.rewind.seek(frame, restore, replay)
         except ValueError as exc:
             raise DebugError(str(exc)) from None
         finally:
