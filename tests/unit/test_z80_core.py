@@ -152,3 +152,15 @@ def test_a_watch_added_between_runs_sees_the_core_accesses():
     cpu.bus.add_watch("write", lambda addr, value: writes.append((addr, value)))
     cpu.run(50)
     assert writes and all(addr == 0x4000 for addr, _ in writes)
+
+
+def test_a_restored_halted_cpu_with_an_interrupt_raised_takes_it():
+    cpu = cpu_with("ei\nhalt")
+    cpu.im = 1
+    cpu.run(100)
+    cpu.interrupt()
+    state = json.loads(json.dumps(cpu.snapshot()))
+    twin = Z80()
+    twin.restore(state)
+    assert twin.halted and twin.irq
+    assert twin.step() == 13 and twin.pc == 0x38

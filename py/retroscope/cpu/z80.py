@@ -402,3 +402,4 @@ class Z80:
     def restore(self, state: dict[str, Any]) -> None:
         for name in FIELDS:
             setattr(self, name, state[name])
+        self._attn = bool(self.irq or self.nmi_pending or self.halted)
