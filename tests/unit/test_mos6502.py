@@ -294,3 +294,12 @@ def test_the_three_handler_sets_agree_on_random_programs(seed: int, variant: str
         results.append((cpu.snapshot(), bytes(bus.ram)))
     assert results[0][0] == results[1][0] == results[2][0]
     assert results[0][1] == results[1][1] == results[2][1]
+
+
+def test_restore_accepts_a_snapshot_without_the_interrupt_fields() -> None:
+    cpu = MOS6502()
+    snap = {"a": 1, "x": 2, "y": 3, "s": 0x1F4, "p": 0xE3, "pc": 0x1234, "cycles": 99}
+    cpu.restore(snap)
+    assert (cpu.a, cpu.x, cpu.y, cpu.s, cpu.p, cpu.pc, cpu.cycles) == (1, 2, 3, 0xF4, 0xE3,
+                                                                        0x1234, 99)
+    assert not cpu.halted

@@ -56,6 +56,8 @@ _INDEX = {name: i for i, name in enumerate(_FIELDS)}
 # The names under which snapshot() publishes them (cycles, not cyc; end is transient).
 SNAPSHOT_FIELDS = ("a", "x", "y", "s", "p", "pc", "cycles", "halted", "irq_line",
                    "nmi_pending", "i_late")
+# What restore() assumes for the between-instructions fields a snapshot lacks.
+_QUIET = {"halted": False, "irq_line": False, "nmi_pending": False, "i_late": -1}
 _SNAPSHOT_SOURCE = {"cycles": "cyc"}
 
 
@@ -153,7 +155,10 @@ class MOS6502:
             raise ValueError(f"snapshot of a {snap['variant']} core, this is {self.variant}")
         state = list(self._get_state())
         for name in SNAPSHOT_FIELDS:
-            state[_INDEX[_SNAPSHOT_SOURCE.get(name, name)]] = snap[name]
+            value = snap[name] if name in snap or name not in _QUIET else _QUIET[name]
+            mask = 0xFFFF if name == "pc" else 0xFF if len(name) == 1 else None
+            state[_INDEX[_SNAPSHOT_SOURCE.get(name, name)]] = (
+                int(value) & mask if mask is not None else value)
         state[_INDEX["end"]] = 0
         self._set_state(state)
 
