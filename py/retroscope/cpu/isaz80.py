@@ -245,7 +245,7 @@ def _build() -> dict[str, tuple[Form, ...]]:
         pages["ed"].append(Form("ed", op, mnem, ops, ecyc, etaken, edoc))
         ctext, ccyc = _cb(op)
         mnem, ops = _split(ctext)
-        pages["cb"].append(Form("cb", op, mnem, ops, ccyc, None, not mnem == "sll"))
+        pages["cb"].append(Form("cb", op, mnem, ops, ccyc, None, mnem != "sll"))
         for prefix, ix in (("ddcb", "ix"), ("fdcb", "iy")):
             x, z = op >> 6, op & 7
             mem = f"({ix}+d)"

@@ -169,11 +169,11 @@ class Z80:
         main = MAIN
         done = 0
         # Compiled blocks need code in plain RAM pages and no watch (see _z80blocks).
-        ram = bus.ram
         pages = bus.direct_pages() if hasattr(bus, "direct_pages") else None
         use_blocks = pages is not None
+        ram = direct = None
         if use_blocks:
-            direct = pages[0]
+            ram, direct = bus.ram, pages[0]
             if self._mapping != direct:
                 self._mapping = direct  # the memory map changed: start again
                 self._blocks.clear()
