@@ -453,10 +453,17 @@ def factory(bus, cpu, slow, lae_w, laep_b, parity, stcr_cycles, rdir, wdir):
     holdoff = False  # no interrupt before the next instruction (BLWP, XOP, entry)
     attn = False     # holdoff or irq or idle: the run loop looks around only then
     mem = bus.ram
+    wr = [0] * 16    # the addresses of R0-R15 (WP + 2n), kept by rebase()
     read = bus.read
     write = bus.write
     cru_in = cpu.cru_read
     cru_out = cpu.cru_write
+
+    def rebase():
+        """WP changed: recompute where the registers are."""
+        wr[:] = [(wp + n) & 0xFFFF for n in range(0, 32, 2)]
+
+    rebase()
 
     def ga_w(t, r):
         """Word operand address for mode T (adds the mode's cycles)."""
@@ -607,6 +614,7 @@ _RUNTIME = '''
         nonlocal pc, wp, st, cycles, idle, irq, holdoff, attn
         pc, wp, st, cycles, idle, irq, holdoff = values
         attn = bool(holdoff or irq or idle)
+        rebase()
 
     return handlers, table, run, step, reset, load_interrupt, get_state, set_state
 '''
@@ -670,4 +678,27 @@ def factory_source(waits: bool, mode: str = "bus") -> str:
                  + ", 'illegal': illegal}")
     lines.append("    table = [illegal] * 0x10000  # filled by the caller (see tms9900.py)")
     lines += _RUNTIME.format(**consts).splitlines()
-    return "\n".join(expand(lines, waits, mode)) + "\n"
+    return "\n".join(_registers_by_table(expand(lines, waits, mode))) + "\n"
+
+
+# Register addresses as the templates compute them -> the same from `wr`,
+# the table `rebase()` keeps (fewer operations and no new int objects).
+_WR_FORMS = (
+    ("(wp + ((op & 15) << 1)) & 0xFFFF", "wr[op & 15]"),
+    ("(wp + ((op >> 5) & 0x1E)) & 0xFFFF", "wr[(op >> 6) & 15]"),
+    ("(wp + (r << 1)) & 0xFFFF", "wr[r]"),
+    *((f"(wp + {2 * n}) & 0xFFFF", f"wr[{n}]") for n in range(11, 16)),
+)
+_SETS_WP = re.compile(r"^(\s*)wp = ")
+
+
+def _registers_by_table(lines: list[str]) -> list[str]:
+    """Use `wr` for register addresses, and call rebase() wherever WP is set."""
+    out = []
+    for line in lines:
+        for form, table in _WR_FORMS:
+            line = line.replace(form, table)
+        out.append(line)
+        if m := _SETS_WP.match(line):
+            out.append(f"{m.group(1)}rebase()")
+    return out
