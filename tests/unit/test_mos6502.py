@@ -303,3 +303,23 @@ def test_restore_accepts_a_snapshot_without_the_interrupt_fields() -> None:
     assert (cpu.a, cpu.x, cpu.y, cpu.s, cpu.p, cpu.pc, cpu.cycles) == (1, 2, 3, 0xF4, 0xE3,
                                                                         0x1234, 99)
     assert not cpu.halted
+
+
+def test_the_bench_workload_bytes_are_what_its_source_says() -> None:
+    from retroscope.asm import assemble
+    from retroscope.benchmarks import mos6502 as bench
+
+    source = "".join(f" .org ${addr:04x}\n{text}\n" for addr, _, text in bench.PROGRAM)
+    program = assemble(source, "6502")
+    rows = [row for row in program.listing if row.data]
+    assert [(row.address, row.data) for row in rows] == [
+        (addr, code) for addr, code, _ in bench.PROGRAM]
+
+
+@pytest.mark.parametrize("variant", ["nmos", "2a03"])
+def test_the_bench_workload_loops_forever_without_jamming(variant: str) -> None:
+    from retroscope.benchmarks.mos6502 import setup
+
+    cpu = setup(variant)
+    assert cpu.run(200_000) >= 200_000 and not cpu.halted
+    assert 0x8000 <= cpu.pc < 0x8050
