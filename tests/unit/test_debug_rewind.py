@@ -99,7 +99,7 @@ def test_ten_seconds_fit_in_the_stated_budget() -> None:
 
 
 def test_the_ring_drops_whole_keyframe_groups_when_full() -> None:
-    rewind = Rewind(capacity=50, keyframe_every=10)
+    rewind = Rewind(capacity=50, keyframe_every=10, stride=1)
     session = Session(Debug6502Machine(), rewind=rewind)
     hashes = run(session, inputs(95))
     stats = rewind.stats()
@@ -119,3 +119,12 @@ def test_rewind_goes_back_across_a_breakpoint_stop_mid_frame() -> None:
     session.run_frame(buttons[6])  # stops inside frame 6
     session.seek(6)
     assert session.state_hash() == hashes[5]
+
+
+def test_every_frame_is_reachable_whatever_the_stride() -> None:
+    for stride in (1, 4):
+        session = Session(Debug6502Machine(), rewind=Rewind(stride=stride))
+        hashes = run(session, inputs(13, seed=stride))
+        for frame in range(1, 14):
+            session.seek(frame)
+            assert session.state_hash() == hashes[frame - 1], (stride, frame)

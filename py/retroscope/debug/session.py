@@ -228,7 +228,8 @@ class Session:
         """One machine.advance(), latching inputs and recording at frame starts."""
         machine = self.machine
         if self._at_frame_start:
-            if self.record and self._recorded != machine.frame:
+            if (self.record and self._recorded != machine.frame
+                    and self.rewind.wants(machine.frame)):
                 self.rewind.record(machine.snapshot())
             if self._pending_buttons is not None:
                 machine.set_buttons(self._pending_buttons)
@@ -240,8 +241,10 @@ class Session:
         if result == "frame":
             self._at_frame_start = True
             if self.record:
-                # Checkpoint the new frame's start now, so the present is seekable.
-                self.rewind.record(machine.snapshot())
+                # Checkpoint the new frame's start now (when its turn), so the
+                # present is seekable; other frames are reached by replay.
+                if self.rewind.wants(machine.frame):
+                    self.rewind.record(machine.snapshot())
                 self._recorded = machine.frame
         return result
 
