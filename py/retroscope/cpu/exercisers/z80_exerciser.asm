@@ -235,6 +235,8 @@ g_ld16: dw ld16_1
         db $FF
         dw ld16_6
         db $FF
+        dw ld16_7
+        db $FF
         dw 0
 g_alu8: dw alu_1
         db $FF
@@ -265,6 +267,8 @@ g_alu16:
         dw a16_3
         db $FF
         dw a16_4
+        db $FF
+        dw a16_5
         db $FF
         dw 0
 g_misc: dw misc_daa
@@ -435,6 +439,19 @@ ld16_6: ld hl,(scr+2)
         push hl
         pop af
         ret
+ld16_7: ld (spsave),sp          ; ld sp,hl / ld sp,ix / ld sp,nn, then back
+        ld hl,(scr)
+        ld sp,hl
+        inc sp
+        ld (scr+2),sp
+        ld ix,(scr+4)
+        ld sp,ix
+        dec sp
+        ld (scr+4),sp
+        ld sp,$1234
+        ld (scr+6),sp
+        ld sp,(spsave)
+        ret
 
 ; 8-bit arithmetic and logic
 alu_1:  add a,b
@@ -494,6 +511,11 @@ a16_3:  sbc hl,bc
 a16_4:  add hl,hl
         inc bc
         dec de
+        ret
+a16_5:  adc hl,sp
+        sbc hl,sp
+        add ix,sp
+        add iy,de
         ret
 
 ; DAA, CPL, NEG, SCF, CCF
@@ -749,8 +771,8 @@ und_4:  ld c,$10
 
 ; ---------------------------------------------------------------------------
 ; expected checksums per group (from the z80 package, see the header)
-expect: dw $F720, $D982, $8C3A, $94DE, $1811, $517C, $0B6E, $738C, $FF65, $5226
-        dw $8BD3, $B5CF
+expect: dw $A2A0, $E97E, $51D2, $6F8B, $FFF8, $6ECF, $973E, $D623, $0E01, $B2AD
+        dw $FCF2, $2AF2
 
 seed:   dw $ACE1                ; xorshift state (never 0)
 iters:  db 24                   ; runs per stub
@@ -767,6 +789,7 @@ count:  ds 1
 fmask:  ds 1
 chk:    ds 2
 savesp: ds 2
+spsave: ds 2
 regs:   ds 12                   ; IY IX HL DE BC AF, as popped / pushed
 regs_end:
 scr:    ds 8                    ; scratch memory the stubs work on
