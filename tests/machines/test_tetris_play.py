@@ -388,3 +388,45 @@ def test_a_frame_of_play_costs_a_few_milliseconds_and_its_picture_is_saved():
     out.mkdir(exist_ok=True)
     write_png(out / "tetris_game.png", m.width, m.height, m.framebuffer, m.palette)
     assert len(set(m.framebuffer)) > 3
+
+
+@pytest.mark.long
+def test_the_demo_replays_its_recording_made_with_this_engine():
+    from retroscope.machines.tetris.demo import BUTTONS, RECORDED
+    frames, result, field = RECORDED
+    assert len(BUTTONS) == 250
+    m = create(start="demo")
+    run(m, 0, frames)
+    ram = m.ram()
+    assert m.read(0xC0) == 5
+    assert ram[0x50:0x56].hex() == result
+    assert hashlib.sha256(ram[0x400:0x4C8]).hexdigest()[:16] == field
+    assert ram[model.LINES] > 0  # the recording clears lines
+
+
+def test_the_demo_takes_its_pieces_from_the_df00_table_and_its_moves_from_dd00():
+    from retroscope.machines.tetris.demo import piece_table
+    from retroscope.machines.tetris.tables import SPAWN_OF, SPAWN_TABLE
+    table = piece_table()
+    # bits 6-4 index the spawn table; 7 reads the next table's first byte ($02)
+    expected = [(list(SPAWN_TABLE) + [SPAWN_OF[0]])[(b >> 4) & 7] for b in table]
+    m = create(start="demo")
+    seen, xs = [], set()
+    for _ in range(900):
+        run(m)
+        if m.read(model.PLAY_STATE) == 1 and m.read(model.TET_Y) == 0 and (
+                not seen or m.read(0xD3) != seen[-1][0]):
+            seen.append((m.read(0xD3), m.read(model.ORIENT)))
+        xs.add(m.read(model.TET_X))
+    spawned = [orient for _, orient in seen]
+    assert spawned == expected[:len(spawned)] and len(spawned) >= 5
+    assert len(xs) > 3  # the recorded buttons move the pieces
+
+
+def test_the_title_screen_falls_into_the_demo_and_start_leaves_it():
+    m = create(start="title")
+    run(m, 0, 800)
+    assert m.read(0xC0) == 5
+    run(m, START)
+    run(m, 0, 3)
+    assert m.read(0xC0) == 1

@@ -23,7 +23,7 @@ from .screens import screens_asm
 from .tables import SPAWN_TABLE, TYPE_NAMES, tables_asm
 
 SEED_DEFAULT = 0x8988
-START_MODES = {"game": 4, "legal": 0, "title": 1, "menu": 2}
+START_MODES = {"game": 4, "legal": 0, "title": 1, "menu": 2, "demo": 5}
 
 INFO = nes_info(
     id="tetris",
@@ -36,7 +36,7 @@ INFO = nes_info(
         Param("height", "int", 0, "B-type start height 0-5", 0, 5),
         Param("type", "str", "A", "game type: A or B", max_len=1, alphabet="ABab"),
         Param("start", "str", "game",
-              "where to begin: game (straight in), legal, title or menu", max_len=5,
+              "where to begin: game (straight in), legal, title, menu or demo", max_len=5,
               alphabet="abcdefghijklmnopqrstuvwxyz"),
     ),
     article="002",

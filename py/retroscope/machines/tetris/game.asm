@@ -221,6 +221,9 @@ pollControllerButtons:
         nop
 .org $9D5B
 demoButtons:
+        lda demoRecording       ; $FF: recording, the pad plays
+        cmp #$FF
+        beq @record
         jsr pollController
         lda pressedRaw
         cmp #BTN_START
@@ -249,9 +252,13 @@ demoButtons:
 @hold:  lda demoHeld
         sta heldRaw
         jmp mirrorButtons
+@record:
+        jsr pollController
+        jmp mirrorButtons
 @quit:  lda #>demoButtonTable
         sta demoIndex+1
         lda #0
+        sta pressedRaw          ; the title screen must not take this Start too
         sta frameCounter+1
         lda #1
         sta gameMode
@@ -534,7 +541,8 @@ drawScreen:
         bcc @pair
         inc tmp1
         bne @pair
-@done:  lda ppuCtrl
+@done:  bit $2002               ; no NMI at once for a vblank already under way
+        lda ppuCtrl
         sta $2000
         rts
 
@@ -576,12 +584,22 @@ titleScreen:
         ldx #>screenTitle
         ldy #0
         jsr enterScreen
+        lda #0
+        sta frameCounter+1
 @wait:  lda newlyPressed
         cmp #BTN_START
-        bne @done
+        bne @idle
         lda #2
         sta sfxEffect
         inc gameMode
+        rts
+@idle:  lda frameCounter+1      ; about 13 s without Start: the demo
+        cmp #3
+        bcc @done
+        lda #5
+        sta gameMode
+        lda #0
+        sta gameStarted
 @done:  rts
 
 ; -- mode 2: A-type or B-type --
@@ -734,8 +752,16 @@ playMode:
         rts
 @run:   lda gameMode
         cmp #5
-        beq @logic
-        lda newlyPressed
+        bne @pause
+        lda demoIndex+1         ; the demo's recording has run out: title
+        cmp #>demoPieceTable
+        bne @logic
+        lda #1
+        sta gameMode
+        lda #0
+        sta gameStarted
+        rts
+@pause: lda newlyPressed
         and #BTN_START
         beq @logic
         lda playState

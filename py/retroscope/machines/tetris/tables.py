@@ -53,6 +53,9 @@ SPAWN_TABLE: tuple[int, ...] = (0x02, 0x07, 0x08, 0x0A, 0x0B, 0x0E, 0x12)
 SPAWN_OF: tuple[int, ...] = (2, 2, 2, 2, 7, 7, 7, 7, 8, 8, 0x0A, 0x0B, 0x0B,
                              0x0E, 0x0E, 0x0E, 0x0E, 0x12, 0x12)
 TYPE_NAMES = "TJZOSLI"
+# $9955, the byte after the spawn table: the demo's type 7 reads it and, the
+# article says, gets Td ($02).
+PAST_SPAWN_TABLE = 0x02
 
 # $96B8: the level shown for levels 0-29 (BCD); $96D6: 10 * row for rows 0-19;
 # $96EA: VRAM address of each playfield row (little endian), before the +6.
@@ -103,7 +106,7 @@ def tables_asm() -> str:
     table("rotationTable", [list(r) for r in ROTATION])
     table("framesPerDropTable", [list(FRAMES_PER_DROP)])
     table("typeTable", [list(TYPE_OF)])
-    table("spawnTable", [list(SPAWN_TABLE)])
+    table("spawnTable", [list(SPAWN_TABLE), [PAST_SPAWN_TABLE]])
     table("spawnOrientationTable", [list(SPAWN_OF)])
     table("levelDisplayTable", [list(LEVEL_DISPLAY)])
     table("rowOffsetTable", [list(ROW_OFFSETS)])
