@@ -4,8 +4,8 @@
 
 * bare (no session: the machine's own runner),
 * under a `Session` with nothing set (must be the same speed: same runner),
-* under a `Session` recording rewind checkpoints (the default: every frame),
-* the same with a checkpoint every second frame (`Rewind(stride=2)`),
+* under a `Session` recording rewind checkpoints (the default: every 4th frame),
+* the same with a checkpoint every frame (`Rewind(stride=1)`),
 * with one execute breakpoint that never hits (the checking runner),
 * with the trace on,
 
@@ -79,7 +79,7 @@ def measure(machine_id: str | None = "tetris", frames: int = 60, repeats: int = 
     bare = _make(machine_id)
     quiet = Session(_make(machine_id), record=False)
     recording = Session(_make(machine_id), rewind=Rewind(capacity=frames * repeats + 2))
-    sparse = Session(_make(machine_id), rewind=Rewind(capacity=frames * repeats + 2, stride=2))
+    dense = Session(_make(machine_id), rewind=Rewind(capacity=frames * repeats + 2, stride=1))
     checking = Session(_make(machine_id), record=False)
     checking.add_breakpoint("exec", 0xFFF0, condition="a == 256")  # never true, never reached
     tracing = Session(_make(machine_id), record=False)
@@ -89,7 +89,7 @@ def measure(machine_id: str | None = "tetris", frames: int = 60, repeats: int = 
         "bare": (bare.run_frame, frames),
         "session": (quiet.run_frame, frames),
         "session_rewind": (recording.run_frame, frames),
-        "session_rewind_stride2": (sparse.run_frame, frames),
+        "session_rewind_every_frame": (dense.run_frame, frames),
         "breakpoint": (checking.run_frame, few),
         "trace": (tracing.run_frame, few),
     }
@@ -104,7 +104,8 @@ def measure(machine_id: str | None = "tetris", frames: int = 60, repeats: int = 
         if name != "bare":
             results[f"{name}_ratio"] = round(best["bare"] / best[name], 3)
     stats = recording.rewind.stats()
-    results["rewind_bytes_per_frame"] = stats["bytes"] // max(1, stats["checkpoints"])
+    results["rewind_bytes_per_checkpoint"] = stats["bytes"] // max(1, stats["checkpoints"])
+    results["rewind_bytes_per_second"] = round(stats["bytes"] / max(1, stats["frames"]) * 60)
     return results
 
 
