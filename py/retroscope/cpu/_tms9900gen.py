@@ -33,7 +33,7 @@ _RW = re.compile(r"^(\s*)(?:(\w+) = )?R([WB])\((\w+)\)$")
 _WR = re.compile(r"^(\s*)W([WB])\((\w+), (.+)\)$")
 
 
-def expand(lines: list[str], waits: bool, mode: str = "bus") -> list[str]:
+def expand(lines: list[str], waits: bool, mode: str = "bus", acc: str = "cycles") -> list[str]:
     """Expand the memory macros in `lines` for one variant.
 
     `mode` "bus": every access calls the bus's `read`/`write`. "ram": the bus
@@ -50,15 +50,15 @@ def expand(lines: list[str], waits: bool, mode: str = "bus") -> list[str]:
             pad, dst, kind, a = m.groups()
             if waits and (j := _paired_write(lines, i, pad, a)) is not None:
                 paired.add(j)
-                out.append(f"{pad}cycles += slow2[{a} >> 8]")
+                out.append(f"{pad}{acc} += slow2[{a} >> 8]")
             elif waits:
-                out.append(f"{pad}cycles += slow[{a} >> 8]")
+                out.append(f"{pad}{acc} += slow[{a} >> 8]")
             out += _read(pad, dst, kind, a, mode)
         elif m := _WR.match(line):
             pad, kind, a, v = m.groups()
             out += _write(pad, kind, a, v, mode)
             if waits and i not in paired:  # after: it may merge with a `cycles +=`
-                out.append(f"{pad}cycles += slow[{a} >> 8]")
+                out.append(f"{pad}{acc} += slow[{a} >> 8]")
         else:
             out.append(line)
     return _merge_cycles(out)
@@ -108,15 +108,26 @@ def _paired_write(lines: list[str], i: int, pad: str, a: str) -> int | None:
 
 
 def _merge_cycles(lines: list[str]) -> list[str]:
-    """`cycles += a` then `cycles += b` at the same indent: one statement."""
+    """Adjacent additions at the same indent become one: `x += a` then
+    `x += b` (x is `cycles` or a handler's wait count `w`), and `w += a` then
+    `cycles += w + b`."""
     out: list[str] = []
     for line in lines:
-        if out and line.lstrip().startswith("cycles += ") and \
-                out[-1].lstrip().startswith("cycles += ") and \
-                _indent_of(out[-1]) == _indent_of(line):
-            out[-1] += " + " + line.lstrip()[len("cycles += "):]
-        else:
-            out.append(line)
+        now = line.lstrip()
+        before = out[-1].lstrip() if out else ""
+        if out and _indent_of(out[-1]) == _indent_of(line):
+            for var in ("cycles", "w"):
+                if now.startswith(f"{var} += ") and before.startswith(f"{var} += "):
+                    out[-1] += " + " + now[len(var) + 4:]
+                    break
+            else:
+                if now.startswith("cycles += w + ") and before.startswith("w += "):
+                    out[-1] = out[-1].replace("w += ", "cycles += w + ", 1) + \
+                        " + " + now[len("cycles += w + "):]
+                else:
+                    out.append(line)
+            continue
+        out.append(line)
     return out
 
 
@@ -124,15 +135,29 @@ def _indent_of(line: str) -> int:
     return len(line) - len(line.lstrip())
 
 
-def _add_cycles(body: list[str]) -> list[str]:
+def _tidy(lines: list[str]) -> list[str]:
+    """Drop what a handler does not need: the wait count `w` when it counts
+    no wait, and `pass` lines that are not alone in their block."""
+    if not any(line.lstrip().startswith("w += ") for line in lines):
+        lines = [line.replace("cycles += w + ", "cycles += ") for line in lines
+                 if line.strip() != "w = 0"]
+    return [line for i, line in enumerate(lines)
+            if line.strip() != "pass" or (i + 1 < len(lines)
+                                          and _indent_of(lines[i + 1]) < _indent_of(line)
+                                          and lines[i - 1].rstrip().endswith(":"))]
+
+
+def _add_cycles(body: list[str], local: bool = False) -> list[str]:
     """Handlers add their cycles to `cycles` themselves: `return n` becomes
-    `cycles += n` and a bare return (the run loop ignores the result)."""
-    out = []
+    `cycles += n` (with `local`, `cycles += w + n`: the wait states the
+    handler counted in `w`) and a bare return (the run loop ignores it)."""
+    out = ["w = 0"] if local else []
     for line in body:
         stripped = line.lstrip()
         if stripped.startswith("return "):
             pad = line[:len(line) - len(stripped)]
-            out += [f"{pad}cycles += {stripped[len('return '):]}", f"{pad}return"]
+            total = ("w + " if local else "") + stripped[len("return "):]
+            out += [f"{pad}cycles += {total}", f"{pad}return"]
         else:
             out.append(line)
     return out
@@ -672,7 +697,9 @@ def factory_source(waits: bool, mode: str = "bus") -> str:
         lines.append("")
         lines.append(f"    def h_{name}(op):")
         lines.append("        nonlocal pc, wp, st, cycles, idle, holdoff, attn")
-        lines += ["        " + line for line in _add_cycles(body)]
+        # Wait states go to a local count first: no int is made per access.
+        handler = _tidy(expand(_add_cycles(body, local=waits), waits, mode, acc="w"))
+        lines += ["        " + line for line in handler]
     lines.append("")
     lines.append("    handlers = {" + ", ".join(f"{n!r}: h_{n}" for n in bodies)
                  + ", 'illegal': illegal}")
