@@ -82,3 +82,27 @@ def test_the_line_prints_address_words_text_and_both_counts() -> None:
     mem, _ = image(SOURCE)
     assert str(decode(mem.__getitem__, 0xA004)) == (
         "A004  DCB1            MOVB *R1+,*R2+                26 / 42")
+
+
+def test_access_counts_follow_the_data_manuals_m_column() -> None:
+    """Register operands: the instruction's M; each other mode adds table A's M."""
+    from retroscope.cpu import isa9900 as isa
+
+    general = {isa.TWO: (4, 10), isa.REGSRC: (4,), isa.XOPF: (4,), isa.CRU: (4,),
+               isa.ONE: (4,)}
+    for op in isa.OPS:
+        word = op.opcode | (0x0010 if op.fmt == isa.SHIFT else 0)  # shifts: count 1
+        if op.fmt == isa.CRU:
+            word |= 9 << 6                                  # a word transfer
+        mem = bytearray(0x10000)
+        mem[0xA000:0xA002] = word.to_bytes(2, "big")
+        base = decode(mem.__getitem__, 0xA000)
+        assert len(base.accesses) == op.accesses, op.mnemonic
+        for shift in general.get(op.fmt, ()):
+            for t in (1, 2, 3):                                   # *R0, @addr, *R0+
+                mem[0xA000:0xA002] = (word | (t << shift)).to_bytes(2, "big")
+                line = decode(mem.__getitem__, 0xA000)
+                assert len(line.accesses) - op.accesses == isa.MODE_ACCESSES[t], op.mnemonic
+            mem[0xA000:0xA002] = (word | (2 << shift) | (1 << (shift - 4))).to_bytes(2, "big")
+            indexed = decode(mem.__getitem__, 0xA000)             # @addr(R1): M + 2
+            assert len(indexed.accesses) - op.accesses == 2, op.mnemonic
