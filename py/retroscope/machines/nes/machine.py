@@ -216,6 +216,7 @@ class NesMachine(Machine):
         cpu = self.cpu
         idle = self.IDLE_LOOP
         loop, flag = idle if idle is not None else (-1, 0)
+        branch = loop + 2  # the BEQ: a turn from there is the same 6 cycles
         ram = self.bus.ram
         turn = self.IDLE_TURN_CYCLES
         run = cpu.run
@@ -226,7 +227,8 @@ class NesMachine(Machine):
             if self._nmi_raised:
                 # Let the core take the NMI before anything is skipped.
                 self._nmi_raised = False
-            elif cpu.pc == loop and ram[flag] == 0 and cpu.a == 0 and cpu.p & 0x82 == 0x02:
+            elif ((cpu.pc == loop or cpu.pc == branch) and ram[flag] == 0 and cpu.a == 0
+                    and cpu.p & 0x82 == 0x02):
                 turns = (left - 1) // turn
                 if turns > 0:
                     cpu.cycles += turns * turn
