@@ -430,3 +430,19 @@ def test_the_title_screen_falls_into_the_demo_and_start_leaves_it():
     run(m, START)
     run(m, 0, 3)
     assert m.read(0xC0) == 1
+
+
+@pytest.mark.parametrize(("k", "flashes"), [(4, True), (3, False)])
+def test_only_a_tetris_flashes_the_backdrop_white_every_4th_frame(k, flashes):
+    m = playing()
+    setup_clear(m, 0, k)
+    seen = []
+    for _ in range(120):
+        run(m)
+        seen.append(m.ppu.palette[0x0E])
+        if m.read(model.LINES) == k and m.read(model.PLAY_STATE) == 1:
+            break
+    assert (0x30 in seen) is flashes
+    if flashes:
+        white = [i for i, c in enumerate(seen) if c == 0x30]
+        assert all(b - a == 4 for a, b in zip(white, white[1:], strict=False))

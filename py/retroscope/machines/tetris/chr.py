@@ -44,6 +44,7 @@ FRAME = {  # box-drawing tiles
 }
 ICONS = 0x40  # 7 mini pieces, 2 tiles each: $40-$4D
 CURSOR = 0x50  # a right-pointing arrow (sprite)
+WALLPAPER = 0x2F  # the backdrop pattern, palette 3 colour 2: what a Tetris flashes
 
 Pixels = list[list[int]]
 
@@ -157,6 +158,8 @@ def build_chr() -> bytes:
         tiles[ICONS + 2 * i + 1] = right
     arrow = _glyph(FONT[">"])
     tiles[CURSOR] = arrow
+    tiles[WALLPAPER] = [[2 if (r % 4 == 3 or (c + 4 * (r // 4)) % 8 == 0) else 0
+                         for c in range(8)] for r in range(8)]
     data = bytearray(0x2000)
     for index, px in tiles.items():
         data[index * 16 : index * 16 + 16] = _encode(px)

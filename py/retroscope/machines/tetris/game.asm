@@ -92,7 +92,33 @@ renderPlay:
         jsr copyPlayfieldRowToVRAM
         jsr copyPlayfieldRowToVRAM
         jsr copyPlayfieldRowToVRAM
-@hud:   jmp drawHud
+@hud:   jsr updateTetrisFlash
+        jmp drawHud
+
+; $9673: on a Tetris, the backdrop's colour ($3F0E) turns white every 4th
+; frame while the lines clear (and sounds every 8th).
+.org $9673
+updateTetrisFlash:
+        lda #$3F
+        sta $2006
+        lda #$0E
+        sta $2006
+        ldx #$00                ; dark grey
+        lda completedLines
+        cmp #4
+        bne @put
+        lda frameCounter
+        and #3
+        bne @put
+        ldx #$30                ; white
+        lda frameCounter
+        and #7
+        bne @put
+        lda #9
+        sta sfxEffect
+@put:   stx $2007
+        rts
+        .assert * <= $96B8, "the flash runs into the level display table"
 
 ; $9725: one playfield row to VRAM per call; vramRow 20 -> 32 means done.
 .org $9725
@@ -510,6 +536,7 @@ loadPalette:
 basePalette:
         .byte $0F, $30, $10, $00, $0F, $30, $10, $00, $0F, $30, $21, $12, $0F, $30, $00, $10
         .byte $0F, $30, $10, $00, $0F, $30, $10, $00, $0F, $30, $21, $12, $0F, $30, $00, $10
+        ; palette 3 colour 2 ($3F0E) is the wallpaper the Tetris flash lights
 
 ; drawScreen: A/X = RLE data (low/high); rendering and NMI off meanwhile.
 drawScreen:

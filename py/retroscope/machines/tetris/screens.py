@@ -8,7 +8,7 @@ are exported as assembler constants (`screen_constants`).
 
 from __future__ import annotations
 
-from .chr import EMPTY, FRAME, ICONS, TEXT_SPACE, TILE_OF
+from .chr import EMPTY, FRAME, ICONS, TEXT_SPACE, TILE_OF, WALLPAPER
 
 COLS, ROWS = 32, 30
 
@@ -48,6 +48,17 @@ class Screen:
         for y in range(y0, y1 + 1):
             for x in range(x0, x1 + 1):
                 self.tiles[y][x] = tile
+
+    def wallpaper(self) -> None:
+        """Pattern the 16x16 blocks left blank, in palette 3 (the one $9673
+        flashes on a Tetris)."""
+        for by in range(15):
+            for bx in range(16):
+                cells = [(2 * by + dy, 2 * bx + dx) for dy in (0, 1) for dx in (0, 1)]
+                if all(self.tiles[y][x] == TEXT_SPACE for y, x in cells):
+                    for y, x in cells:
+                        self.tiles[y][x] = WALLPAPER
+                    self.attrs[by][bx] = 3
 
     def nametable(self) -> bytes:
         data = bytearray(t for row in self.tiles for t in row)
@@ -96,6 +107,7 @@ def play_screen() -> Screen:
         y = STATS_AT[1] + 2 * i
         s.tiles[y][2] = ICONS + 2 * i
         s.tiles[y][3] = ICONS + 2 * i + 1
+    s.wallpaper()
     return s
 
 
