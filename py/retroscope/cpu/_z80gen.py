@@ -16,6 +16,7 @@ EI (interrupts held off for one instruction) and bit 9 LD A,I / LD A,R
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 from .isaz80 import PAGES, Form
@@ -711,7 +712,32 @@ def block_source(instrs: list[tuple[Form, list[int], int, int]], name: str) -> s
     if not block_ends(last[0]):
         out.append(f"    cpu.pc = {last[3]}")
     out.append(f"    return {offset}")
-    return _ports("\n".join(out) + "\n", "cpu.bus.port_in", "cpu.bus.port_out")
+    return _ports("\n".join(_localize(out)) + "\n", "cpu.bus.port_in", "cpu.bus.port_out")
+
+
+# The registers a block keeps in locals: loaded once, stored back at each exit.
+_REG = re.compile(r"\bcpu\.(a|f|b|c|d|e|h|l|ix|iy|sp|wz|_q)\b")
+_LOCAL = re.compile(r"\bR_(\w+)")
+
+
+def _localize(lines: list[str]) -> list[str]:
+    """Rewrite a block function so hot registers live in locals."""
+    header, body = lines[0], [_REG.sub(r"R_\1", line) for line in lines[1:]]
+    used: set[str] = set()
+    written: set[str] = set()
+    for line in body:
+        used.update(_LOCAL.findall(line))
+        parts = line.strip().split(" = ")
+        for target in parts[:-1]:
+            written.update(_LOCAL.findall(target))
+    out = [header] + [f"    R_{r} = cpu.{r}" for r in sorted(used)]
+    for line in body:
+        stripped = line.lstrip()
+        if stripped.startswith("return "):
+            indent = line[:len(line) - len(stripped)]
+            out += [f"{indent}cpu.{r} = R_{r}" for r in sorted(written)]
+        out.append(line)
+    return out
 
 
 def _split_call(args: str) -> tuple[str, str]:
