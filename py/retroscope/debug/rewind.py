@@ -159,6 +159,9 @@ class Rewind:
         self.stride = stride
         self.ring: deque[Checkpoint] = deque()
         self.inputs: dict[int, int] = {}  # frame -> buttons, for frames between checkpoints
+        # frame -> CPU cycle until which that frame ran instruction by instruction
+        # (the debugger's checking runner); absent: it ran on the machine's own.
+        self.checked: dict[int, int] = {}
         self.bytes_used = 0
         self._since_key = 0
         self._key_raw: tuple[Checkpoint, dict[Path, bytes]] | None = None
@@ -205,6 +208,13 @@ class Rewind:
         """Does frame `frame` get a checkpoint? (Ask before taking a snapshot.)"""
         return not frame % self.stride or not self.ring
 
+    def set_checked(self, frame: int, until: int) -> None:
+        """Frame `frame` ran instruction by instruction up to CPU cycle `until`
+        (a machine may not be exactly the same under its own faster runner:
+        the NES charges an OAM DMA stall after a slice of its runner, so the
+        replay must run each part the way it first ran)."""
+        self.checked[frame] = until
+
     def set_input(self, frame: int, buttons: int) -> None:
         """The buttons frame `frame` runs with, latched as it starts. Running a
         frame again after a seek replaces what was recorded after it."""
@@ -226,6 +236,7 @@ class Rewind:
             oldest = ring[0].frame
             for frame in [f for f in self.inputs if f < oldest]:
                 del self.inputs[frame]
+                self.checked.pop(frame, None)
 
     def truncate_after(self, frame: int) -> None:
         """Forget checkpoints after `frame` and inputs of frames from `frame` on
@@ -235,6 +246,7 @@ class Rewind:
         if inputs and next(reversed(inputs)) >= frame:  # kept in rising order
             for f in [f for f in inputs if f >= frame]:
                 del inputs[f]
+                self.checked.pop(f, None)
 
     def _drop_checkpoints_after(self, frame: int) -> None:
         ring = self.ring
@@ -256,6 +268,7 @@ class Rewind:
     def clear(self) -> None:
         self.ring.clear()
         self.inputs.clear()
+        self.checked.clear()
         self.bytes_used = 0
         self._key_raw = None
         self._prev = None
@@ -305,9 +318,10 @@ class Rewind:
         return _join(pickle.loads(cp.rest), (), blobs)
 
     def seek(self, frame: int, restore: Callable[[dict[str, Any]], None],
-             run_frame: Callable[[int], None]) -> int:
+             run_frame: Callable[[int, int | None], None]) -> int:
         """Put the machine at the start of `frame`: restore the nearest checkpoint,
-        then replay recorded inputs. Returns the frames replayed."""
+        then replay recorded inputs with run_frame(buttons, checked_until).
+        Returns the frames replayed."""
         last = self.last_frame()
         if last is None or frame > last:
             raise ValueError(f"frame {frame} is not in the rewind buffer "
@@ -315,7 +329,7 @@ class Rewind:
         cp = self.checkpoint_for(frame)
         restore(self.snapshot_of(cp))
         for f in range(cp.frame, frame):
-            run_frame(self.inputs[f])
+            run_frame(self.inputs[f], self.checked.get(f))
         return frame - cp.frame
 
     def stats(self) -> dict[str, Any]:

@@ -48,6 +48,9 @@ from .rewind import Rewind, state_hash
 from .trace import Trace
 from .watches import WatchError, WatchList
 
+# `_checked_until` for a frame that ran instruction by instruction to its end.
+CHECKED_WHOLE_FRAME = 1 << 62
+
 # How many frames a step may run before it hands back (the page keeps it going
 # with run_frame, so a long step-over never blocks the worker).
 STEP_FRAMES_PER_CALL = 4
@@ -93,6 +96,9 @@ class Session:
         self.reason: BreakReason | None = None
         self._at_frame_start = True  # the next advance() starts a frame
         self._recorded = -1  # the frame whose start is already checkpointed
+        # This frame ran instruction by instruction up to this CPU cycle (None:
+        # on the machine's own runner throughout); replays follow it.
+        self._checked_until: int | None = None
         self._pending_buttons: int | None = None
         self._skip_pc = -1  # resuming: do not stop again at the PC we stopped at
         self._access: list[tuple[str, int, int]] = []  # (kind, addr, value) seen by watches
@@ -142,7 +148,12 @@ class Session:
         checking = (bps.active["exec"] or bps.active["read"] or bps.active["write"]
                     or self.trace.on
                     or (self.plan is not None and not isinstance(self.plan, stepping.StepFrame)))
+        was_checking = self.machine.runner == self._run_checked
         self.machine.runner = self._run_checked if checking else self.bare_runner
+        if checking != was_checking and not self._at_frame_start:
+            # Mid-frame (stopped there): note where the frame goes on running on
+            # the machine's own runner, so that a replay runs it the same way.
+            self._checked_until = CHECKED_WHOLE_FRAME if checking else self.cpu.cycles
 
     def _run_checked(self, cycles: int) -> int:
         """Run whole instructions for `cycles`, checking before/after each."""
@@ -237,9 +248,13 @@ class Session:
             if self.record:
                 self.rewind.set_input(machine.frame, machine.buttons)
             self._at_frame_start = False
+            self._checked_until = (CHECKED_WHOLE_FRAME if machine.runner == self._run_checked
+                                   else None)
         result = machine.advance()
         if result == "frame":
             self._at_frame_start = True
+            if self.record and self._checked_until is not None:
+                self.rewind.set_checked(machine.frame - 1, self._checked_until)
             if self.record:
                 # Checkpoint the new frame's start now (when its turn), so the
                 # present is seekable; other frames are reached by replay.
@@ -638,8 +653,10 @@ class Session:
         machine = self.machine
         saved_runner, machine.runner = machine.runner, self.bare_runner
 
-        def replay(buttons: int) -> None:
+        def replay(buttons: int, checked_until: int | None) -> None:
             machine.set_buttons(buttons)
+            machine.runner = (self.bare_runner if checked_until is None
+                              else self._replay_runner(checked_until))
             while machine.advance() != "frame":
                 machine.stop_requested = False
         def restore(snap: dict[str, Any]) -> None:
@@ -660,6 +677,25 @@ class Session:
         self.reason = BreakReason("seek", self.cpu.pc, f"rewound to frame {frame}")
         self._mark_pause()
         return self.status()
+
+    def _replay_runner(self, until: int) -> Callable[[int], int]:
+        """Run as the frame first ran: instruction by instruction (as the
+        checking runner does, minus the checks) up to CPU cycle `until`, then
+        on the machine's own runner."""
+        cpu, bare = self.cpu, self.bare_runner
+
+        def runner(cycles: int) -> int:
+            step = cpu.step
+            ran = 0
+            while ran < cycles and cpu.cycles < until:
+                n = step()
+                if not n:
+                    return ran
+                ran += n
+            if ran < cycles:
+                ran += bare(cycles - ran)
+            return ran
+        return runner
 
     def state_hash(self) -> str:
         return state_hash(self.machine.snapshot())
