@@ -11,6 +11,7 @@ import pytest
 
 from retroscope.asm import AsmError, assemble
 from retroscope.benchmarks import tms9900 as bench
+from retroscope.cpu import TMS9900
 from retroscope.cpu import isa9900 as isa
 from retroscope.cpu.dis9900 import Count, disassemble
 
@@ -297,3 +298,68 @@ def test_the_seed_listing_assembles_once_its_symbols_are_given() -> None:
     given = [line for line in SEED_SYMBOLS.splitlines() if {"DATA", "BYTE"} & set(line.split())]
     assert len(code) == len(listed) + len(given) and all(r.data for r in code)
     assert s["DIRX"] < s["BM1"] < s["LGT1"] < s["LOS"] < s["POSCLC"] < s["PCMEND"]
+
+
+# -- seed 000: two stages of the listing, run on the core ----------------------------
+def seed_machine() -> tuple[TMS9900, dict[str, int], dict[str, int]]:
+    """The assembled listing in a TI-99/4A-timed core; rows: source text -> address."""
+    program = assemble(SEED_SYMBOLS + without_reprint(seed_listing()), "tms9900",
+                       origin=0xA100)
+    cpu = TMS9900(wait_states=True)
+    program.load_into(cpu.bus)
+    cpu.wp = 0x8300
+    rows = {}
+    for row in program.listing:
+        if row.data:
+            rows.setdefault(" ".join(row.text.split()[:3]), row.address)
+    return cpu, program.symbols, rows
+
+
+def run_until(cpu: TMS9900, stops: set[int], limit: int = 500_000) -> None:
+    for _ in range(limit):
+        if cpu.pc in stops:
+            return
+        cpu.step()
+    raise AssertionError(f"no stop reached (PC >{cpu.pc:04X})")
+
+
+def light_mask() -> list[int]:
+    """The LIGHT table's 169 nibbles, read from the seed's DATA lines."""
+    lines = seed_listing().splitlines()
+    start = next(i for i, line in enumerate(lines) if line.startswith("LIGHT DATA"))
+    hex_words = []
+    for line in lines[start:start + 11]:
+        field = line.split()[2] if line.startswith("LIGHT") else line.split()[1]
+        hex_words += [w.lstrip(">") for w in field.split(",")]
+    nibbles = [int(ch, 16) for word in hex_words for ch in word]
+    return nibbles[:169]
+
+
+@pytest.mark.parametrize("player_light", [1, 3, 6])
+def test_the_seed_lighting_stage_marks_what_the_light_mask_reaches(player_light: int) -> None:
+    cpu, s, rows = seed_machine()
+    work, state = s["WORK"], s["STATE"]
+    ram = cpu.bus.ram
+    ram[work + 169:work + 338] = bytes((i * 29) & 0x7F for i in range(169))
+    ram[state + 8], ram[state + 9] = 2, player_light
+    cpu.pc = rows["MOVB @STATE+8,@STATE+8 Check"]
+    run_until(cpu, {rows["JNE LGT1"] + 2, s["LOS"]})
+    assert cpu.pc == rows["JNE LGT1"] + 2
+    # Lit where the mask's level minus the player's light is not above zero.
+    expect = [0x80 if level - player_light <= 0 else (i * 29) & 0x7F
+              for i, level in enumerate(light_mask())]
+    assert list(ram[work + 169:work + 338]) == expect
+
+
+def test_the_seed_final_masking_copies_every_tile_not_blanked_and_places_the_player() -> None:
+    cpu, s, _ = seed_machine()
+    work = s["WORK"]
+    ram = cpu.bus.ram
+    first = bytes((i * 7 + 1) & 0xFF for i in range(169))
+    second = bytes(0x20 if i % 3 == 0 else (i & 0x7F) for i in range(169))
+    ram[work:work + 169], ram[work + 169:work + 338] = first, second
+    cpu.pc = s["PCMEND"]
+    run_until(cpu, {s["SUBRET"]})
+    expect = [0x20 if b == 0x20 else a for a, b in zip(first, second, strict=True)]
+    expect[84] = 247                                      # WORK+253: the player, centre
+    assert list(ram[work + 169:work + 338]) == expect
