@@ -3,9 +3,11 @@
 From the instruction table in `isa9900.py` this writes the text of a factory
 function. The factory holds the CPU state as closure cells; inside it every
 instruction with general operands gets one handler per addressing-mode
-combination (format I: 12 x 4 x 4), with the address arithmetic, the chip's
-read-before-write and the data manual's cycle count folded in. `tms9900.py`
-compiles the text once per variant and calls the factory once per core.
+combination (format I: 12 x 4 x 4), each jump condition and each shift
+count, with the address arithmetic, the chip's read-before-write and the data
+manual's cycle count folded in. `tms9900.py` compiles the text once per
+variant (wait states or not; memory mode "ram", "paged" or "bus", see
+`expand`) and calls the factory once per core.
 
 Memory accesses are written in the templates as four statement macros,
 expanded here so that a variant without wait states carries no trace of them:
@@ -14,10 +16,11 @@ expanded here so that a variant without wait states carries no trace of them:
     WW(a, v)    word write (`a` even)       x = RB(a)   byte read
     WB(a, v)    byte write
 
-With wait states each access adds `slow[a >> 8]` (the per-page table) to
-`cycles`. Handlers add their base cycles to `cycles` themselves (templates say
-`return n`, see `_add_cycles`), merged with a wait-state addition where one
-comes just before.
+With wait states each access adds `slow[a >> 8]` (the per-page table; a
+read and a write of the same word share one `slow2` look-up). Handlers count
+their waits in a local `w` and add `w` and their base cycles to `cycles`
+themselves (templates say `return n`, see `_add_cycles`). Register addresses
+come from `wr`, a 16-entry table `rebase()` refreshes whenever WP changes.
 """
 
 from __future__ import annotations
