@@ -189,7 +189,20 @@ def test_the_call_stack_lists_the_callers_innermost_first(session: Session) -> N
     assert [f["return"] for f in frames] == [after_call(session, "inner"),
                                              after_call(session, "outer"),
                                              after_call(session, "main")]
-    assert frames[-1]["label"] == "main"
+    assert [f["routine"] for f in frames] == ["inner", "outer", "main"]
+
+
+def test_the_call_stack_shows_an_interrupt_frame_with_where_it_will_return(
+        session: Session) -> None:
+    session.step("cursor", target="inner")
+    pc = session.cpu.pc
+    session.cpu.nmi()
+    session.step("into")
+    assert session.cpu.pc == sym(session, "nmi")
+    frames = session.call_stack()
+    assert frames[0]["text"] == "interrupt" and frames[0]["return"] == pc
+    assert frames[0]["call"] is None and frames[0]["routine"] == "inner"
+    assert [f["routine"] for f in frames[1:]] == ["outer", "main"]
 
 
 def test_step_over_lands_after_the_call_whenever_the_frames_own_nmi_falls(

@@ -53,22 +53,49 @@ def _candidates(info: CpuInfo, peek: Callable[[int], int]) -> Iterator[tuple[int
 
 
 def call_stack(info: CpuInfo, peek: Callable[[int], int],
-               symbols: dict[str, int] | None = None) -> list[dict[str, Any]]:
-    """Frames innermost first: {"return", "call", "text", "found_at", "label"}."""
-    names = {v: k for k, v in (symbols or {}).items()}
+               symbols: dict[str, int] | None = None,
+               starts: Callable[[int], bool] | None = None) -> list[dict[str, Any]]:
+    """Frames innermost first: {"return", "call", "text", "routine", "found_at"}.
+
+    `routine` names the routine the call was made from (the nearest label at
+    or before the call site). With `starts` (is this address where a source
+    line's code begins? from the listing), 6502 interrupt frames (P, PCL, PCH
+    pushed with B clear) are found too, shown with call None and text
+    "interrupt"."""
+    routine = _routine_finder(symbols or {})
     frames: list[dict[str, Any]] = []
     skip_until = -1
     for ret, found_at in _candidates(info, peek):
         if info.family == "6502" and found_at < skip_until:
-            continue  # the high byte of a frame already taken
+            continue  # a byte of a frame already taken
         site = _calls_before(info, peek, ret)
-        if site is None:
-            continue
-        frames.append({"return": ret, "call": site, "text": info.text(peek, site, symbols),
-                       "found_at": found_at,
-                       "label": names.get(site, "")})
-        if info.family == "6502":
+        if site is not None:
+            frames.append({"return": ret, "call": site, "text": info.text(peek, site, symbols),
+                           "routine": routine(site), "found_at": found_at})
             skip_until = found_at + 2
+        elif info.family == "6502" and starts is not None and found_at < 0x1FE:
+            # An interrupt frame: P at found_at, then the PC it will return to.
+            p = peek(found_at)
+            pc = peek(found_at + 1) | peek(found_at + 2) << 8
+            if p & 0x30 == 0x20 and starts(pc):
+                frames.append({"return": pc, "call": None, "text": "interrupt",
+                               "routine": routine(pc), "found_at": found_at})
+                skip_until = found_at + 3
         if len(frames) >= MAX_FRAMES:
             break
     return frames
+
+
+def _routine_finder(symbols: dict[str, int]) -> Callable[[int], str]:
+    """addr -> the nearest global label at or before it ("" if none)."""
+    import bisect
+    by_value: dict[int, str] = {}
+    for name in sorted(symbols, key=lambda n: (n.isupper(), n)):
+        if "@" not in name:
+            by_value.setdefault(symbols[name] & 0xFFFF, name)
+    values = sorted(by_value)
+
+    def find(addr: int) -> str:
+        i = bisect.bisect_right(values, addr) - 1
+        return by_value[values[i]] if i >= 0 else ""
+    return find

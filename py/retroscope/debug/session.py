@@ -632,7 +632,15 @@ class Session:
                 "lines": [lines[n] for n in sorted(lines)]}
 
     def call_stack(self) -> list[dict[str, Any]]:
-        return call_stack(self.info, self.bus.peek, self.symbols)
+        programs = _programs(self.machine)
+
+        def starts(addr: int) -> bool:
+            for program in programs:
+                row = program.row_at(addr)
+                if row is not None and row.address == addr:
+                    return True
+            return False
+        return call_stack(self.info, self.bus.peek, self.symbols, starts if programs else None)
 
     # -- trace ---------------------------------------------------------------------------
     def set_trace(self, on: bool) -> None:
