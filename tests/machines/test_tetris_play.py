@@ -446,3 +446,20 @@ def test_only_a_tetris_flashes_the_backdrop_white_every_4th_frame(k, flashes):
     if flashes:
         white = [i for i, c in enumerate(seen) if c == 0x30]
         assert all(b - a == 4 for a, b in zip(white, white[1:], strict=False))
+
+
+@pytest.mark.parametrize(("ending", "height"), [(7, 4), (2, 0), (3, 5)])
+def test_b_type_endings_fly_height_plus_one_objects_from_the_articles_tables(ending, height):
+    from retroscope.machines.tetris.tables import ENDING_SPEED, ENDING_SPRITE, ENDING_Y
+    m = playing(type="B", height=height)
+    m.bus.ram[model.LINES], m.bus.ram[0xC2], m.bus.ram[model.PLAY_STATE] = 0x25, ending, 6
+    run(m, 0, 20)
+    assert m.read(0xBD) == 4 and m.read(0xC4) == ending
+    oam = bytes(m.ppu.oam)
+    shown = [oam[i : i + 4] for i in range(0, 256, 4) if oam[i] < 0xEF]
+    assert len(shown) == 2 * (height + 1)
+    assert {s[1] for s in shown} == {ENDING_SPRITE[ending], ENDING_SPRITE[ending] + 1}
+    assert sorted({s[0] for s in shown}) == sorted(set(ENDING_Y[ending][: height + 1]))
+    x0 = oam[3]
+    run(m)
+    assert (m.ppu.oam[3] - x0) & 0xFF == ENDING_SPEED[ending]

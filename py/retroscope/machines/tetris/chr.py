@@ -141,8 +141,58 @@ def spawn_shapes() -> list[tuple[list[tuple[int, int]], int]]:
     return shapes
 
 
+# Sprites of the endings, in pattern table 1 ($1000): 16x8 objects at the
+# tile numbers the article's $A7F3 table gives (two tiles each), and a rocket.
+ENDING_ART: dict[int, str] = {
+    0x2C: """.2.2............|..2.2.....1.....|222222222211.333|..2.2.....11.3.3|
+             .2.2.......1....|................|................|................""",
+    0x2E: """................|.......111......|..11.1111111....|.111111111.1133.|
+             ...11111111.....|.....11..11.....|................|................""",
+    0x54: """......333.......|.....33133......|.....333333.....|....33111133....|
+             ....3311113.....|.....31111......|.....33333......|....22..22......""",
+    0x32: """.......22.......|......2112......|...3333333333...|.33133133133133.|
+             ...3333333333...|.....2....2.....|....2......2....|................""",
+    0x34: """3...............|33.....2........|.333..22........|..33322222222...|
+             ...2222222.2....|....2...........|................|................""",
+    0x36: """....33333333....|..333111111333..|.33311111111333.|.33311111111333.|
+             ..333111111333..|....33333333....|......2222......|......2..2......""",
+    0x4B: """............33..|...........3313.|...........33...|..333333..33....|
+             .33333333333....|..33333333......|....2...2.......|...2...2........""",
+    0x38: """2...........33..|22.........3313.|.22...33..333...|..2233333333....|
+             ...33333333.2...|....2..2....2...|...2..2.........|................""",
+    0x3A: """.......11.......|......1111......|1111111111111...|.11111111111112.|
+             1111111111111...|......1111......|.......11.......|................""",
+}
+ROCKET = 0x40  # in table 1: nose, body, flame
+ROCKET_ART = (
+    "...11...|..1111..|..1111..|.111111.|.111111.|.112211.|.112211.|.112211.",
+    ".112211.|.111111.|.111111.|.112211.|.112211.|.111111.|.111111.|.111111.",
+    ".33..33.|.333333.|..3223..|..3223..|...22...|...22...|....2...|........",
+)
+
+
+def _art(text: str) -> Pixels:
+    rows = [r.strip() for r in text.replace("\n", "").split("|")]
+    return [[0 if ch == "." else int(ch) for ch in row] for row in rows if row]
+
+
+def build_sprite_table() -> bytes:
+    """Pattern table 1: the endings' objects and the rocket."""
+    data = bytearray(0x1000)
+    for index, text in ENDING_ART.items():
+        wide = _art(text)
+        for half in (0, 1):
+            tile = [row[8 * half : 8 * half + 8] for row in wide]
+            at = ((index + half) & 0xFF) * 16
+            data[at : at + 16] = _encode(tile)
+    for i, text in enumerate(ROCKET_ART):
+        data[(ROCKET + i) * 16 : (ROCKET + i) * 16 + 16] = _encode(_art(text))
+    return bytes(data)
+
+
 def build_chr() -> bytes:
-    """The whole 8 KiB pattern memory (background and sprites share table 0)."""
+    """The whole 8 KiB pattern memory: table 0 for the background and the play
+    sprites, table 1 for the endings' sprites."""
     tiles: dict[int, Pixels] = {}
     for ch, rows in FONT.items():
         tiles[TILE_OF[ch]] = _glyph(rows)
@@ -163,4 +213,5 @@ def build_chr() -> bytes:
     data = bytearray(0x2000)
     for index, px in tiles.items():
         data[index * 16 : index * 16 + 16] = _encode(px)
+    data[0x1000:] = build_sprite_table()
     return bytes(data)

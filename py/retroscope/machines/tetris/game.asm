@@ -48,7 +48,7 @@ nmi:    pha
 .org $804B
 render: lda renderMode
         jsr jumpTable
-        .word renderNothing, renderMenu, renderNothing, renderPlay, renderNothing
+        .word renderNothing, renderMenu, renderNothing, renderPlay, renderEnding
 
 ; ---------------------------------------------------------------------------
 ; $8138 the main loop: one frame of the current mode, then wait for the NMI.
@@ -313,27 +313,29 @@ showEnding:
         lda gameType
         bne @b
         jsr selectEnding
-@b:     lda #0
-        sta ppuMask
-        lda #<screenEnding
+@b:     lda #<screenEnding
         ldx #>screenEnding
-        jsr drawScreen
-        lda #4
-        sta renderMode
-        lda #$1E
-        sta ppuMask
-        jsr waitForVBlank
+        ldy #4
+        jsr enterScreen
+        lda ppuCtrl
+        ora #$08                ; sprites from pattern table 1
+        sta ppuCtrl
+        jsr setupEnding
         lda #0
-        sta $2001               ; (the NMI turns it back on)
-        lda #>VRAM_ENDING
-        sta $2006
-        lda #<VRAM_ENDING
-        sta $2006
-        lda endingNumber
-        sta $2007
-        jsr waitForVBlank
-        lda #$FF
-        jsr waitFrames
+        sta endingTimer
+@frame: jsr waitForVBlank
+        jsr drawEnding
+        inc endingTimer
+        lda endingTimer
+        beq @out                ; 256 frames at most
+        cmp #64
+        bcc @frame
+        lda newlyPressed        ; then Start ends it
+        cmp #BTN_START
+        bne @frame
+@out:   lda ppuCtrl
+        and #$F7
+        sta ppuCtrl
         rts
 
 ; $A3F2 play state 6: the B-type goal, 25 lines.
@@ -756,6 +758,15 @@ levelMenu:
         sta oamPage+1
         lda #0
         sta oamPage+2
+        rts
+
+renderEnding:
+        lda #>VRAM_ENDING
+        sta $2006
+        lda #<VRAM_ENDING
+        sta $2006
+        lda endingNumber
+        sta $2007
         rts
 
 renderMenu:
@@ -1261,6 +1272,127 @@ mirrorButtons:
         rts
 
 CURSOR_TILE = $50
+ROCKET_TILE = $40               ; in pattern table 1
+endingTimer = $D5               ; ours
+endingX = $0310                 ; ours: the six objects' columns
+endingObjY = $0318              ; ours: and rows
+
+; The endings' objects: B-type endings 0-8 place six objects from the
+; article's tables ($A7B7 rows, $A77B gaps); A-type has a rocket.
+setupEnding:
+        ldx endingNumber
+        cpx #9
+        bcs @done
+        txa
+        asl
+        sta tmpA9
+        asl
+        clc
+        adc tmpA9
+        tax                     ; 6 * ending
+        lda #0
+        sta tmpA8
+        ldy #0
+@obj:   lda tmpA8
+        clc
+        adc endingGaps,x
+        sta tmpA8
+        sta endingX,y
+        lda endingY,x
+        sta endingObjY,y
+        inx
+        iny
+        cpy #6
+        bne @obj
+@done:  rts
+
+drawEnding:
+        ldy #0                  ; OAM offset
+        lda gameType
+        bne @objects
+        lda endingTimer         ; A-type: the rocket lifts off after a second
+        sec
+        sbc #60
+        bcs @rise
+        lda #0
+@rise:  sta tmpA8
+        lda #144
+        sec
+        sbc tmpA8
+        sta tmpA8               ; nose row (past the top it wraps: hidden)
+        lda #ROCKET_TILE
+        jsr rocketSprite
+        lda endingNumber        ; bigger rockets for better endings
+        asl
+        clc
+        adc #1
+        sta tmpA9
+@body:  lda #ROCKET_TILE+1
+        jsr rocketSprite
+        dec tmpA9
+        bne @body
+        lda #ROCKET_TILE+2
+        jmp rocketSprite
+@objects:
+        ldx endingNumber
+        cpx #9
+        bcs @none
+        lda startHeight         ; the height (plus one) is how many fly
+        sta tmpA9
+        inc tmpA9
+        ldx #0
+@next:  lda endingObjY,x
+        sta oamPage,y
+        sta oamPage+4,y
+        stx tmpAA
+        ldx endingNumber
+        lda endingSprite,x
+        sta oamPage+1,y
+        clc
+        adc #1
+        sta oamPage+5,y
+        lda endingSpeed,x
+        ldx tmpAA
+        clc
+        adc endingX,x
+        sta endingX,x
+        sta oamPage+3,y
+        clc
+        adc #8
+        sta oamPage+7,y
+        lda #0
+        sta oamPage+2,y
+        sta oamPage+6,y
+        tya
+        clc
+        adc #8
+        tay
+        inx
+        dec tmpA9
+        bne @next
+@none:  rts
+
+; one rocket sprite (tile A) at row tmpA8, then the next row
+rocketSprite:
+        sta oamPage+1,y
+        lda tmpA8
+        cmp #240
+        bcc @row
+        lda #$FF                ; off the screen
+@row:   sta oamPage,y
+        lda #0
+        sta oamPage+2,y
+        lda #124
+        sta oamPage+3,y
+        lda tmpA8
+        clc
+        adc #8
+        sta tmpA8
+        iny
+        iny
+        iny
+        iny
+        rts
 
 ; ---------------------------------------------------------------------------
 ; The demo's recorded buttons ($DD00, pairs of buttons/frames) and pieces ($DF00).
