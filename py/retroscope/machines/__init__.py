@@ -19,7 +19,7 @@ KNOWN = ("tetris", "backgammon", "pacman", "crpg", "jmc")
 _EXTRA: dict[str, Any] = {}
 
 __all__ = ["KNOWN", "Machine", "MachineError", "MachineInfo", "available", "create",
-           "info", "register"]
+           "info", "problems", "register"]
 
 
 def register(machine_id: str, module: Any) -> None:
@@ -42,14 +42,36 @@ def _module(machine_id: str) -> Any:
 
 def available() -> list[str]:
     """Ids of the machines that can be created here, in KNOWN order."""
-    ids = []
+    return [mid for mid in (*KNOWN, *_EXTRA) if mid not in problems() and _present(mid)]
+
+
+def _present(machine_id: str) -> bool:
+    try:
+        _module(machine_id)
+    except MachineError:
+        return False
+    return True
+
+
+def problems() -> dict[str, str]:
+    """Machines whose package is present but broken: id -> what is wrong.
+
+    A broken machine is left out of the page (with a message) instead of
+    taking the others down with it.
+    """
+    found: dict[str, str] = {}
     for machine_id in (*KNOWN, *_EXTRA):
         try:
-            _module(machine_id)
+            module = _module(machine_id)
         except MachineError:
             continue
-        ids.append(machine_id)
-    return ids
+        except Exception as exc:  # a machine that fails to import
+            found[machine_id] = f"{type(exc).__name__}: {exc}"
+            continue
+        missing = [name for name in ("INFO", "create") if not hasattr(module, name)]
+        if missing:
+            found[machine_id] = f"its package lacks {', '.join(missing)}"
+    return found
 
 
 def info(machine_id: str) -> MachineInfo:

@@ -1,0 +1,97 @@
+#!/usr/bin/env python3
+"""Retroscope's one entry point: set-up, build, serve, test, bench.
+
+    python3 build.py serve [--port 8000]   set up, build dist/, serve it on 127.0.0.1
+    python3 build.py build                 set up and build dist/ only
+    python3 build.py test [--long] [pytest args]
+                                           set up (chromium too), build, run pytest
+    python3 build.py bench                 set up, build, print the benchmark figures
+
+Set-up is idempotent: a venv in .venv with requirements-dev.txt, the pinned
+pyodide npm package in .cache, Debian's chromium for the browser tests.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import subprocess
+import sys
+
+from tools.paths import DEFAULT_PORT, DIST, REPO
+from tools.setup_env import SetupError, ensure_chromium, ensure_venv, log
+
+
+def cmd_build(_: argparse.Namespace) -> int:
+    from tools.site import build_site
+
+    ensure_venv()
+    build_site()
+    log(f"built {DIST}")
+    return 0
+
+
+def cmd_serve(args: argparse.Namespace) -> int:
+    from tools.serve import serve_forever
+
+    cmd_build(args)
+    serve_forever(DIST, args.port)
+    return 0
+
+
+def cmd_test(args: argparse.Namespace, pytest_args: list[str]) -> int:
+    python = ensure_venv()
+    from tools.site import build_site
+
+    build_site()
+    env = dict(os.environ, CHROMIUM=ensure_chromium(), RETROSCOPE_DIST=str(DIST))
+    command = [str(python), "-m", "pytest"]
+    if args.long:
+        env["RETROSCOPE_LONG"] = "1"
+    else:
+        command += ["-m", "not long"]
+    command += pytest_args or ["tests"]
+    log(" ".join(command[2:]))
+    # pytest's exit code is ours; "no tests collected" (5) is a failure too.
+    return subprocess.run(command, cwd=REPO, env=env).returncode
+
+
+def cmd_bench(args: argparse.Namespace) -> int:
+    python = ensure_venv()
+    from tools.site import build_site
+
+    build_site()
+    env = dict(os.environ, CHROMIUM=ensure_chromium(), RETROSCOPE_DIST=str(DIST))
+    command = [str(python), "-m", "tools.bench", *(["--quick"] if args.quick else [])]
+    return subprocess.run(command, cwd=REPO, env=env).returncode
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(prog="build.py", description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    sub = parser.add_subparsers(dest="command", required=True)
+    sub.add_parser("build", help="set up and build dist/")
+    serve = sub.add_parser("serve", help="build and serve dist/ on 127.0.0.1")
+    serve.add_argument("--port", type=int, default=DEFAULT_PORT)
+    test = sub.add_parser("test", help="build and run the test suite")
+    test.add_argument("--long", action="store_true", help="add the long-running suites")
+    bench = sub.add_parser("bench", help="print the benchmark figures")
+    bench.add_argument("--quick", action="store_true", help="shorter runs (smoke check)")
+    args, rest = parser.parse_known_args(argv)
+    if rest and args.command != "test":
+        parser.error(f"unrecognized arguments: {' '.join(rest)}")
+    try:
+        if args.command == "build":
+            return cmd_build(args)
+        if args.command == "serve":
+            return cmd_serve(args)
+        if args.command == "test":
+            return cmd_test(args, rest)
+        return cmd_bench(args)
+    except SetupError as exc:
+        print(f"build.py: {exc}", file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

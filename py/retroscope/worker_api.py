@@ -1,0 +1,200 @@
+"""The Python half of the page <-> worker protocol (see web/protocol.js).
+
+The worker's JavaScript calls `call(op, args_json) -> reply_json` for every
+request, and `frame_pixels()` for the framebuffer after a frame. One table of
+verbs, named as in `window.retroscope`; every argument is validated here, at
+the boundary, and every failure comes back as a readable message while the
+machine carries on.
+"""
+
+from __future__ import annotations
+
+import json
+import traceback
+from collections.abc import Callable
+from typing import Any
+
+from . import machines, share
+from .machines.base import Machine, MachineError
+
+MAX_READ = 0x10000
+MAX_FRAMES_PER_CALL = 16
+
+
+class RequestError(ValueError):
+    """The request itself was wrong (bad argument): said back to the page."""
+
+
+def _int_arg(args: dict[str, Any], name: str, lo: int, hi: int, default: int | None = None) -> int:
+    value = args.get(name, default)
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise RequestError(f"{name} must be a whole number, not {value!r}")
+    if not lo <= value <= hi:
+        raise RequestError(f"{name} must be within {lo}-{hi}, not {value}")
+    return value
+
+
+class WorkerAPI:
+    """Holds the current machine and answers the page's requests."""
+
+    def __init__(self) -> None:
+        self.machine: Machine | None = None
+        self.machine_id: str | None = None
+        self.values: dict[str, Any] = {}
+        self.status = "paused"
+        self.verbs: dict[str, Callable[[dict[str, Any]], Any]] = {
+            "machines": self.list_machines,
+            "load": self.load,
+            "run_frames": self.run_frames,
+            "step": self.step,
+            "reset": self.reset,
+            "read": self.read,
+            "write": self.write,
+            "state": self.state,
+            "pointer": self.pointer,
+            "command": self.command,
+            "save_data": self.save_data,
+            "symbols": self.symbols,
+        }
+
+    # -- the entry point ---------------------------------------------------------
+    def call(self, op: str, args_json: str) -> str:
+        try:
+            args = json.loads(args_json) if args_json else {}
+            if not isinstance(args, dict):
+                raise RequestError("arguments must be an object")
+            verb = self.verbs.get(op)
+            if verb is None:
+                raise RequestError(f"unknown request {op!r}")
+            return json.dumps({"ok": True, "result": verb(args)})
+        except (RequestError, MachineError, ValueError) as exc:
+            return json.dumps({"ok": False, "error": str(exc)})
+        except Exception as exc:  # a bug: report it in full, keep the worker alive
+            detail = "".join(traceback.format_exception(exc)[-3:])
+            return json.dumps({"ok": False, "error": f"{type(exc).__name__}: {exc}",
+                               "detail": detail})
+
+    def frame_pixels(self) -> bytes:
+        """The current framebuffer: one palette index per pixel, row-major."""
+        return bytes(self.machine.framebuffer) if self.machine else b""
+
+    # -- verbs -------------------------------------------------------------------
+    def _need_machine(self) -> Machine:
+        if self.machine is None:
+            raise RequestError("no machine is loaded")
+        return self.machine
+
+    def list_machines(self, _: dict[str, Any]) -> dict[str, Any]:
+        return {
+            "machines": [machines.info(mid).to_json() for mid in machines.available()],
+            "problems": machines.problems(),
+        }
+
+    def load(self, args: dict[str, Any]) -> dict[str, Any]:
+        """Start a machine from a link's raw parameters (strings)."""
+        machine_id = args.get("id")
+        raw = args.get("params") or {}
+        if not isinstance(machine_id, str) or not share.valid_machine_id(machine_id):
+            raise RequestError(f"{share.shown(str(machine_id))} is not a machine id")
+        if not isinstance(raw, dict) or not all(
+                isinstance(k, str) and isinstance(v, str) for k, v in raw.items()):
+            raise RequestError("params must map names to strings")
+        available = machines.available()
+        if machine_id not in available:
+            raise RequestError(f"there is no machine {share.shown(machine_id)}"
+                               f" (there are: {', '.join(available) or 'none'})")
+        info = machines.info(machine_id)
+        module = machines._module(machine_id)
+        decoded = share.validate(info.params, raw, getattr(module, "validate", None))
+        machine = machines.create(machine_id, **decoded.values)
+        saved = args.get("save")
+        messages = list(decoded.messages)
+        if saved is not None:
+            try:
+                machine.load_save_data(saved)
+            except (MachineError, ValueError, TypeError, KeyError) as exc:
+                messages.append(f"saved data for {machine_id} was not usable ({exc}); ignored")
+        self.machine, self.machine_id, self.values = machine, machine_id, decoded.values
+        return {
+            "info": info.to_json(),
+            "values": decoded.values,
+            "messages": messages,
+            "hash": share.encode(machine_id, decoded.values),
+            "palette": list(machine.palette),
+        }
+
+    def run_frames(self, args: dict[str, Any]) -> dict[str, Any]:
+        machine = self._need_machine()
+        n = _int_arg(args, "n", 1, MAX_FRAMES_PER_CALL, 1)
+        buttons = _int_arg(args, "buttons", 0, 0xFFFF, 0)
+        for _ in range(n):
+            machine.run_frame(buttons)
+        return {"frame": machine.frame, "pc": machine.cpu.pc}
+
+    def step(self, args: dict[str, Any]) -> dict[str, Any]:
+        machine = self._need_machine()
+        kind = args.get("kind", "instruction")
+        n = _int_arg(args, "n", 1, 100_000, 1)
+        if kind == "instruction":
+            for _ in range(n):
+                machine.cpu.step()
+        elif kind == "frame":
+            for _ in range(n):
+                machine.advance()
+        else:
+            raise RequestError(f"unknown step kind {share.shown(str(kind))}")
+        return {"frame": machine.frame, "pc": machine.cpu.pc}
+
+    def reset(self, _: dict[str, Any]) -> dict[str, Any]:
+        self._need_machine().reset()
+        return {}
+
+    def read(self, args: dict[str, Any]) -> dict[str, Any]:
+        machine = self._need_machine()
+        addr = _int_arg(args, "addr", 0, 0xFFFF)
+        length = _int_arg(args, "length", 1, MAX_READ, 1)
+        space = args.get("space", "cpu")
+        if space not in machine.memory_spaces():
+            raise RequestError(f"no memory space {share.shown(str(space))}")
+        return {"addr": addr, "data": machine.read_space(space, addr, length).hex()}
+
+    def write(self, args: dict[str, Any]) -> dict[str, Any]:
+        machine = self._need_machine()
+        addr = _int_arg(args, "addr", 0, 0xFFFF)
+        data = args.get("bytes")
+        if not isinstance(data, list) or not data or len(data) > MAX_READ:
+            raise RequestError("bytes must be a non-empty list of byte values")
+        for i, value in enumerate(data):
+            if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 255:
+                raise RequestError(f"byte {i} is {value!r}: each byte must be 0-255")
+        for i, value in enumerate(data):
+            machine.write((addr + i) & 0xFFFF, value)
+        return {"addr": addr, "length": len(data)}
+
+    def state(self, _: dict[str, Any]) -> dict[str, Any]:
+        machine = self._need_machine()
+        return {"frame": machine.frame, "pc": machine.cpu.pc, "machine": machine.state()}
+
+    def pointer(self, args: dict[str, Any]) -> dict[str, Any]:
+        machine = self._need_machine()
+        x = _int_arg(args, "x", 0, machine.width - 1)
+        y = _int_arg(args, "y", 0, machine.height - 1)
+        machine.pointer(x, y, bool(args.get("down")))
+        return {}
+
+    def command(self, args: dict[str, Any]) -> Any:
+        machine = self._need_machine()
+        verb = args.get("verb")
+        rest = args.get("args") or {}
+        if not isinstance(verb, str) or not isinstance(rest, dict):
+            raise RequestError("command needs a verb (text) and args (an object)")
+        return machine.command(verb, rest)
+
+    def save_data(self, _: dict[str, Any]) -> Any:
+        return self._need_machine().save_data()
+
+    def symbols(self, _: dict[str, Any]) -> dict[str, int]:
+        return dict(self._need_machine().symbols)
+
+
+API = WorkerAPI()

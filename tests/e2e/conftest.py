@@ -1,0 +1,99 @@
+"""End-to-end plumbing: dist/ served on 127.0.0.1, Debian's chromium via Playwright.
+
+`python3 build.py test` builds dist/ and sets $CHROMIUM and $RETROSCOPE_DIST.
+Every request the page makes is recorded, so tests can assert that nothing
+leaves 127.0.0.1, and every console error fails the test that caused it.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(REPO))
+
+from tools.serve import serve_in_thread  # noqa: E402
+from tools.setup_env import find_chromium  # noqa: E402
+
+DIST = Path(os.environ.get("RETROSCOPE_DIST", REPO / "dist"))
+CHROMIUM_ARGS = [
+    "--no-sandbox", "--disable-gpu", "--disable-quic", "--disable-background-networking",
+    "--disable-component-update", "--disable-sync", "--no-first-run",
+]
+TEST_MACHINE = Path(__file__).with_name("testmachine.py")
+BOOT_TIMEOUT_MS = 90_000
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    here = Path(__file__).parent
+    for item in items:
+        if here in Path(str(item.fspath)).parents:
+            item.add_marker(pytest.mark.e2e)
+
+
+@pytest.fixture(scope="session")
+def site_url() -> str:
+    if not (DIST / "index.html").exists():
+        pytest.skip("dist/ is not built: run the tests through `python3 build.py test`")
+    server, url = serve_in_thread(DIST)
+    yield url
+    server.shutdown()
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args: dict) -> dict:
+    chromium = find_chromium()
+    if chromium is None:
+        pytest.skip("chromium is missing: `python3 build.py test` installs it")
+    return {**browser_type_launch_args, "executable_path": chromium, "args": CHROMIUM_ARGS}
+
+
+class PageLog:
+    """What the page said and asked for while a test ran."""
+
+    def __init__(self) -> None:
+        self.console_errors: list[str] = []
+        self.requests: list[str] = []
+
+
+@pytest.fixture
+def page_log(page) -> PageLog:
+    log = PageLog()
+    page.on("console", lambda m: log.console_errors.append(m.text) if m.type == "error" else None)
+    page.on("pageerror", lambda e: log.console_errors.append(f"uncaught: {e}"))
+    page.on("request", lambda r: log.requests.append(r.url))
+    # Workers' requests go through the context.
+    page.context.on("request", lambda r: log.requests.append(r.url))
+    return log
+
+
+def with_test_machine(page, site_url: str) -> None:
+    """Serve tests/e2e/testmachine.py and tell the page to register it."""
+    source = TEST_MACHINE.read_text()
+    page.context.route(f"{site_url}__test__/testmachine.py",
+               lambda route: route.fulfill(status=200, body=source, content_type="text/plain"))
+    page.add_init_script(
+        "self.RETROSCOPE_TEST_MACHINES = [{id: 'testcard', url: '__test__/testmachine.py'}];")
+
+
+@pytest.fixture
+def open_page(page, site_url, page_log):
+    """open_page(hash, test_machine=False) -> page, booted to ready."""
+
+    def _open(hash_: str = "", test_machine: bool = False):
+        if test_machine:
+            with_test_machine(page, site_url)
+        page.goto(f"{site_url}index.html{hash_}")
+        page.wait_for_function(
+            "document.documentElement.dataset.state !== 'booting'", timeout=BOOT_TIMEOUT_MS)
+        state = page.evaluate("document.documentElement.dataset.state")
+        if state != "ready":
+            detail = page.locator("[data-testid=error-message]").text_content()
+            pytest.fail(f"page did not become ready: {state}: {detail}")
+        return page
+
+    return _open

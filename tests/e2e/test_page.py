@@ -1,0 +1,84 @@
+"""The page boots Python in a worker, draws a machine, survives bad links, stays local."""
+
+from __future__ import annotations
+
+from urllib.parse import urlparse
+
+COUNT_COLOURS = """() => {
+  const c = document.querySelector('[data-testid=screen]');
+  const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+  const seen = new Set();
+  for (let i = 0; i < d.length; i += 4) seen.add((d[i] << 16) | (d[i + 1] << 8) | d[i + 2]);
+  return seen.size;
+}"""
+
+
+def test_the_page_boots_to_ready_and_offers_the_scripting_object(open_page, page_log):
+    page = open_page("#/testcard", test_machine=True)
+    assert page.evaluate("typeof window.retroscope.ready.then") == "function"
+    assert page.evaluate("window.retroscope.current().id") == "testcard"
+    assert page_log.console_errors == []
+
+
+def test_a_machine_draws_a_frame_that_is_not_blank(open_page, page_log):
+    page = open_page("#/testcard", test_machine=True)
+    page.evaluate("window.retroscope.step('frame', 2)")  # resolves once drawn
+    assert page.evaluate(COUNT_COLOURS) > 8
+    page.screenshot(path="test-output/e2e-testcard.png")
+    assert page_log.console_errors == []
+
+
+def test_running_advances_frames_and_pausing_stops_them(open_page):
+    page = open_page("#/testcard", test_machine=True)
+    page.click("[data-testid=btn-run]")
+    page.wait_for_function("window.retroscope.frame() > 10", timeout=20_000)
+    page.click("[data-testid=btn-run]")
+    page.wait_for_function("!window.retroscope.isRunning()")
+    stopped_at = page.evaluate("window.retroscope.frame()")
+    page.wait_for_timeout(300)
+    assert page.evaluate("window.retroscope.frame()") == stopped_at
+
+
+def test_memory_reads_and_writes_round_trip_through_the_worker(open_page):
+    page = open_page("#/testcard?seed=9", test_machine=True)
+    assert page.evaluate("window.retroscope.read(0x10, 1)") == [9]
+    page.evaluate("window.retroscope.write(0x0100, [1, 2, 255])")
+    assert page.evaluate("window.retroscope.read(0x0100, 3)") == [1, 2, 255]
+
+
+def test_a_bad_memory_edit_shows_a_message_and_changes_nothing(open_page):
+    page = open_page("#/testcard", test_machine=True)
+    page.fill("[data-testid=memory-edit]", "$0100 = zz")
+    page.click("[data-testid=memory-write]")
+    assert "write as" in page.locator("[data-testid=message]").last.text_content()
+    error = page.evaluate("window.retroscope.write(0x0100, [300]).then(() => '', e => e.message)")
+    assert "0-255" in error
+    assert page.evaluate("window.retroscope.read(0x0100, 1)") == [0]
+
+
+def test_a_bad_link_parameter_shows_a_message_and_the_machine_still_runs(open_page, page_log):
+    hostile = "%3Cimg%20src=x%20onerror=alert(1)%3E"
+    page = open_page(f"#/testcard?seed=999&bogus={hostile}", test_machine=True)
+    messages = page.locator("[data-testid=message]").all_text_contents()
+    assert any("seed" in m and "0-255" in m for m in messages), messages
+    assert any("unknown parameter" in m for m in messages), messages
+    assert page.locator("img").count() == 0  # URL text never becomes HTML
+    assert page.evaluate("window.retroscope.current().values.seed") == 7
+    page.evaluate("window.retroscope.step('frame', 1)")
+    assert page.evaluate(COUNT_COLOURS) > 8
+    assert page_log.console_errors == []
+
+
+def test_an_unknown_machine_falls_back_with_a_message(open_page):
+    page = open_page("#/nosuchmachine", test_machine=True)
+    messages = page.locator("[data-testid=message]").all_text_contents()
+    assert any("no machine" in m for m in messages), messages
+    assert page.evaluate("window.retroscope.current()") is not None
+
+
+def test_no_request_leaves_the_local_server(open_page, page_log):
+    page = open_page("#/testcard", test_machine=True)
+    page.evaluate("window.retroscope.step('frame', 1)")
+    hosts = {urlparse(u).hostname for u in page_log.requests
+             if not u.startswith(("data:", "blob:"))}
+    assert hosts == {"127.0.0.1"}, hosts

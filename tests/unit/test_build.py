@@ -1,0 +1,77 @@
+"""The build: dist/ holds what the page loads and nothing it does not; the wheel is sound."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(REPO))
+
+from tools.paths import PYODIDE_RUNTIME  # noqa: E402
+from tools.wheel import build_wheel, package_files  # noqa: E402
+
+DIST = Path(os.environ.get("RETROSCOPE_DIST", REPO / "dist"))
+
+
+@pytest.fixture(scope="module")
+def dist() -> Path:
+    if not (DIST / "manifest.json").exists():
+        pytest.skip("dist/ is not built: run the tests through `python3 build.py test`")
+    return DIST
+
+
+def test_the_wheel_carries_the_package_sources_and_valid_metadata(tmp_path):
+    wheel = build_wheel(tmp_path)
+    with zipfile.ZipFile(wheel) as zf:
+        names = set(zf.namelist())
+        record = zf.read(next(n for n in names if n.endswith("RECORD"))).decode()
+    assert "retroscope/__init__.py" in names
+    assert "retroscope/worker_api.py" in names
+    assert not any("__pycache__" in n or n.endswith(".pyc") for n in names)
+    assert {f"retroscope/{p.relative_to(REPO / 'py' / 'retroscope').as_posix()}"
+            for p in package_files()} <= names
+    assert all(line.split(",")[0] in names for line in record.splitlines())
+
+
+def test_the_wheel_is_reproducible(tmp_path):
+    a = build_wheel(tmp_path / "a").read_bytes()
+    b = build_wheel(tmp_path / "b").read_bytes()
+    assert a == b
+
+
+def test_dist_holds_exactly_the_page_the_runtime_and_the_wheel(dist):
+    files = {p.relative_to(dist).as_posix() for p in dist.rglob("*") if p.is_file()}
+    manifest = json.loads((dist / "manifest.json").read_text())
+    pyodide = {f"pyodide/{name}" for name in PYODIDE_RUNTIME}
+    assert pyodide <= files
+    assert {f for f in files if f.startswith("pyodide/")} == pyodide
+    assert manifest["wheel"] in files
+    assert [f for f in files if f.startswith("py/")] == [manifest["wheel"]]
+    web = {f for f in files if f.startswith("web/")}
+    sources = {p.relative_to(REPO).as_posix() for p in (REPO / "web").rglob("*.js")}
+    assert web == sources | {"web/panels/machine-panels.json"}
+
+
+def test_every_module_the_page_imports_is_in_dist(dist):
+    """Static imports and the worker script resolve to files that exist."""
+    pattern = re.compile(r"""(?:import\s[^"']*?from\s|import\s*\(?)\s*["'](\.{1,2}/[^"']+)["']""")
+    for script in (dist / "web").rglob("*.js"):
+        for target in pattern.findall(script.read_text()):
+            if "${" in target:
+                continue
+            assert (script.parent / target).resolve().exists(), f"{script.name} imports {target}"
+    assert (dist / "web/worker.js").exists()
+
+
+def test_nothing_in_the_page_names_another_origin(dist):
+    for path in [dist / "index.html", *(dist / "web").rglob("*.js"), *(dist / "static").rglob("*")]:
+        if path.is_file() and path.suffix in {".html", ".js", ".css"}:
+            text = path.read_text()
+            assert not re.search(r"https?://(?!127\.0\.0\.1)", text), path

@@ -1,0 +1,1 @@
+"""Build, serve, test and bench tooling behind `build.py` (stdlib only)."""

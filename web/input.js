@@ -1,0 +1,85 @@
+// Keyboard and gamepad -> the machine's button bits (INFO.buttons order).
+// Bindings default to the machine's INFO.keys and can be remapped; remaps
+// are remembered per machine in localStorage.
+
+const STANDARD_PAD = {   // Gamepad API "standard" mapping -> button names
+  0: "A", 1: "B", 2: "B", 3: "A", 8: "Select", 9: "Start",
+  12: "Up", 13: "Down", 14: "Left", 15: "Right",
+};
+
+export function createInput(onChange) {
+  let names = [];
+  let keys = {};
+  let machineId = "";
+  let fromKeys = 0;
+  let fromPad = 0;
+  let enabled = true;
+
+  const bit = (name) => { const i = names.indexOf(name); return i < 0 ? 0 : 1 << i; };
+  const emit = () => onChange((fromKeys | fromPad) >>> 0);
+
+  function setMachine(info) {
+    machineId = info.id;
+    names = info.buttons || [];
+    keys = { ...(info.keys || {}), ...loadRemap(machineId) };
+    fromKeys = 0;
+    emit();
+  }
+
+  function typing(event) {
+    const el = event.target;
+    return el && (el.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(el.tagName));
+  }
+
+  function onKey(event, down) {
+    if (!enabled || typing(event) || event.ctrlKey || event.metaKey || event.altKey) return;
+    const name = keys[event.code];
+    if (!name) return;
+    event.preventDefault();
+    const b = bit(name);
+    fromKeys = down ? fromKeys | b : fromKeys & ~b;
+    emit();
+  }
+  window.addEventListener("keydown", (e) => onKey(e, true));
+  window.addEventListener("keyup", (e) => onKey(e, false));
+  window.addEventListener("blur", () => { fromKeys = 0; emit(); });
+
+  function pollPads() {
+    let bits = 0;
+    for (const pad of navigator.getGamepads?.() || []) {
+      if (!pad) continue;
+      pad.buttons.forEach((b, i) => { if (b.pressed && STANDARD_PAD[i]) bits |= bit(STANDARD_PAD[i]); });
+      const [x = 0, y = 0] = pad.axes;
+      if (x < -0.5) bits |= bit("Left");
+      if (x > 0.5) bits |= bit("Right");
+      if (y < -0.5) bits |= bit("Up");
+      if (y > 0.5) bits |= bit("Down");
+    }
+    if (bits !== fromPad) { fromPad = bits; emit(); }
+    requestAnimationFrame(pollPads);
+  }
+  requestAnimationFrame(pollPads);
+
+  return {
+    setMachine,
+    setEnabled(on) { enabled = on; if (!on) { fromKeys = 0; emit(); } },
+    bindings: () => ({ ...keys }),
+    remap(code, name) {
+      for (const [k, v] of Object.entries(keys)) if (v === name) delete keys[k];
+      keys[code] = name;
+      saveRemap(machineId, keys);
+    },
+    resetBindings(info) { localStorage.removeItem(`retroscope.keys.${info.id}`); setMachine(info); },
+  };
+}
+
+function loadRemap(id) {
+  try {
+    const value = JSON.parse(localStorage.getItem(`retroscope.keys.${id}`) || "{}");
+    return value && typeof value === "object" ? value : {};
+  } catch { return {}; }
+}
+
+function saveRemap(id, keys) {
+  localStorage.setItem(`retroscope.keys.${id}`, JSON.stringify(keys));
+}

@@ -1,0 +1,52 @@
+// The page <-> worker protocol, in one place.
+//
+// Requests (page -> worker):   {id, op, args}
+// Replies  (worker -> page):   {id, ok: true, result} | {id, ok: false, error, detail?}
+// Events   (worker -> page):   {event, ...} with no id:
+//   progress {stage, detail}      boot stages: "runtime", "packages", "machine"
+//   ready    {python, pyodide}    Python is up; requests may be sent
+//   fatal    {error, detail?}     boot failed; nothing more will happen
+//   frame    {frame, width, height, pixels: ArrayBuffer (transferred), state?}
+//   status   {running, reason?}   the run loop started or stopped (and why)
+//   error    {error}              a frame failed; the machine is paused
+//
+// Ops handled by the worker's JavaScript: init, run, pause, input.
+// Every other op is a verb of py/retroscope/worker_api.py, named as in
+// window.retroscope: machines, load, run_frames, step, reset, read, write,
+// state, pointer, command, save_data, symbols.
+
+export const JS_OPS = new Set(["init", "run", "pause", "input"]);
+
+export const BOOT_STAGES = ["runtime", "packages", "machine"];
+
+/** A client for the worker: request(op, args) -> Promise of the result. */
+export function connect(worker, onEvent, timeoutMs = 30000) {
+  let nextId = 1;
+  const pending = new Map();
+  worker.addEventListener("message", (msg) => {
+    const data = msg.data;
+    if (data && data.id !== undefined && pending.has(data.id)) {
+      const { resolve, reject, timer } = pending.get(data.id);
+      pending.delete(data.id);
+      clearTimeout(timer);
+      if (data.ok) resolve(data.result);
+      else reject(Object.assign(new Error(data.error), { detail: data.detail }));
+    } else if (data && data.event) {
+      onEvent(data);
+    }
+  });
+  worker.addEventListener("error", (err) => {
+    onEvent({ event: "fatal", error: `worker failed: ${err.message || "unknown error"}` });
+  });
+  return function request(op, args = {}, transfer = [], timeout = timeoutMs) {
+    const id = nextId++;
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        pending.delete(id);
+        reject(new Error(`the worker did not answer '${op}' within ${timeout / 1000} s`));
+      }, timeout);
+      pending.set(id, { resolve, reject, timer });
+      worker.postMessage({ id, op, args }, transfer);
+    });
+  };
+}

@@ -1,0 +1,64 @@
+// The canvas: indexed pixels through the palette, scaled by a whole number.
+
+export function createScreen(canvas, stage) {
+  const ctx = canvas.getContext("2d", { alpha: false });
+  let image = null;
+  let words = null;          // Uint32 view on the ImageData
+  let palette32 = new Uint32Array(256);
+  let width = 0;
+  let height = 0;
+
+  function setMachine(w, h, palette) {
+    width = w;
+    height = h;
+    canvas.width = w;
+    canvas.height = h;
+    image = ctx.createImageData(w, h);
+    words = new Uint32Array(image.data.buffer);
+    setPalette(palette);
+    fit();
+  }
+
+  function setPalette(palette) {
+    // ImageData is RGBA in memory: on little-endian hosts that is 0xAABBGGRR.
+    palette32 = new Uint32Array(256);
+    palette.forEach((rgb, i) => {
+      const r = (rgb >> 16) & 255, g = (rgb >> 8) & 255, b = rgb & 255;
+      palette32[i] = (0xff000000 | (b << 16) | (g << 8) | r) >>> 0;
+    });
+  }
+
+  function draw(pixels) {
+    if (!image || pixels.length !== width * height) return;
+    const pal = palette32;
+    for (let i = 0; i < pixels.length; i++) words[i] = pal[pixels[i]];
+    ctx.putImageData(image, 0, 0);
+  }
+
+  function fit() {
+    if (!width) return;
+    const box = stage.getBoundingClientRect();
+    const scale = Math.max(1, Math.floor(Math.min(box.width / width, box.height / height)));
+    canvas.style.width = `${width * scale}px`;
+    canvas.style.height = `${height * scale}px`;
+    canvas.dataset.scale = String(scale);
+  }
+
+  new ResizeObserver(fit).observe(stage);
+  document.addEventListener("fullscreenchange", fit);
+
+  return {
+    setMachine, setPalette, draw, fit,
+    toggleFullscreen() {
+      if (document.fullscreenElement) document.exitFullscreen();
+      else stage.requestFullscreen?.().catch(() => {});
+    },
+    /** Framebuffer coordinates of a mouse event, or null when outside. */
+    toMachine(event) {
+      const rect = canvas.getBoundingClientRect();
+      const x = Math.floor(((event.clientX - rect.left) / rect.width) * width);
+      const y = Math.floor(((event.clientY - rect.top) / rect.height) * height);
+      return x >= 0 && y >= 0 && x < width && y < height ? { x, y } : null;
+    },
+  };
+}

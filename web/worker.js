@@ -1,0 +1,154 @@
+// The Web Worker: Pyodide, the retroscope package, and the paced run loop.
+// The UI thread never runs Python; it talks to this file through protocol.js.
+
+import { loadPyodide } from "../pyodide/pyodide.mjs";
+import { JS_OPS } from "./protocol.js";
+
+const MAX_CATCH_UP = 4;     // frames run in one tick when we fall behind
+const STATE_EVERY = 4;      // send machine.state() every N frames while running
+
+let pyodide = null;
+let api = null;             // retroscope.worker_api.API (a PyProxy)
+let running = false;
+let buttons = 0;
+let fps = 60;
+let nextDue = 0;
+let timer = null;
+let framesSinceState = 0;
+
+const post = (msg, transfer = []) => self.postMessage(msg, transfer);
+const progress = (stage, detail) => post({ event: "progress", stage, detail });
+
+function callPython(op, args) {
+  const reply = JSON.parse(api.call(op, JSON.stringify(args ?? {})));
+  if (!reply.ok) {
+    const err = new Error(reply.error);
+    err.detail = reply.detail;
+    throw err;
+  }
+  return reply.result;
+}
+
+function sendFrame(withState) {
+  const proxy = api.frame_pixels();
+  const pixels = proxy.toJs();   // a fresh Uint8Array we can transfer
+  proxy.destroy();
+  const info = callPython("state", {});
+  const msg = {
+    event: "frame", frame: info.frame, pc: info.pc, pixels: pixels.buffer,
+    state: withState ? info.machine : undefined,
+  };
+  post(msg, [pixels.buffer]);
+}
+
+function tick() {
+  timer = null;
+  if (!running) return;
+  const now = performance.now();
+  let ran = 0;
+  try {
+    while (now >= nextDue && ran < MAX_CATCH_UP) {
+      const result = callPython("run_frames", { n: 1, buttons });
+      ran += 1;
+      nextDue += 1000 / fps;
+      if (result.stopped) { stop(result.stopped); break; }
+    }
+    if (now - nextDue > 250) nextDue = now;  // too far behind: drop the debt
+    if (ran) {
+      framesSinceState += ran;
+      const withState = framesSinceState >= STATE_EVERY || !running;
+      if (withState) framesSinceState = 0;
+      sendFrame(withState);
+    }
+  } catch (err) {
+    stop("error");
+    post({ event: "error", error: err.message, detail: err.detail });
+    return;
+  }
+  if (running) timer = setTimeout(tick, Math.max(0, nextDue - performance.now()));
+}
+
+function start() {
+  if (running) return;
+  running = true;
+  nextDue = performance.now();
+  post({ event: "status", running: true });
+  tick();
+}
+
+function stop(reason = "paused") {
+  running = false;
+  if (timer !== null) clearTimeout(timer);
+  timer = null;
+  post({ event: "status", running: false, reason });
+}
+
+async function boot(args) {
+  progress("runtime", "loading the Python runtime");
+  const base = new URL("../", import.meta.url);
+  const manifest = await (await fetch(new URL("manifest.json", base))).json();
+  pyodide = await loadPyodide({ indexURL: new URL("pyodide/", base).href });
+  progress("packages", "installing retroscope");
+  const wheelUrl = new URL(manifest.wheel, base);
+  const messages = [];
+  // loadPackage logs rather than throws: collect what it says, then check.
+  await pyodide.loadPackage(wheelUrl.href, {
+    messageCallback: () => {},
+    errorCallback: (m) => messages.push(m),
+  });
+  try {
+    pyodide.runPython("import retroscope.worker_api");
+  } catch (err) {
+    throw new Error(`the retroscope package did not install: ${messages.join("; ") || err.message}`);
+  }
+  for (const { id, url } of args.testMachines || []) {
+    // Test-only machines (tests/e2e): same-origin Python source, registered by id.
+    const source = await (await fetch(new URL(url, base))).text();
+    pyodide.globals.set("_test_source", source);
+    pyodide.runPython(`
+import types, retroscope.machines as _m
+_mod = types.ModuleType(${JSON.stringify("retroscope_test_" + id)})
+exec(_test_source, _mod.__dict__)
+_m.register(${JSON.stringify(id)}, _mod)
+del _mod, _test_source`);
+  }
+  api = pyodide.pyimport("retroscope.worker_api").API;
+  const python = pyodide.runPython("import sys; sys.version.split()[0]");
+  return { python, pyodide: pyodide.version };
+}
+
+async function handle({ id, op, args }) {
+  try {
+    let result;
+    if (op === "init") {
+      result = await boot(args || {});
+      post({ event: "ready", ...result });
+    } else if (!api) {
+      throw new Error("Python is not ready yet");
+    } else if (JS_OPS.has(op)) {
+      if (op === "run") start();
+      else if (op === "pause") stop("paused");
+      else if (op === "input") buttons = (args.buttons >>> 0) & 0xffff;
+      result = { running };
+    } else {
+      result = callPython(op, args);
+      if (op === "load") {
+        fps = result.info.fps || 60;
+        stop("loaded");
+        sendFrame(true);
+      } else if (op === "step" || op === "reset" || op === "write" || op === "run_frames") {
+        sendFrame(true);
+      }
+    }
+    post({ id, ok: true, result });
+  } catch (err) {
+    if (op === "init") post({ event: "fatal", error: err.message, detail: err.stack });
+    post({ id, ok: false, error: err.message, detail: err.detail });
+  }
+}
+
+// Requests are handled one at a time, in order.
+let queue = Promise.resolve();
+self.addEventListener("message", (msg) => {
+  queue = queue.then(() => handle(msg.data));
+});
