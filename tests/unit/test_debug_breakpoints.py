@@ -175,3 +175,13 @@ def test_hit_counts_can_be_reset(session: Session) -> None:
     with pytest.raises(DebugError, match="no breakpoint #99"):
         session.reset_hits(99)
     assert a["id"] != b["id"]
+
+
+def test_closing_a_session_takes_every_hook_out(session: Session) -> None:
+    session.add_breakpoint("exec", "rng")
+    session.add_breakpoint("read", "$0017")
+    session.set_trace(True)
+    session.close()
+    bus = session.bus
+    assert session.machine.runner == session.bare_runner
+    assert bus.read == bus.ram.__getitem__ and bus.write == bus.ram.__setitem__
