@@ -11,7 +11,7 @@ import pytest
 
 from retroscope.machines import MachineError
 from retroscope.machines.tetris import INFO, create, model, validate
-from retroscope.machines.tetris.screens import LEVEL_AT, STATS_AT
+from retroscope.machines.tetris.screens import HISCORES_AT, LEVEL_AT, STATS_AT
 from retroscope.util.png import write_png
 
 RIGHT, LEFT, DOWN, UP = 0x01, 0x02, 0x04, 0x08
@@ -242,6 +242,10 @@ def test_a_piece_spawning_onto_the_pile_ends_the_game_with_the_curtain():
     run(m, 0, 3)
     assert m.read(0xC0) == 2  # back to the game-type menu
     assert m.save_data()["high_scores"].startswith("012345")
+    run(m, START)
+    run(m, 0, 3)
+    assert m.read(0xC0) == 3  # the level screen lists it
+    assert vram(m, HISCORES_AT, 8) == [1, 0xFF, 0, 1, 2, 3, 4, 5]
 
 
 def test_a_score_of_30000_or_more_shows_an_ending_chosen_by_score():
@@ -339,6 +343,17 @@ def test_restore_then_the_same_inputs_give_the_same_state():
     for b in inputs[100:]:
         run(other, b)
     assert state_hash(other) == first
+
+
+def test_saved_high_scores_come_back_and_bad_ones_are_refused():
+    m = create(start="menu")
+    data = bytes.fromhex("123456" "045000" "001200") + bytes([12, 5, 9]) + bytes(20)
+    m.load_save_data({"high_scores": data.hex()})
+    assert m.save_data() == {"high_scores": data.hex()}
+    with pytest.raises(MachineError):
+        m.load_save_data({"high_scores": "zz"})
+    with pytest.raises(MachineError):
+        m.load_save_data({"high_scores": ("AB" * 32)})
 
 
 def test_bad_parameters_get_clear_messages():

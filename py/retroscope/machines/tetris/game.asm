@@ -570,15 +570,24 @@ drawScreen:
         bcc @pair
         inc tmp1
         bne @pair
-@done:  bit $2002               ; no NMI at once for a vblank already under way
-        lda ppuCtrl
-        sta $2000
-        rts
+@done:  rts
 
-; Switch to a screen once per mode: A/X = data, Y = render mode.
+; Switch to a screen once per mode: A/X = data, Y = render mode. What the
+; screen shows besides its picture is drawn while rendering is still off.
 enterScreen:
         sty renderMode
         jsr drawScreen
+        lda renderMode
+        cmp #3
+        bne @menu
+        jsr drawTypeLabel
+@menu:  lda gameMode
+        cmp #3
+        bne @on
+        jsr drawHighScores
+@on:    bit $2002               ; no NMI at once for a vblank already under way
+        lda ppuCtrl
+        sta $2000
         lda gameMode
         sta modeDrawn
         lda #$1E
@@ -881,7 +890,6 @@ initGame:
         ldx #>screenPlay
         ldy #3
         jsr enterScreen
-        jsr drawTypeLabel
         lda #0
         sta vramRow             ; copy the whole playfield
         lda #$FF
@@ -890,6 +898,62 @@ initGame:
         sta levelMirror
         lda #1
         sta gameStarted
+        rts
+
+; The level screen's table: this type's three best scores and start levels.
+drawHighScores:
+        lda gameType
+        asl
+        asl
+        asl
+        asl
+        sta tmpAB
+        ldx #0
+@rank:  lda #>VRAM_HISCORES
+        sta $2006
+        lda hiscoreRows,x
+        sta $2006
+        txa
+        clc
+        adc #1
+        sta $2007               ; the rank
+        lda #BLANK_TILE
+        sta $2007
+        lda tmpAB
+        clc
+        adc rankOffsets,x
+        tay
+        lda highScores,y
+        jsr putBcd
+        lda highScores+1,y
+        jsr putBcd
+        lda highScores+2,y
+        jsr putBcd
+        lda #BLANK_TILE
+        sta $2007
+        txa
+        clc
+        adc tmpAB
+        tay
+        lda highScores+9,y
+        jsr putDecimal
+        inx
+        cpx #3
+        bne @rank
+        rts
+hiscoreRows:
+        .byte <VRAM_HISCORES, <(VRAM_HISCORES+32), <(VRAM_HISCORES+64)
+
+; A (0-99) as two decimal digit tiles.
+putDecimal:
+        ldy #0
+@tens:  cmp #10
+        bcc @ones
+        sbc #10
+        iny
+        bne @tens
+@ones:  sty $2007
+        sta $2007
         rts
 
 drawTypeLabel:

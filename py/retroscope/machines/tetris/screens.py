@@ -22,6 +22,7 @@ STATS_AT = (6, 9)  # first counter; one every 2 rows
 PAUSE_AT = (14, 27)
 TYPE_AT = (2, 3)
 HEIGHT_AT = (20, 20)  # menu: the chosen B-type height
+HISCORES_AT = (20, 12)  # menu: "1 012345 09", three rows
 
 
 class Screen:
@@ -151,6 +152,7 @@ def level_screen() -> Screen:
     s.box(6, 3, 25, 7)
     s.text(12, 5, "LEVEL")
     s.box(8, 10, 19, 15)
+    s.text(HISCORES_AT[0], HISCORES_AT[1] - 2, "TOP    LV")
     for i in range(10):
         s.text(10 + 2 * (i % 5), 11 + 2 * (i // 5), str(i))
     s.text(12, 20, "HEIGHT")
@@ -185,6 +187,7 @@ def screens_asm() -> str:
                      ("VRAM_SCORE", SCORE_AT), ("VRAM_LEVEL", LEVEL_AT),
                      ("VRAM_STATS", STATS_AT), ("VRAM_PAUSE", PAUSE_AT),
                      ("VRAM_TYPE", TYPE_AT), ("VRAM_HEIGHT", HEIGHT_AT),
+                     ("VRAM_HISCORES", HISCORES_AT),
                      ("VRAM_ENDING", (17, 22))):
         out.append(f"{name} = ${_addr(at):04X}")
     for name, build in SCREENS.items():
