@@ -33,9 +33,12 @@ Block = tuple[Callable, int, int, bytes]  # (function, max T-states, end, code b
 _NAMESPACE = namespace()
 
 
-def compile_block(ram: bytearray, direct: tuple[bool, ...], pc: int) -> Block | None:
-    """The block starting at pc, or None where no block can start. `direct`
-    says per page whether reads there are plain RAM (`Bus.direct_pages()`)."""
+def compile_block(ram: bytearray, pages: tuple[tuple[bool, ...], tuple[bool, ...]],
+                  pc: int) -> Block | None:
+    """The block starting at pc, or None where no block can start. `pages`
+    says per page whether reads / writes there are plain RAM
+    (`Bus.direct_pages()`)."""
+    direct = pages[0]
     instrs: list = []
     addr = pc
     most = 0
@@ -61,6 +64,6 @@ def compile_block(ram: bytearray, direct: tuple[bool, ...], pc: int) -> Block | 
     if not instrs:
         return None
     source = block_source(instrs, "block")
-    space = dict(_NAMESPACE)
+    space = dict(_NAMESPACE, RAM=ram, DR=pages[0], DW=pages[1])
     exec(compile(source, f"<z80 block ${pc:04X}>", "exec"), space)  # noqa: S102
     return space["block"], most, addr, bytes(ram[pc:addr])

@@ -712,7 +712,53 @@ def block_source(instrs: list[tuple[Form, list[int], int, int]], name: str) -> s
     if not block_ends(last[0]):
         out.append(f"    cpu.pc = {last[3]}")
     out.append(f"    return {offset}")
-    return _ports("\n".join(_localize(out)) + "\n", "cpu.bus.port_in", "cpu.bus.port_out")
+    out = _direct_memory(_localize(out))
+    return _ports("\n".join(out) + "\n", "cpu.bus.port_in", "cpu.bus.port_out")
+
+
+def _direct_memory(lines: list[str]) -> list[str]:
+    """Memory accesses straight to RAM where the page has no handler.
+
+    `read(x)` becomes `(RAM[x] if DR[x >> 8] else read(x))` and `write(x, v)`
+    the same with DW; RAM, DR and DW (`Bus.direct_pages()`) are the block's
+    globals. Blocks run only while no watch is set, so nothing is missed."""
+    out: list[str] = []
+    for line in lines:
+        stripped = line.lstrip()
+        indent = line[:len(line) - len(stripped)]
+        if stripped.startswith("write("):
+            target, value = _split_call(stripped[6:-1])
+            if not target.isidentifier():
+                out.append(f"{indent}_m = {target}")
+                target = "_m"
+            out += [f"{indent}if DW[{target} >> 8]:", f"{indent}    RAM[{target}] = {value}",
+                    f"{indent}else:", f"{indent}    write({target}, {value})"]
+            continue
+        out.append(_direct_reads(line))
+    return out
+
+
+def _direct_reads(line: str) -> str:
+    start = line.find("read(")
+    while start >= 0:
+        if start and (line[start - 1].isalnum() or line[start - 1] in "_."):
+            start = line.find("read(", start + 1)
+            continue
+        depth, i = 0, start + 4
+        while True:
+            depth += line[i] == "("
+            depth -= line[i] == ")"
+            if depth == 0:
+                break
+            i += 1
+        arg = _direct_reads(line[start + 5:i])
+        if arg.isidentifier():
+            new = f"(RAM[{arg}] if DR[{arg} >> 8] else read({arg}))"
+        else:
+            new = f"(RAM[_m] if DR[(_m := {arg}) >> 8] else read(_m))"
+        line = line[:start] + new + line[i + 1:]
+        start = line.find("read(", start + len(new))
+    return line
 
 
 # The registers a block keeps in locals: loaded once, stored back at each exit.

@@ -116,7 +116,7 @@ class Z80:
         self.cycles = 0
         self._blocks: dict = {}
         self._heat: dict[int, int] = {}
-        self._mapping: tuple[bool, ...] | None = None
+        self._mapping: tuple | None = None
         self.reset()
 
     def reset(self) -> None:
@@ -171,11 +171,11 @@ class Z80:
         # Compiled blocks need code in plain RAM pages and no watch (see _z80blocks).
         pages = bus.direct_pages() if hasattr(bus, "direct_pages") else None
         use_blocks = pages is not None
-        ram = direct = None
+        ram = None
         if use_blocks:
-            ram, direct = bus.ram, pages[0]
-            if self._mapping != direct:
-                self._mapping = direct  # the memory map changed: start again
+            ram = bus.ram
+            if self._mapping != pages:
+                self._mapping = pages  # the memory map changed: start again
                 self._blocks.clear()
                 self._heat.clear()
         blocks = self._blocks if use_blocks else {}
@@ -210,7 +210,7 @@ class Z80:
                         hot = heat.get(pc, 0) + 1
                         heat[pc] = hot
                         if hot == HOT:
-                            block = compile_block(ram, direct, pc)
+                            block = compile_block(ram, pages, pc)
                             if block is not None:
                                 blocks[pc] = block
                                 continue
