@@ -16,6 +16,7 @@ machine: the 6502 bench workload (`benchmarks/mos6502.py`) in NES-length frames.
 
 from __future__ import annotations
 
+import statistics
 import time
 from collections.abc import Callable
 from typing import Any
@@ -69,10 +70,12 @@ def _time(run_frame: Callable[[], Any], frames: int) -> float:
 
 
 def measure(machine_id: str | None = "tetris", frames: int = 60, repeats: int = 3) -> dict:
-    """Frames per second bare and under the debugger.
+    """Frames per second bare and under the debugger, and the ratios to bare.
 
-    The configurations take turns, `repeats` rounds, and each keeps its best
-    round, so that a busy machine slows them all alike rather than one."""
+    Every configuration runs the same frames (same inputs, same game phase),
+    taking turns round by round; a ratio is the median over rounds of the
+    ratio within a round, so that load from elsewhere, which comes and goes,
+    weighs on both sides of each ratio alike."""
     from ..debug import Session
     from ..debug.rewind import Rewind
 
@@ -84,25 +87,25 @@ def measure(machine_id: str | None = "tetris", frames: int = 60, repeats: int = 
     checking.add_breakpoint("exec", 0xFFF0, condition="a == 256")  # never true, never reached
     tracing = Session(_make(machine_id), record=False)
     tracing.set_trace(True)
-    few = max(1, frames // 4)  # the checking runners are slower: fewer frames
-    configs: dict[str, tuple[Callable[[], Any], int]] = {
-        "bare": (bare.run_frame, frames),
-        "session": (quiet.run_frame, frames),
-        "session_rewind": (recording.run_frame, frames),
-        "session_rewind_every_frame": (dense.run_frame, frames),
-        "breakpoint": (checking.run_frame, few),
-        "trace": (tracing.run_frame, few),
+    configs: dict[str, Callable[[], Any]] = {
+        "bare": bare.run_frame,
+        "session": quiet.run_frame,
+        "session_rewind": recording.run_frame,
+        "session_rewind_every_frame": dense.run_frame,
+        "breakpoint": checking.run_frame,
+        "trace": tracing.run_frame,
     }
-    best = dict.fromkeys(configs, float("inf"))
+    times: dict[str, list[float]] = {name: [] for name in configs}
     for _ in range(repeats):
-        for name, (run_frame, n) in configs.items():
-            best[name] = min(best[name], _time(run_frame, n) / n)
+        for name, run_frame in configs.items():
+            times[name].append(max(_time(run_frame, frames), 1e-9))
     results: dict[str, Any] = {"machine": bare.INFO.id, "frames": frames, "repeats": repeats}
-    for name in configs:
-        results[f"{name}_fps"] = round(1 / best[name], 1)
-    for name in configs:
+    for name, spent in times.items():
+        results[f"{name}_fps"] = round(frames / statistics.median(spent), 1)
+    for name, spent in times.items():
         if name != "bare":
-            results[f"{name}_ratio"] = round(best["bare"] / best[name], 3)
+            ratios = [b / t for b, t in zip(times["bare"], spent, strict=True)]
+            results[f"{name}_ratio"] = round(statistics.median(ratios), 3)
     stats = recording.rewind.stats()
     results["rewind_bytes_per_checkpoint"] = stats["bytes"] // max(1, stats["checkpoints"])
     results["rewind_bytes_per_second"] = round(stats["bytes"] / max(1, stats["frames"]) * 60)
