@@ -234,6 +234,9 @@ let rejectReady;
 const ready = new Promise((res, rej) => { resolveReady = res; rejectReady = rej; });
 ready.catch(() => {});
 
+// Milliseconds since navigation at each boot milestone (read by `build.py bench`).
+const timings = {};
+
 function nextFrame() { return new Promise((res) => frameWaiters.push(res)); }
 
 async function drawnAfter(pending) {
@@ -269,6 +272,8 @@ window.retroscope = {
   frame: () => frameNumber,
   nextFrame,
   lastState: () => lastState,
+  timings: () => ({ ...timings }),
+  bench: (args) => request("bench", args, [], 180000),
 };
 
 // -- boot -------------------------------------------------------------------------------------
@@ -276,6 +281,7 @@ async function boot() {
   html.dataset.state = "booting";
   try {
     await request("init", { testMachines: self.RETROSCOPE_TEST_MACHINES || [] }, [], BOOT_TIMEOUT_MS);
+    timings.pythonReady = performance.now();
   } catch (err) {
     fatal(`Python could not start: ${err.message}`, err.detail);
     return;
@@ -292,6 +298,7 @@ async function boot() {
     buildNav();
     await route();
     ui.progress.hidden = true;
+    timings.machineReady = performance.now();
     html.dataset.state = "ready";
     resolveReady(window.retroscope);
   } catch (err) {

@@ -55,6 +55,7 @@ class WorkerAPI:
             "command": self.command,
             "save_data": self.save_data,
             "symbols": self.symbols,
+            "bench": self.bench,
         }
 
     # -- the entry point ---------------------------------------------------------
@@ -195,6 +196,21 @@ class WorkerAPI:
 
     def symbols(self, _: dict[str, Any]) -> dict[str, int]:
         return dict(self._need_machine().symbols)
+
+    def bench(self, args: dict[str, Any]) -> dict[str, Any]:
+        """Speed figures measured here, in the worker (`build.py bench`)."""
+        from .benchmarks import runner
+
+        kind = args.get("kind")
+        if kind == "core" and args.get("name") in runner.CORES:
+            seconds = _int_arg(args, "seconds", 1, 60, 5)
+            warmup = _int_arg(args, "warmup", 0, 60, 10)
+            return runner.measure_core(args["name"], seconds=seconds, warmup=warmup)
+        if kind == "frames" and args.get("name") in machines.available():
+            frames = _int_arg(args, "frames", 1, 3600, 120)
+            return runner.measure_frames(args["name"], frames=frames)
+        raise RequestError(
+            "bench needs kind 'core' (mos6502, z80, tms9900) or 'frames' (a machine)")
 
 
 API = WorkerAPI()

@@ -1,0 +1,166 @@
+"""`python3 build.py bench`: the speed figures, as ratios measured in one run.
+
+* the page: median time from navigation to Python-ready over 5 cold loads and
+  5 warm reloads, and the size of dist/ raw and gzipped;
+* each CPU core's emulated clock in CPython and in Pyodide (the real page's
+  worker, headless chromium, after a 10 s warm-up), as a ratio to the original
+  hardware's clock; the 6502 also against py65 and the Z80 against the `z80`
+  package in the same CPython process;
+* each machine's milliseconds per frame in CPython and Pyodide;
+* the debugger's cost: frames per second bare and under a session.
+
+Runs inside the venv (playwright), from build.py.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import statistics
+import sys
+import time
+
+from .paths import DIST, PY_SRC
+from .serve import serve_in_thread
+from .setup_env import find_chromium
+
+sys.path.insert(0, str(PY_SRC))
+
+from retroscope import machines  # noqa: E402
+from retroscope.benchmarks import runner  # noqa: E402
+
+CHROMIUM_ARGS = [
+    "--no-sandbox", "--disable-gpu", "--disable-quic", "--disable-background-networking",
+    "--disable-component-update", "--disable-sync", "--no-first-run",
+]
+
+
+def dist_size() -> tuple[int, int]:
+    raw = zipped = 0
+    for path in DIST.rglob("*"):
+        if path.is_file():
+            data = path.read_bytes()
+            raw += len(data)
+            zipped += len(gzip.compress(data, 6))
+    return raw, zipped
+
+
+def reference_hz(name: str, seconds: float) -> tuple[str, float] | None:
+    """Cycles per second of another emulator on the same workload (CPython)."""
+    if name == "mos6502":
+        from retroscope.benchmarks.mos6502 import setup_py65
+        mpu = setup_py65()
+        step = mpu.step
+        t0 = time.perf_counter()
+        c0 = mpu.processorCycles
+        while time.perf_counter() - t0 < seconds:
+            for _ in range(2000):
+                step()
+        return "py65 1.2.0", (mpu.processorCycles - c0) / (time.perf_counter() - t0)
+    if name == "z80":
+        from retroscope.benchmarks.z80 import setup_reference
+        machine = setup_reference()
+        t0 = time.perf_counter()
+        ticks = 0
+        while time.perf_counter() - t0 < seconds:
+            machine.ticks_to_stop = 100_000
+            machine.run()
+            ticks += 100_000
+        return "z80 1.2.0 (C++)", ticks / (time.perf_counter() - t0)
+    return None
+
+
+def cpython_figures(quick: bool) -> None:
+    seconds = 1.0 if quick else 3.0
+    print(f"\n== CPU cores in CPython {sys.version.split()[0]} (median of 0.5 s windows)")
+    for name in runner.CORES:
+        ours = runner.measure_core(name, seconds=seconds, warmup=0.5)
+        line = (f"  {name:8} {ours['cycles_per_s'] / 1e6:7.2f} MHz emulated = "
+                f"{ours['ratio_to_hardware']:5.2f}x {ours['hardware']}")
+        ref = reference_hz(name, seconds)
+        if ref:
+            line += f"; {ours['cycles_per_s'] / ref[1]:.2f}x {ref[0]} ({ref[1] / 1e6:.2f} MHz)"
+        print(line, flush=True)
+    print("\n== Machines in CPython (ms per frame, ratio to real time)")
+    for mid in machines.available():
+        r = runner.measure_frames(mid, frames=60 if quick else 240)
+        print(f"  {mid:10} {r['ms_per_frame']:6.2f} ms/frame = "
+              f"{r['ratio_to_realtime']:5.2f}x real time", flush=True)
+    try:
+        from retroscope.benchmarks import debugger
+        mid = "tetris" if "tetris" in machines.available() else None
+        d = debugger.measure(mid, frames=30 if quick else 120)
+        print(f"\n== Debugger cost on {d['machine']} (frames per second; ratio to bare)")
+        for key, value in d.items():
+            if key.endswith("_fps") or key.startswith("ratio"):
+                print(f"  {key:34} {value:8.2f}")
+    except ImportError as exc:
+        print(f"\n== Debugger cost: not measured ({exc})")
+
+
+def browser_figures(quick: bool) -> None:
+    from playwright.sync_api import sync_playwright
+
+    chromium = find_chromium()
+    if chromium is None:
+        print("\n== Browser: chromium missing, not measured")
+        return
+    server, url = serve_in_thread(DIST)
+    loads = 2 if quick else 5
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
+        cold = []
+        for _ in range(loads):
+            context = browser.new_context()  # empty cache: a cold load
+            page = context.new_page()
+            cold.append(_boot_ms(page, url))
+            context.close()
+        context = browser.new_context()
+        page = context.new_page()
+        _boot_ms(page, url)
+        warm = [_boot_ms(page, url, reload=True) for _ in range(loads)]
+        print("\n== Page boot (navigation to Python-ready, median)")
+        for label, values in (("cold loads", cold), ("warm reloads", warm)):
+            each = ", ".join(f"{m:.0f}" for m in values)
+            print(f"  {label:12} {statistics.median(values):7.0f} ms  ({each})")
+        warmup, seconds = (2, 2) if quick else (12, 6)
+        print(f"\n== CPU cores in Pyodide (page worker, settled median after {warmup} s warm-up)")
+        for name in runner.CORES:
+            r = page.evaluate("a => window.retroscope.bench(a)",
+                              {"kind": "core", "name": name, "seconds": seconds, "warmup": warmup})
+            print(f"  {name:8} {r['cycles_per_s'] / 1e6:7.2f} MHz emulated = "
+                  f"{r['ratio_to_hardware']:5.2f}x {r['hardware']} "
+                  f"(first window {r['first_window_hz'] / 1e6:.2f} MHz)", flush=True)
+        print("\n== Machines in Pyodide (ms per frame, ratio to real time)")
+        for mid in page.evaluate("window.retroscope.machines().map(m => m.id)"):
+            r = page.evaluate("a => window.retroscope.bench(a)",
+                              {"kind": "frames", "name": mid, "frames": 60 if quick else 240})
+            print(f"  {mid:10} {r['ms_per_frame']:6.2f} ms/frame = "
+                  f"{r['ratio_to_realtime']:5.2f}x real time", flush=True)
+        browser.close()
+    server.shutdown()
+
+
+def _boot_ms(page, url: str, reload: bool = False) -> float:
+    if reload:
+        page.reload()
+    else:
+        page.goto(f"{url}index.html")
+    page.wait_for_function("document.documentElement.dataset.state !== 'booting'",
+                           timeout=120_000)
+    return page.evaluate("window.retroscope.timings().pythonReady")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--quick", action="store_true")
+    args = parser.parse_args()
+    raw, zipped = dist_size()
+    print(f"== dist/: {raw / 1e6:.2f} MB raw, {zipped / 1e6:.2f} MB gzipped")
+    cpython_figures(args.quick)
+    browser_figures(args.quick)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
