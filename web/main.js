@@ -143,6 +143,7 @@ async function loadMachine(id, params) {
   const save = readSaved(id);
   const result = await request("load", { id, params, save });
   current = { info: result.info, values: result.values, hash: result.hash };
+  mechanics.clear();
   screen.setMachine(result.info.width, result.info.height, result.palette);
   input.setMachine(result.info);
   memory.go(0);

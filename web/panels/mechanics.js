@@ -29,6 +29,12 @@ export function create(root, session) {
   }
 
   return {
+    /** Forget the rows of the previous machine. */
+    clear() {
+      rows.clear();
+      table.replaceChildren();
+      extra.textContent = "";
+    },
     update(state) {
       if (!state) return;
       const items = Array.isArray(state.mechanics) ? state.mechanics : [];
