@@ -5,10 +5,11 @@ import { connect } from "./protocol.js";
 import { parseHash, short } from "./router.js";
 import { createScreen } from "./screen.js";
 import { createInput } from "./input.js";
-import { el } from "./panels/dom.js";
+import { el, hex } from "./panels/dom.js";
 import * as mechanicsPanel from "./panels/mechanics.js";
 import * as memoryPanel from "./panels/memory.js";
 
+const hex4 = (n) => hex(n >>> 0, 4);
 const $ = (id) => document.querySelector(`[data-testid="${id}"]`);
 const html = document.documentElement;
 const BOOT_TIMEOUT_MS = 120000;
@@ -80,6 +81,9 @@ function onEvent(msg) {
       break;
     case "status":
       setRunning(msg.running);
+      if (msg.reason && typeof msg.reason === "object") {
+        showMessage(`stopped: ${msg.reason.message || msg.reason.kind} at $${hex4(msg.reason.pc)}`, "info");
+      }
       break;
     case "error":
       showMessage(`the machine stopped: ${msg.error}`, "error");

@@ -77,9 +77,13 @@ function start() {
 }
 
 function stop(reason = "paused") {
+  const was = running;
   running = false;
   if (timer !== null) clearTimeout(timer);
   timer = null;
+  // The debugger marks where the pause happened (memory diffs, status).
+  if (was && reason === "paused" && api) callPython("debug", { verb: "pause" });
+  if (was && reason !== "paused") sendFrame(true);
   post({ event: "status", running: false, reason });
 }
 

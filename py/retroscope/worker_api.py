@@ -15,10 +15,24 @@ from collections.abc import Callable
 from typing import Any
 
 from . import machines, share
+from .debug import Session
 from .machines.base import Machine, MachineError
 
 MAX_READ = 0x10000
 MAX_FRAMES_PER_CALL = 16
+
+# The page's step kinds -> the debugger's.
+STEP_KINDS = {"instruction": "into", "into": "into", "over": "over", "out": "out",
+              "frame": "frame", "cursor": "cursor"}
+
+# Session verbs the page may call through `debug` (read the Session docstring).
+DEBUG_VERBS = frozenset({
+    "status", "pause", "add_breakpoint", "remove_breakpoint", "enable_breakpoint",
+    "set_condition", "reset_hits", "list_breakpoints", "load_breakpoints", "check_condition",
+    "add_watch", "remove_watch", "watch_values", "spaces", "read_memory", "write_memory",
+    "registers", "set_register", "disassemble", "source", "source_lines", "call_stack",
+    "set_trace", "trace_text", "rewind_info", "seek", "state_hash",
+})
 
 
 class RequestError(ValueError):
@@ -39,6 +53,7 @@ class WorkerAPI:
 
     def __init__(self) -> None:
         self.machine: Machine | None = None
+        self.session: Session | None = None  # the debugger, attached to the machine
         self.machine_id: str | None = None
         self.values: dict[str, Any] = {}
         self.status = "paused"
@@ -56,6 +71,7 @@ class WorkerAPI:
             "save_data": self.save_data,
             "symbols": self.symbols,
             "bench": self.bench,
+            "debug": self.debug,
         }
 
     # -- the entry point ---------------------------------------------------------
@@ -115,6 +131,9 @@ class WorkerAPI:
                 machine.load_save_data(saved)
             except (MachineError, ValueError, TypeError, KeyError) as exc:
                 messages.append(f"saved data for {machine_id} was not usable ({exc}); ignored")
+        if self.session is not None:
+            self.session.close()
+        self.session = Session(machine)
         self.machine, self.machine_id, self.values = machine, machine_id, decoded.values
         return {
             "info": info.to_json(),
@@ -124,31 +143,55 @@ class WorkerAPI:
             "palette": list(machine.palette),
         }
 
+    def _need_session(self) -> Session:
+        self._need_machine()
+        assert self.session is not None
+        return self.session
+
     def run_frames(self, args: dict[str, Any]) -> dict[str, Any]:
-        machine = self._need_machine()
+        """Run frames (the page's run loop); says why if the debugger stopped it."""
+        session = self._need_session()
         n = _int_arg(args, "n", 1, MAX_FRAMES_PER_CALL, 1)
         buttons = _int_arg(args, "buttons", 0, 0xFFFF, 0)
-        for _ in range(n):
-            machine.run_frame(buttons)
-        return {"frame": machine.frame, "pc": machine.cpu.pc}
+        status = session.run_frames(n, buttons)
+        return self._position(status)
 
     def step(self, args: dict[str, Any]) -> dict[str, Any]:
-        machine = self._need_machine()
-        kind = args.get("kind", "instruction")
+        session = self._need_session()
+        kind = STEP_KINDS.get(args.get("kind", "instruction"))
+        if kind is None:
+            raise RequestError(f"unknown step kind {share.shown(str(args.get('kind')))};"
+                               f" use one of {', '.join(STEP_KINDS)}")
         n = _int_arg(args, "n", 1, 100_000, 1)
-        if kind == "instruction":
-            for _ in range(n):
-                machine.cpu.step()
+        if kind == "into":
+            status = session.step("into", n)
         elif kind == "frame":
             for _ in range(n):
-                machine.advance()
+                status = session.step("frame")
         else:
-            raise RequestError(f"unknown step kind {share.shown(str(kind))}")
-        return {"frame": machine.frame, "pc": machine.cpu.pc}
+            status = session.step(kind, target=args.get("target"))
+        return self._position(status)
+
+    def _position(self, status: dict[str, Any]) -> dict[str, Any]:
+        machine = self._need_machine()
+        reason = status.get("reason") if status.get("paused") else None
+        return {"frame": machine.frame, "pc": machine.cpu.pc, "status": status,
+                "stopped": reason if reason and reason.get("kind") != "pause" else None}
 
     def reset(self, _: dict[str, Any]) -> dict[str, Any]:
-        self._need_machine().reset()
-        return {}
+        return self._need_session().reset()
+
+    def debug(self, args: dict[str, Any]) -> Any:
+        """One debugger verb: {verb, args} -> what the Session returns."""
+        session = self._need_session()
+        verb = args.get("verb")
+        rest = args.get("args") or {}
+        if verb not in DEBUG_VERBS or not isinstance(rest, dict):
+            raise RequestError(f"unknown debugger request {share.shown(str(verb))}")
+        try:
+            return getattr(session, verb)(**rest)
+        except TypeError as exc:
+            raise RequestError(f"{verb}: {exc}") from None
 
     def read(self, args: dict[str, Any]) -> dict[str, Any]:
         machine = self._need_machine()
@@ -160,7 +203,7 @@ class WorkerAPI:
         return {"addr": addr, "data": machine.read_space(space, addr, length).hex()}
 
     def write(self, args: dict[str, Any]) -> dict[str, Any]:
-        machine = self._need_machine()
+        session = self._need_session()
         addr = _int_arg(args, "addr", 0, 0xFFFF)
         data = args.get("bytes")
         if not isinstance(data, list) or not data or len(data) > MAX_READ:
@@ -168,8 +211,7 @@ class WorkerAPI:
         for i, value in enumerate(data):
             if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 255:
                 raise RequestError(f"byte {i} is {value!r}: each byte must be 0-255")
-        for i, value in enumerate(data):
-            machine.write((addr + i) & 0xFFFF, value)
+        session.write_memory(addr, data)
         return {"addr": addr, "length": len(data)}
 
     def state(self, _: dict[str, Any]) -> dict[str, Any]:
