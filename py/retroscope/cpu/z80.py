@@ -171,9 +171,10 @@ class Z80:
         # Compiled blocks need code in plain RAM pages and no watch (see _z80blocks).
         pages = bus.direct_pages() if hasattr(bus, "direct_pages") else None
         use_blocks = pages is not None
-        ram = None
+        ram = unchanged = None
         if use_blocks:
             ram = bus.ram
+            unchanged = ram.startswith  # (code, pc): the block's bytes are still there
             if self._mapping != pages:
                 self._mapping = pages  # the memory map changed: start again
                 self._blocks.clear()
@@ -201,7 +202,7 @@ class Z80:
                     block = blocks.get(pc)
                     if block is not None:
                         if done + block[1] <= cycles:
-                            if ram[pc:block[2]] == block[3]:
+                            if unchanged(block[3], pc):
                                 done += block[0](self, read, write)
                                 continue
                             del blocks[pc]  # the code changed: count again
