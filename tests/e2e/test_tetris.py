@@ -41,6 +41,22 @@ def test_the_rng_changes_in_memory_with_each_stepped_frame(open_page, page_log):
         divmod(lfsr(hi << 8 | lo), 256))
     page.click("[data-testid='mech-addr-RNG']")
     page.wait_for_selector("[data-testid=mem-row-0010]")
+
+    def rng_cells() -> list[str]:
+        cells = page.locator("[data-testid=mem-row-0010] .byte").all_text_contents()
+        return cells[7:9]  # $0017-$0018
+
+    hi, lo = page.evaluate("window.retroscope.read(0x17, 2)")
+    page.wait_for_function(
+        f"[...document.querySelectorAll('[data-testid=mem-row-0010] .byte')]"
+        f".slice(7, 9).map(e => e.textContent).join('') === '{hi:02X}{lo:02X}'")
+    before = rng_cells()
+    page.evaluate("window.retroscope.step('frame', 1)")
+    want = "".join(f"{b:02X}" for b in divmod(lfsr(hi << 8 | lo), 256))
+    page.wait_for_function(
+        f"[...document.querySelectorAll('[data-testid=mem-row-0010] .byte')]"
+        f".slice(7, 9).map(e => e.textContent).join('') === '{want}'")
+    assert rng_cells() != before
     assert page_log.console_errors == []
 
 
