@@ -779,7 +779,10 @@ renderEnding:
         rts
 
 renderMenu:
-        lda gameType            ; B-type shows the height
+        lda gameMode            ; the level screen, for B-type, shows the height
+        cmp #3
+        bne @done
+        lda gameType
         beq @done
         lda #>VRAM_HEIGHT
         sta $2006

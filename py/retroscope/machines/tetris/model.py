@@ -363,11 +363,6 @@ def add_score(m: bytearray) -> None:
     m[PLAY_STATE] = (m[PLAY_STATE] + 1) & 0xFF
 
 
-def score_value(m: bytearray) -> int:
-    return int(f"{m[SCORE + 2]:02X}{m[SCORE + 1]:02X}{m[SCORE]:02X}", 16) if all(
-        (m[SCORE + i] >> 4) < 10 and (m[SCORE + i] & 15) < 10 for i in range(3)) else -1
-
-
 def lines_for_level_up(start: int) -> int:
     """Lines at which the first level-up happens from start level `start` (the
     article's table), by running `add_line` from 0 lines."""
