@@ -6,6 +6,9 @@ ratio to the Pac-Man board's 3.072 MHz (`CLOCK_HZ`). `setup_reference()`
 returns the PyPI `z80` package's machine on the same image (CPython only,
 bench-only dependency z80==1.2.0) for comparison in the same process.
 
+The core compiles hot code into blocks after a few passes, so time it after
+a warm-up (any warm-up of a second or more is plenty).
+
 The program loops forever over the kind of code Pac-Man runs: (HL) and (IX+d)
 loads and stores, 8-bit ALU with immediates and indexed operands, a compare
 and conditional relative jumps, DJNZ, CALL/RET with PUSH/POP, 16-bit

@@ -2,7 +2,9 @@
 
 Opcode handlers are generated from the instruction table (`isaz80`) by
 `_z80gen` and compiled once per process; the core wires them into dispatch
-pages and runs the fetch loop. State lives in slots: the 8-bit registers
+pages and runs the fetch loop. run() also compiles hot straight-line code into
+block functions from the same generated code (`_z80blocks`); step() always
+goes one instruction at a time. State lives in slots: the 8-bit registers
 `a f b c d e h l`, the 16-bit `ix iy sp pc wz` and shadow pairs
 `af_ bc_ de_ hl_`; the other pairs and halves are properties.
 
