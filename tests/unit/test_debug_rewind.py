@@ -44,7 +44,7 @@ def test_seeking_back_then_replaying_the_same_inputs_gives_the_same_hash() -> No
 
 
 def test_seeking_with_a_stride_replays_recorded_inputs_exactly() -> None:
-    session = Session(Debug6502Machine(), rewind=Rewind(stride=7, keyframe_every=3))
+    session = Session(Debug6502Machine(), rewind=Rewind(stride=7))
     buttons = inputs(30)
     hashes = run(session, buttons)
     for frame in (29, 13, 1, 20):
@@ -94,16 +94,16 @@ def test_ten_seconds_fit_in_the_stated_budget() -> None:
     stats = session.rewind_info()
     assert stats["frames"] >= 600
     assert stats["bytes"] <= stats["budget"]
-    # Delta compression at work: far below 600 raw 64 KiB RAM images (37.5 MiB).
-    assert stats["bytes"] < 600 * 0x10000 // 20
+    # Page sharing at work: far below 150 whole 64 KiB RAM images (9.4 MiB).
+    assert stats["bytes"] < 150 * 0x10000 // 10
 
 
-def test_the_ring_drops_whole_keyframe_groups_when_full() -> None:
-    rewind = Rewind(capacity=50, keyframe_every=10, stride=1)
+def test_the_ring_drops_the_oldest_checkpoints_when_full() -> None:
+    rewind = Rewind(capacity=50, stride=1)
     session = Session(Debug6502Machine(), rewind=rewind)
     hashes = run(session, inputs(95))
     stats = rewind.stats()
-    assert stats["frames"] <= 50 and stats["first"] % 10 == 0
+    assert stats["frames"] == 50 and stats["first"] == 46
     first = stats["first"]
     session.seek(first)
     assert session.state_hash() == hashes[first - 1]

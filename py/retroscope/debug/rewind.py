@@ -3,21 +3,21 @@
 As 8bitworkshop's recorder does, seeking restores the nearest checkpoint at or
 before the wanted frame and replays the recorded inputs from there, so every
 frame in the ring can be reached exactly. A checkpoint is taken every
-`stride` frames (default 4): a snapshot plus its delta costs some 100 us in
-CPython, which is 13 % of a light Tetris frame (0.75 ms) if taken every frame
-and under 5 % every 4th; a seek then replays at most 3 frames (~2 ms).
+`stride` frames (default 4): a snapshot and its recording take some 65 us in
+CPython, about 10 % of a light Tetris frame (0.8 ms) if taken every frame and
+about 3 % every 4th; a seek then replays at most 3 frames (~2 ms).
 `stride=1` keeps one per frame.
 
 Memory: a machine snapshot holds 64 KiB of RAM (plus device memories), too much
-to keep 600+ times. Every `keyframe_every` checkpoints one is stored whole
-(zlib); the others store, for each big part (bytes, long strings such as a
-VRAM hex dump), only the 256-byte pages that differ from the keyframe's
-(zlib'd), and the small rest (CPU registers, counters) pickled. Finding the
-changed pages compares 4 KiB runs first, so a frame costs a few tens of
-microseconds, not a pass over every byte. The ring drops whole keyframe
-groups, oldest first, when either the frame capacity or the byte budget is
-exceeded. Defaults: 720 frames (12 s at 60 fps) within 16 MiB; `stats()`
-reports what is really used (Tetris: about 1 KB a checkpoint, 0.2 MB for 12 s).
+to keep hundreds of times. Each big part of a snapshot (bytes, long strings
+such as a VRAM hex dump) is kept as a tuple of 256-byte pages, and a page
+equal to the previous checkpoint's is that very object, shared: a checkpoint
+costs its changed pages, 8 bytes per page reference, and its small rest
+(registers, counters; pickled). Nothing is compressed, so recording is a few
+4 KiB comparisons and seeking a join; dropping the oldest checkpoint frees
+only what no newer one shares. The ring drops checkpoints, oldest first, when
+either the frame capacity or the byte budget is exceeded. Defaults: 720
+frames (12 s at 60 fps) within 16 MiB; `stats()` reports what is really used.
 
 Inputs are latched per frame: the session applies new buttons at a frame's
 start, right after taking its checkpoint, and records them with it, so a
@@ -30,8 +30,6 @@ from __future__ import annotations
 import hashlib
 import json
 import pickle
-import zlib
-from array import array
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -40,10 +38,11 @@ from typing import Any
 DEFAULT_CAPACITY = 720
 DEFAULT_BUDGET = 16 * 1024 * 1024
 DEFAULT_STRIDE = 4  # a checkpoint every 4th frame; the frames between by replay
-DEFAULT_KEYFRAME_EVERY = 15  # checkpoints: a whole one every 60 frames
 BLOB_MIN = 256  # strings this long are stored like bytes (hex dumps of VRAM...)
-PAGE = 256  # delta granularity
+PAGE = 256  # sharing granularity
 CHUNK = 4096  # compared first, to skip unchanged runs quickly
+PAGE_COST = PAGE + 33  # a new page: its bytes and the bytes object around them
+REF_COST = 8  # a reference to a page in a checkpoint's page tuple
 OVERHEAD = 200  # per checkpoint: the objects around the data (an estimate)
 
 Path = tuple[Any, ...]
@@ -107,55 +106,46 @@ class _Blob:
     kind: str  # "bytes" | "bytearray" | "str"
 
 
-def _delta(new: bytes, old: bytes) -> bytes:
-    """The 256-byte pages of `new` that differ from `old` (same length), with
-    their offsets. 4 KiB chunks are compared first: most are unchanged."""
-    n = len(new)
-    offsets = array("I")
-    parts = []
+Pages = tuple[bytes, ...]
+
+
+def _paginate(data: bytes, prev: bytes | None, prev_pages: Pages | None) -> tuple[Pages, int]:
+    """`data` as 256-byte pages, reusing the page objects of the previous
+    checkpoint's (`prev`, `prev_pages`) where they are equal. Returns the
+    pages and how many are new. 4 KiB runs are compared first."""
+    n = len(data)
+    if prev is None or prev_pages is None or len(prev) != n:
+        pages = tuple(data[p:p + PAGE] for p in range(0, n, PAGE))
+        return pages, len(pages)
+    if data == prev:
+        return prev_pages, 0
+    out = list(prev_pages)
+    new = 0
     for c in range(0, n, CHUNK):
-        if new[c:c + CHUNK] != old[c:c + CHUNK]:
+        if data[c:c + CHUNK] != prev[c:c + CHUNK]:
             for p in range(c, min(c + CHUNK, n), PAGE):
-                page = new[p:p + PAGE]
-                if page != old[p:p + PAGE]:
-                    offsets.append(p)
-                    parts.append(page)
-    head = len(offsets).to_bytes(4, "little") + offsets.tobytes()
-    return zlib.compress(head + b"".join(parts), 1)
-
-
-def _apply(delta: bytes, old: bytes) -> bytes:
-    raw = zlib.decompress(delta)
-    count = int.from_bytes(raw[:4], "little")
-    offsets = array("I")
-    offsets.frombytes(raw[4:4 + 4 * count])
-    out = bytearray(old)
-    at = 4 + 4 * count
-    for p in offsets:
-        size = min(PAGE, len(out) - p)
-        out[p:p + size] = raw[at:at + size]
-        at += size
-    return bytes(out)
+                page = data[p:p + PAGE]
+                if page != prev_pages[p // PAGE]:
+                    out[p // PAGE] = page
+                    new += 1
+    return tuple(out), new
 
 
 @dataclass
 class Checkpoint:
     frame: int  # the machine's frame counter at this state (start of that frame)
-    key: Checkpoint | None  # None for a keyframe
-    blobs: dict[Path, bytes]  # zlib of the raw leaf (keyframe), or its changed pages
+    blobs: dict[Path, Pages]  # each big leaf as pages, shared with neighbouring checkpoints
     rest: bytes  # pickled snapshot without its big leaves
-    size: int = 0  # bytes it adds (a delta shared with the previous frame counts once)
+    size: int = 0  # bytes it adds: its new pages, its page references, its rest
 
 
 class Rewind:
     def __init__(self, capacity: int = DEFAULT_CAPACITY, budget: int = DEFAULT_BUDGET,
-                 keyframe_every: int = DEFAULT_KEYFRAME_EVERY,
                  stride: int = DEFAULT_STRIDE) -> None:
-        if capacity < 2 or keyframe_every < 1 or stride < 1:
-            raise ValueError("rewind needs capacity >= 2, keyframe_every >= 1, stride >= 1")
+        if capacity < 2 or stride < 1:
+            raise ValueError("rewind needs capacity >= 2 and stride >= 1")
         self.capacity = capacity
         self.budget = budget
-        self.keyframe_every = keyframe_every
         self.stride = stride
         self.ring: deque[Checkpoint] = deque()
         self.inputs: dict[int, int] = {}  # frame -> buttons, for frames between checkpoints
@@ -163,10 +153,8 @@ class Rewind:
         # (the debugger's checking runner); absent: it ran on the machine's own.
         self.checked: dict[int, int] = {}
         self.bytes_used = 0
-        self._since_key = 0
-        self._key_raw: tuple[Checkpoint, dict[Path, bytes]] | None = None
-        # The last checkpoint and its raw leaves, to share unchanged deltas.
-        self._prev: tuple[Checkpoint, dict[Path, bytes]] | None = None
+        # The newest checkpoint's leaves as bytes, to find the pages that changed.
+        self._prev_raw: dict[Path, bytes] = {}
 
     # -- recording -----------------------------------------------------------------
     def record(self, snapshot: dict[str, Any]) -> None:
@@ -177,29 +165,20 @@ class Rewind:
             return
         blobs: dict[Path, bytes] = {}
         rest = pickle.dumps(_split(snapshot, (), blobs), protocol=pickle.HIGHEST_PROTOCOL)
-        key = self._key_raw
-        if (key is None or self._since_key >= self.keyframe_every
-                or key[1].keys() != blobs.keys()
-                or any(len(key[1][p]) != len(b) for p, b in blobs.items())):
-            cp = Checkpoint(frame, None,
-                            {p: zlib.compress(b, 1) for p, b in blobs.items()}, rest)
-            cp.size = len(rest) + sum(len(b) for b in cp.blobs.values()) + OVERHEAD
-            self._key_raw = (cp, blobs)
-            self._since_key = 1
+        last = self.ring[-1] if self.ring else None
+        prev_raw = self._prev_raw
+        pages: dict[Path, Pages] = {}
+        size = OVERHEAD
+        for path, data in blobs.items():
+            prev_pages = last.blobs.get(path) if last is not None else None
+            pages[path], new = _paginate(data, prev_raw.get(path), prev_pages)
+            size += new * PAGE_COST + len(pages[path]) * REF_COST
+        if last is not None and rest == last.rest:
+            rest = last.rest  # share the object too
         else:
-            key_raw = key[1]
-            prev = self._prev
-            deltas = {}
-            size = len(rest) + OVERHEAD
-            for p, b in blobs.items():
-                if prev is not None and prev[0].key is key[0] and prev[1][p] == b:
-                    deltas[p] = prev[0].blobs[p]  # unchanged since the last frame: share it
-                else:
-                    deltas[p] = _delta(b, key_raw[p])
-                    size += len(deltas[p])
-            cp = Checkpoint(frame, key[0], deltas, rest, size)
-            self._since_key += 1
-        self._prev = (cp, blobs)
+            size += len(rest)
+        cp = Checkpoint(frame, pages, rest, size)
+        self._prev_raw = blobs
         self.ring.append(cp)
         self.bytes_used += cp.size
         self._evict()
@@ -225,13 +204,16 @@ class Rewind:
         ring = self.ring
         while len(ring) > 1 and (self.frames_held() > self.capacity
                                  or self.bytes_used > self.budget):
+            # Its pages shared with the next checkpoint live on there: count
+            # them to that one now.
             first = ring.popleft()
             self.bytes_used -= first.size
-            # Deltas cannot outlive their keyframe: drop the whole group.
-            while ring and ring[0].key is first:
-                self.bytes_used -= ring.popleft().size
-            if not ring:
-                self._key_raw = self._prev = None
+            following = ring[0]
+            moved = sum(1 for path, pages in following.blobs.items()
+                        for mine, theirs in zip(first.blobs.get(path, ()), pages, strict=False)
+                        if mine is theirs) * PAGE_COST
+            following.size += moved
+            self.bytes_used += moved
         if ring:
             oldest = ring[0].frame
             for frame in [f for f in self.inputs if f < oldest]:
@@ -252,27 +234,17 @@ class Rewind:
         ring = self.ring
         if not (ring and ring[-1].frame > frame):
             return
-        self._prev = None
         while ring and ring[-1].frame > frame:
-            cp = ring.pop()
-            self.bytes_used -= cp.size
-            if self._key_raw is not None and self._key_raw[0] is cp:
-                self._key_raw = None
-        if self._key_raw is None and ring:
-            # Rebuild the keyframe cache so later deltas have a base.
-            last = ring[-1]
-            key = last if last.key is None else last.key
-            self._key_raw = (key, {p: zlib.decompress(b) for p, b in key.blobs.items()})
-            self._since_key = sum(1 for cp in ring if cp is key or cp.key is key)
+            self.bytes_used -= ring.pop().size
+        self._prev_raw = {path: b"".join(pages) for path, pages in ring[-1].blobs.items()} \
+            if ring else {}
 
     def clear(self) -> None:
         self.ring.clear()
         self.inputs.clear()
         self.checked.clear()
         self.bytes_used = 0
-        self._key_raw = None
-        self._prev = None
-        self._since_key = 0
+        self._prev_raw = {}
 
     # -- seeking ---------------------------------------------------------------------
     def frames_held(self) -> int:
@@ -306,15 +278,7 @@ class Rewind:
         return best
 
     def snapshot_of(self, cp: Checkpoint) -> dict[str, Any]:
-        if cp.key is None:
-            blobs = {p: zlib.decompress(b) for p, b in cp.blobs.items()}
-        else:
-            key = cp.key
-            if self._key_raw is not None and self._key_raw[0] is key:
-                base = self._key_raw[1]
-            else:
-                base = {p: zlib.decompress(b) for p, b in key.blobs.items()}
-            blobs = {p: _apply(b, base[p]) for p, b in cp.blobs.items()}
+        blobs = {path: b"".join(pages) for path, pages in cp.blobs.items()}
         return _join(pickle.loads(cp.rest), (), blobs)
 
     def seek(self, frame: int, restore: Callable[[dict[str, Any]], None],
@@ -333,8 +297,7 @@ class Rewind:
         return frame - cp.frame
 
     def stats(self) -> dict[str, Any]:
-        keys = sum(1 for cp in self.ring if cp.key is None)
         return {"frames": self.frames_held(), "checkpoints": len(self.ring),
-                "keyframes": keys, "bytes": self.bytes_used, "budget": self.budget,
+                "stride": self.stride, "bytes": self.bytes_used, "budget": self.budget,
                 "capacity": self.capacity, "first": self.first_frame(),
                 "last": self.last_frame()}

@@ -515,7 +515,10 @@ class Session:
             for i, letter in enumerate(info.flags):
                 bit = 0x80 >> i
                 flags += letter if value & bit else ("-" if letter not in "-5" else letter)
+        # Widths and flag letters let the page validate edits and name each flag.
         return {"family": info.family, "registers": regs, "flags": flags,
+                "widths": {reg.name: reg.bits for reg in info.registers},
+                "flag_register": info.flag_register, "flag_names": info.flags,
                 "cycles": self.cpu.cycles, "frame": self.machine.frame}
 
     def set_register(self, name: str, value: Any) -> dict[str, Any]:
