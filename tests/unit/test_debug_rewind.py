@@ -128,3 +128,23 @@ def test_every_frame_is_reachable_whatever_the_stride() -> None:
         for frame in range(1, 14):
             session.seek(frame)
             assert session.state_hash() == hashes[frame - 1], (stride, frame)
+
+
+def test_the_bytes_counted_are_the_bytes_held_after_evictions_and_truncations() -> None:
+    from retroscope.debug.rewind import OVERHEAD, PAGE_COST, REF_COST
+    rewind = Rewind(capacity=30, stride=2)
+    session = Session(Debug6502Machine(), rewind=rewind)
+    run(session, inputs(80))
+    session.seek(60)
+    run(session, inputs(5, seed=9))
+
+    pages, rests, refs = {}, {}, 0
+    for cp in rewind.ring:
+        rests[id(cp)] = len(cp.rest)
+        for tup in cp.blobs.values():
+            refs += len(tup)
+            for page in tup:
+                pages[id(page)] = page
+    held = (len(pages) * PAGE_COST + refs * REF_COST + sum(rests.values())
+            + OVERHEAD * len(rewind.ring))
+    assert rewind.bytes_used == held

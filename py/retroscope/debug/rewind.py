@@ -173,10 +173,7 @@ class Rewind:
             prev_pages = last.blobs.get(path) if last is not None else None
             pages[path], new = _paginate(data, prev_raw.get(path), prev_pages)
             size += new * PAGE_COST + len(pages[path]) * REF_COST
-        if last is not None and rest == last.rest:
-            rest = last.rest  # share the object too
-        else:
-            size += len(rest)
+        size += len(rest)  # never shared: it holds the cycle counter
         cp = Checkpoint(frame, pages, rest, size)
         self._prev_raw = blobs
         self.ring.append(cp)
