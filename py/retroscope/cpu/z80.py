@@ -150,7 +150,15 @@ class Z80:
                 self.cycles += taken
                 return taken
         bus = self.bus
-        n = self._step_one(bus.read, bus.write)
+        read = bus.read
+        pc = self.pc
+        op = read(pc)
+        self.pc = (pc + 1) & 0xFFFF
+        self._r += 1
+        try:
+            n = MAIN[op](self, read, bus.write)
+        except Stop:
+            n = self._stop
         self.cycles += n
         return n
 
