@@ -478,3 +478,19 @@ def test_b_type_endings_fly_height_plus_one_objects_from_the_articles_tables(end
     x0 = oam[3]
     run(m)
     assert (m.ppu.oam[3] - x0) & 0xFF == ENDING_SPEED[ending]
+
+
+def test_a_level_up_in_play_repaints_the_squares_with_the_next_levels_colours():
+    from retroscope.machines.tetris.tables import COLOURS
+    m = playing()
+    assert list(m.ppu.palette[10:12]) == list(COLOURS[0][2:])
+    m.bus.ram[model.LINES] = 0x09
+    setup_clear(m, 0, 1)
+    for _ in range(200):
+        run(m)
+        if m.read(model.LEVEL) == 1 and m.read(model.PLAY_STATE) == 1:
+            break
+    run(m, 0, 2)
+    assert m.read(model.LEVEL) == 1
+    assert list(m.ppu.palette[10:12]) == list(COLOURS[1][2:])
+    assert list(m.ppu.palette[0x1A:0x1C]) == list(COLOURS[1][2:])
