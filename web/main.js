@@ -8,12 +8,34 @@ import { createInput } from "./input.js";
 import { el, hex } from "./panels/dom.js";
 import * as mechanicsPanel from "./panels/mechanics.js";
 import * as memoryPanel from "./panels/memory.js";
+import * as debugCounters from "./panels/debug_counters.js";
+import * as debugRegisters from "./panels/debug_registers.js";
+import * as debugDisasm from "./panels/debug_disasm.js";
+import * as debugCallstack from "./panels/debug_callstack.js";
+import * as debugSource from "./panels/debug_source.js";
+import * as debugBreakpoints from "./panels/debug_breakpoints.js";
+import * as debugWatches from "./panels/debug_watches.js";
+import * as debugTrace from "./panels/debug_trace.js";
+import * as debugRewind from "./panels/debug_rewind.js";
+import * as debugHelp from "./panels/debug_help.js";
 
 const hex4 = (n) => hex(n >>> 0, 4);
 const $ = (id) => document.querySelector(`[data-testid="${id}"]`);
 const html = document.documentElement;
 const BOOT_TIMEOUT_MS = 120000;
 const PANEL_INTERVAL_MS = 1000 / 30;   // panels refresh at most 30 times a second
+const DEBUG_INTERVAL_MS = 200;         // debugger panels ask the worker at most 5 times a second
+// The debugger's keyboard shortcuts: one table, read by the key handler and the help overlay.
+const SHORTCUTS = [
+  ["F5", "run / pause", (e) => !e.shiftKey && e.key === "F5", () => controls.toggle()],
+  ["F10", "step over (JSR, CALL, BL, BLWP)", (e) => e.key === "F10", () => controls.step("over")],
+  ["F11", "step into: one instruction", (e) => !e.shiftKey && e.key === "F11", () => controls.step("instruction")],
+  ["Shift+F11", "step out of the routine", (e) => e.shiftKey && e.key === "F11", () => controls.step("out")],
+  ["F6", "step one frame", (e) => e.key === "F6", () => controls.step("frame")],
+  ["F4", "run to the disassembly's cursor", (e) => e.key === "F4", () => controls.toCursor()],
+  ["?", "this help", (e) => e.key === "?", () => help.toggle()],
+  ["Esc", "close the help", (e) => e.key === "Escape", () => help.hide()],
+];
 
 const ui = {
   stage: $("stage"), canvas: $("screen"), nav: $("machine-nav"), messages: $("messages"),
@@ -39,13 +61,72 @@ let machinePanelModule = null;
 let machinePanels = [];       // ids with a web/panels/machine_<id>.js (listed by the build)
 const frameWaiters = [];
 
+const debug = (verb, args = {}) => request("debug", { verb, args });
 const session = {
   request,
+  debug,
   message: showMessage,
-  gotoMemory: (addr) => memory.go(addr),
+  gotoMemory: (addr, space = "cpu") => memory.go(addr, space),
+  machineId: () => current?.info.id ?? null,
+  isRunning: () => running,
+  pause: () => act("pause"),
+  step: (kind, n, target) => controls.step(kind, n, target),
+  changed: () => refreshDebug(),         // a panel changed the machine: show it everywhere
+  toggleBreakpoint: (addr) => breakpoints.toggle(addr).catch((err) => showMessage(err.message, "error")),
+  showCode: (addr) => { showTab("cpu"); disasm.showAt(addr); },
+  shortcuts: SHORTCUTS.map(([keys, what]) => [keys, what]),
 };
 const mechanics = mechanicsPanel.create($("mechanics-panel"), session);
 const memory = memoryPanel.create($("memory-panel"), session);
+const counters = debugCounters.create($("dbg-counters"), session);
+const registers = debugRegisters.create($("dbg-registers-panel"), session);
+const disasm = debugDisasm.create($("dbg-disasm-panel"), session);
+const callstack = debugCallstack.create($("dbg-callstack-panel"), session);
+const source = debugSource.create($("dbg-source-panel"), session);
+const breakpoints = debugBreakpoints.create($("dbg-breakpoints-panel"), session);
+const watches = debugWatches.create($("dbg-watches-panel"), session);
+const trace = debugTrace.create($("dbg-trace-panel"), session);
+const rewind = debugRewind.create($("dbg-rewind"), session);
+const help = debugHelp.create($("help-overlay"), session);
+// Refreshed on every pause, step and stop, and at most DEBUG_INTERVAL_MS apart while
+// running; panels on a hidden tab are left alone until it is shown.
+const debugPanels = [
+  [counters, "dbg-counters"], [registers, "dbg-registers-panel"], [disasm, "dbg-disasm-panel"],
+  [callstack, "dbg-callstack-panel"], [source, "dbg-source-panel"],
+  [breakpoints, "dbg-breakpoints-panel"], [watches, "dbg-watches-panel"], [rewind, "dbg-rewind"],
+  [memory, "memory-panel"],
+].map(([panel, id]) => ({ panel, root: $(id) }));
+
+// -- the side column's tabs ----------------------------------------------------------
+function showTab(name) {
+  for (const tab of document.querySelectorAll("[data-tab]")) {
+    const on = tab.dataset.tab === name;
+    tab.setAttribute("aria-selected", String(on));
+    $(`tab-${tab.dataset.tab}`).hidden = !on;
+  }
+  refreshDebug().then(() => { if (name === "source") source.reveal(); });
+}
+for (const tab of document.querySelectorAll("[data-tab]")) {
+  tab.addEventListener("click", () => showTab(tab.dataset.tab));
+}
+
+// -- debugger panels: one refresh at a time, never piling up -----------------------------
+let debugBusy = false;
+let debugAgain = false;
+let lastDebug = 0;
+async function refreshDebug() {
+  if (!current) return;
+  if (debugBusy) { debugAgain = true; return; }
+  debugBusy = true;
+  lastDebug = performance.now();
+  try {
+    const status = { ...(await debug("status")), running };
+    const shown = debugPanels.filter(({ root }) => !root.closest("[hidden]"));
+    await Promise.all(shown.map(({ panel }) => Promise.resolve(panel.update(status)).catch(() => {})));
+  } catch { /* the machine is changing under us: the next refresh will do */ }
+  debugBusy = false;
+  if (debugAgain) { debugAgain = false; refreshDebug(); }
+}
 
 // -- messages and errors ------------------------------------------------------------
 function showMessage(text, kind = "warning") {
@@ -83,7 +164,9 @@ function onEvent(msg) {
       setRunning(msg.running);
       if (msg.reason && typeof msg.reason === "object") {
         showMessage(`stopped: ${msg.reason.message || msg.reason.kind} at $${hex4(msg.reason.pc)}`, "info");
+        if (msg.reason.kind !== "step") showTab("cpu");  // a breakpoint: show where
       }
+      refreshDebug();
       break;
     case "error":
       showMessage(`the machine stopped: ${msg.error}`, "error");
@@ -107,9 +190,9 @@ function drawLatest() {
       lastPanelUpdate = now;
       mechanics.update(msg.state);
       machinePanelModule?.update(msg.state);
-      if (!running) memory.refresh();
     }
   }
+  if (!running || performance.now() - lastDebug >= DEBUG_INTERVAL_MS) refreshDebug();
   while (frameWaiters.length) frameWaiters.shift()(msg.frame);
 }
 
@@ -150,8 +233,11 @@ async function loadMachine(id, params) {
   mechanics.clear();
   screen.setMachine(result.info.width, result.info.height, result.palette);
   input.setMachine(result.info);
-  memory.go(0);
   memory.setSymbols(await request("symbols"));
+  memory.setSpaces(await debug("spaces"));
+  memory.go(0);
+  for (const panel of [disasm, source, trace, breakpoints, watches]) await panel.load(id);
+  refreshDebug();
   ui.title.textContent = result.info.title;
   ui.summary.textContent = result.info.summary || "";
   document.title = `${result.info.title} · Retroscope`;
@@ -203,14 +289,29 @@ const controls = {
   run: () => act("run"),
   pause: () => act("pause"),
   toggle: () => act(running ? "pause" : "run"),
-  step: (kind = "instruction", n = 1) => act("step", { kind, n }),
+  async step(kind = "instruction", n = 1, target = undefined) {
+    if (running) await act("pause");
+    const result = await act("step", target === undefined ? { kind, n } : { kind, n, target });
+    // A step that needs more frames (a long step over) goes on in the run loop.
+    if (result?.status?.stepping) await act("run");
+    return result;
+  },
+  toCursor() {
+    const cursor = disasm.cursor();
+    if (cursor === null) { showMessage("click a line in the disassembly to put the cursor there first"); return null; }
+    return controls.step("cursor", 1, cursor);
+  },
   reset: () => act("reset"),
 };
 
 $("btn-run").addEventListener("click", controls.toggle);
 $("btn-step").addEventListener("click", () => controls.step("instruction"));
+$("btn-over").addEventListener("click", () => controls.step("over"));
+$("btn-out").addEventListener("click", () => controls.step("out"));
+$("btn-cursor").addEventListener("click", () => controls.toCursor());
 $("btn-frame").addEventListener("click", () => controls.step("frame"));
 $("btn-reset").addEventListener("click", controls.reset);
+$("btn-help").addEventListener("click", () => help.toggle());
 $("btn-fullscreen").addEventListener("click", () => screen.toggleFullscreen());
 $("btn-share").addEventListener("click", async () => {
   if (!current) return;
@@ -220,10 +321,10 @@ $("btn-share").addEventListener("click", async () => {
   catch { showMessage("copy the link from the box", "info"); }
 });
 window.addEventListener("keydown", (e) => {
-  if (e.target instanceof HTMLInputElement) return;
-  if (e.key === "F5") { e.preventDefault(); controls.toggle(); }
-  else if (e.key === "F6") { e.preventDefault(); controls.step("frame"); }
-  else if (e.key === "F11" && !e.shiftKey) { e.preventDefault(); controls.step("instruction"); }
+  const typing = e.target instanceof HTMLInputElement || e.target instanceof HTMLSelectElement;
+  if (typing && !/^F\d+$/.test(e.key)) return;  // function keys work everywhere
+  const shortcut = SHORTCUTS.find(([, , matches]) => matches(e));
+  if (shortcut) { e.preventDefault(); shortcut[3](); }
 });
 ui.canvas.addEventListener("pointerdown", (e) => pointer(e, true));
 ui.canvas.addEventListener("pointerup", (e) => pointer(e, false));
@@ -279,6 +380,22 @@ window.retroscope = {
   lastState: () => lastState,
   timings: () => ({ ...timings }),
   bench: (args) => request("bench", args, [], 180000),
+  // The debugger (verbs: py/retroscope/debug/session.py); resolves with the Session's reply.
+  debug,
+  status: () => debug("status"),
+  stepTo: (target) => drawnAfter(request("step", { kind: "cursor", target })),
+  async addBreakpoint(kind, where, { end = null, condition = "" } = {}) {
+    const bp = await debug("add_breakpoint", { kind, where, end, condition });
+    await breakpoints.update();
+    return bp;
+  },
+  async removeBreakpoint(id) { await debug("remove_breakpoint", { bp_id: id }); return breakpoints.update(); },
+  breakpoints: () => debug("list_breakpoints"),
+  rewindInfo: () => debug("rewind_info"),
+  seek: (frame) => drawnAfter(debug("seek", { frame })),
+  setTrace: (on) => debug("set_trace", { on }),
+  traceText: () => debug("trace_text"),
+  showTab,
 };
 
 // -- boot -------------------------------------------------------------------------------------

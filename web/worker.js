@@ -6,6 +6,8 @@ import { JS_OPS } from "./protocol.js";
 
 const MAX_CATCH_UP = 4;     // frames run in one tick when we fall behind
 const STATE_EVERY = 4;      // send machine.state() every N frames while running
+// Debugger verbs after which the page must see the machine again.
+const FRAME_VERBS = new Set(["seek", "write_memory", "set_register"]);
 
 let pyodide = null;
 let api = null;             // retroscope.worker_api.API (a PyProxy)
@@ -140,7 +142,8 @@ async function handle({ id, op, args }) {
         fps = result.info.fps || 60;
         stop("loaded");
         sendFrame(true);
-      } else if (op === "step" || op === "reset" || op === "write" || op === "run_frames") {
+      } else if (op === "step" || op === "reset" || op === "write" || op === "run_frames"
+                 || (op === "debug" && FRAME_VERBS.has(args.verb))) {
         sendFrame(true);
       }
     }

@@ -1,5 +1,7 @@
-// The memory view: hex and ASCII for any range, symbols beside addresses,
-// bytes changed since the last refresh highlighted, edit in place.
+// The memory view: hex and ASCII for any range of any memory space (the CPU's,
+// and the machine's video memory), symbols beside CPU addresses, the bytes
+// changed since the last pause highlighted (the debugger keeps the images),
+// edit in place: click a byte, or type "address = bytes".
 
 import { el, hex } from "./dom.js";
 
@@ -8,8 +10,12 @@ const COLS = 16;
 
 export function create(root, session) {
   let base = 0;
-  let previous = null;
+  let space = "cpu";
+  let sizes = { cpu: 0x10000 };
   let symbolsByAddr = new Map();
+  let inFlight = false;       // one read at a time: refreshes never pile up
+  const spaceSelect = el("select", { testid: "memory-space", title: "memory space" },
+    el("option", { value: "cpu", text: "cpu" }));
   const addrInput = el("input", {
     testid: "memory-address", class: "addr-input", value: "$0000", spellcheck: false,
     title: "address ($hex, 0xhex, decimal) or a symbol",
@@ -21,11 +27,12 @@ export function create(root, session) {
     title: "address = bytes (hex), e.g. $0400 = EF EF",
   });
   const editButton = el("button", { text: "Write", testid: "memory-write" });
+  const editRow = el("div", { class: "row" }, editInput, editButton);
   root.append(
     el("h2", { text: "Memory" }),
-    el("div", { class: "row" }, addrInput, goButton),
+    el("div", { class: "row" }, spaceSelect, addrInput, goButton),
     grid,
-    el("div", { class: "row" }, editInput, editButton),
+    editRow,
   );
 
   function parseAddress(text) {
@@ -33,17 +40,25 @@ export function create(root, session) {
     const m = /^(?:\$|0x)([0-9a-f]{1,4})$/i.exec(t) || null;
     if (m) return parseInt(m[1], 16);
     if (/^\d{1,5}$/.test(t) && Number(t) <= 0xffff) return Number(t);
-    for (const [addr, name] of symbolsByAddr) if (name === t) return addr;
+    if (space === "cpu") for (const [addr, name] of symbolsByAddr) if (name === t) return addr;
     return null;
   }
 
-  function go(addr) {
-    base = addr & 0xfff0;
+  function go(addr, where = space) {
+    if (where !== space) setSpace(where);
+    const size = sizes[space] || 0x10000;
+    base = Math.min(addr & 0xfff0, Math.max(0, size - ROWS * COLS));
     addrInput.value = `$${hex(addr, 4)}`;
-    previous = null;
     refresh();
   }
 
+  function setSpace(name) {
+    space = name;
+    spaceSelect.value = name;
+    editRow.hidden = name !== "cpu";  // the worker writes through the CPU's bus only
+  }
+
+  spaceSelect.addEventListener("change", () => { setSpace(spaceSelect.value); go(0); });
   goButton.addEventListener("click", () => {
     const addr = parseAddress(addrInput.value);
     if (addr === null) session.message(`"${addrInput.value.slice(0, 40)}" is not an address or symbol`);
@@ -67,31 +82,43 @@ export function create(root, session) {
   });
   editInput.addEventListener("keydown", (e) => { if (e.key === "Enter") editButton.click(); });
 
+  function editAt(addr, value) {
+    if (space !== "cpu") return;
+    editInput.value = `$${hex(addr, 4)} = ${hex(value, 2)}`;
+    editInput.focus();
+    editInput.setSelectionRange(editInput.value.length - 2, editInput.value.length);
+  }
+
   async function refresh() {
+    if (inFlight) return;
+    inFlight = true;
     let reply;
-    try { reply = await session.request("read", { addr: base, length: ROWS * COLS }); }
-    catch { return; }
+    try {
+      reply = await session.request("debug", {
+        verb: "read_memory", args: { addr: base, length: ROWS * COLS, space } });
+    } catch { return; } finally { inFlight = false; }
     const bytes = reply.data.match(/../g).map((h) => parseInt(h, 16));
+    const changed = new Set(reply.changed);
     const rows = [];
-    for (let r = 0; r < ROWS; r++) {
+    for (let r = 0; r * COLS < bytes.length; r++) {
       const addr = (base + r * COLS) & 0xffff;
       const cells = [];
       let ascii = "";
       for (let c = 0; c < COLS; c++) {
         const i = r * COLS + c;
-        const changed = previous && previous[i] !== bytes[i];
-        cells.push(el("span", { class: changed ? "byte changed" : "byte", text: hex(bytes[i], 2),
-                                title: `$${hex((addr + c) & 0xffff, 4)}` }));
+        const at = (addr + c) & 0xffff;
+        cells.push(el("span", { class: changed.has(i) ? "byte changed" : "byte", text: hex(bytes[i], 2),
+                                title: `$${hex(at, 4)}`, onclick: () => editAt(at, bytes[i]) }));
         ascii += bytes[i] >= 0x20 && bytes[i] < 0x7f ? String.fromCharCode(bytes[i]) : ".";
       }
-      const label = symbolsByAddr.get(addr) || "";
+      const label = space === "cpu" ? symbolsByAddr.get(addr) || "" : "";
       rows.push(el("div", { class: "mem-row", testid: `mem-row-${hex(addr, 4)}` },
         el("span", { class: "mem-addr", text: hex(addr, 4) }),
-        el("span", { class: "mem-label", text: label.slice(0, 12) }),
+        el("span", { class: "mem-label", text: label.slice(0, 12), title: label }),
         ...cells, el("span", { class: "mem-ascii", text: ascii })));
     }
     grid.replaceChildren(...rows);
-    previous = bytes;
+    grid.dataset.space = space;
   }
 
   return {
@@ -100,7 +127,14 @@ export function create(root, session) {
     setSymbols(symbols) {
       symbolsByAddr = new Map(Object.entries(symbols || {}).map(([name, addr]) => [addr, name]));
     },
-    update() { refresh(); },
+    /** The machine's memory spaces ({name: size}) from the debugger. */
+    setSpaces(spaces) {
+      sizes = { ...spaces };
+      spaceSelect.replaceChildren(...Object.entries(sizes).map(([name, size]) =>
+        el("option", { value: name, text: `${name} (${size >= 1024 ? `${size / 1024} KiB` : `${size} B`})` })));
+      setSpace("cpu");
+    },
+    update() { return refresh(); },
     dispose() { root.replaceChildren(); },
   };
 }

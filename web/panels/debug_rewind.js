@@ -1,0 +1,57 @@
+// Rewind: a slider over the recorded frames. Scrubbing pauses the machine
+// and seeks (one seek in flight; the newest position wins); Run resumes
+// from the frame shown, dropping the recorded future.
+
+import { el } from "./debug_common.js";
+
+export function create(root, session) {
+  const slider = el("input", { type: "range", min: 0, max: 0, value: 0, step: 1, testid: "rewind-slider",
+    class: "rewind-slider", title: "scrub back through the recorded frames" });
+  const label = el("span", { class: "mono dim", testid: "rewind-label" });
+  const back = el("button", { text: "◀ 60", testid: "rewind-back", title: "one second back",
+    onclick: () => seek(Math.max(Number(slider.min), Number(slider.value) - 60)) });
+  root.append(el("span", { class: "dim", text: "rewind" }), back, slider, label);
+  let info = null;
+  let busy = false;
+  let wanted = null;
+
+  slider.addEventListener("input", () => seek(Number(slider.value)));
+
+  async function seek(frame) {
+    wanted = frame;
+    slider.value = String(frame);
+    if (busy) return;
+    busy = true;
+    try {
+      if (session.isRunning()) await session.pause();
+      while (wanted !== null) {
+        const target = wanted;
+        wanted = null;
+        await session.debug("seek", { frame: target });
+      }
+    } catch (err) {
+      session.message(err.message, "error");
+    } finally {
+      busy = false;
+      session.changed();
+    }
+  }
+
+  function render(status) {
+    if (!info) return;
+    slider.min = String(info.first);
+    slider.max = String(info.last);
+    if (!busy) slider.value = String(Math.min(status?.frame ?? info.last, info.last));
+    const kib = Math.round(info.bytes / 1024);
+    label.textContent = `frames ${info.first}-${info.last} · ${kib} KiB of ${Math.round(info.budget / 1048576)} MiB`;
+  }
+
+  return {
+    async update(status) {
+      info = await session.debug("rewind_info");
+      render(status);
+    },
+    seek,
+    dispose() { root.replaceChildren(); },
+  };
+}

@@ -1,0 +1,72 @@
+// The routine's assembler source, from the listing: the line PC is on is
+// highlighted and kept in view. A file is fetched once, then only the
+// highlight moves. Clicking a line number toggles an exec breakpoint there.
+
+import { el, hex } from "./debug_common.js";
+
+export function create(root, session) {
+  let follow = true;
+  let file = null;            // the file shown
+  let rows = new Map();       // line number -> row element
+  let current = null;
+  const picker = el("select", { testid: "dbg-source-file", title: "source file" });
+  const pcButton = el("button", { text: "PC", testid: "dbg-source-pc", title: "follow PC again",
+    onclick: () => { follow = true; update(); } });
+  const where = el("span", { class: "dim", testid: "dbg-source-where" });
+  const list = el("div", { class: "dbg-lines dbg-source", testid: "dbg-source" });
+  root.append(el("h2", { text: "Source" }), el("div", { class: "row" }, picker, pcButton, where), list);
+  picker.addEventListener("change", async () => {
+    follow = false;
+    await show(picker.value);
+  });
+
+  async function show(name, here = null) {
+    const reply = await session.debug("source_lines", name ? { file: name } : {});
+    file = reply.file;
+    picker.replaceChildren(...reply.files.map((f) => el("option", { value: f, text: f, selected: f === file })));
+    rows = new Map();
+    list.replaceChildren(...reply.lines.map((line) => {
+      const number = el("button", {
+        class: "gutter line-no", text: String(line.line), disabled: line.addr === null,
+        title: line.addr === null ? "" : `$${hex(line.addr, 4)}: toggle an exec breakpoint`,
+        onclick: () => session.toggleBreakpoint(line.addr),
+      });
+      const row = el("div", { class: "dbg-line src", testid: `src-${line.line}` }, number,
+        el("span", { class: "dbg-text", text: line.text }));
+      rows.set(line.line, row);
+      return row;
+    }));
+    current = null;
+    mark(here ?? reply.current);
+  }
+
+  function mark(line) {
+    if (current !== null) rows.get(current)?.classList.remove("pc");
+    current = line;
+    const row = line === null ? null : rows.get(line);
+    if (!row) return;
+    row.classList.add("pc");
+    // Scroll the list only (scrollIntoView would move the whole page).
+    const top = row.offsetTop - list.offsetTop;
+    if (top < list.scrollTop || top > list.scrollTop + list.clientHeight - row.offsetHeight) {
+      list.scrollTop = Math.max(0, top - list.clientHeight / 3);
+    }
+  }
+
+  async function update(status) {
+    if (status?.running) return;  // the line under PC is a blur while running
+    const here = await session.debug("source");
+    where.textContent = here ? `${here.file}:${here.line}` : "PC is outside the listing";
+    if (follow && here && here.file !== file) await show(here.file, here.line);
+    else if (file === null) await show(null);
+    else mark(here && here.file === file ? here.line : null);
+  }
+
+  return {
+    update,
+    /** The list just became visible: bring the current line into view. */
+    reveal() { if (current !== null) mark(current); },
+    load() { file = null; follow = true; },
+    dispose() { root.replaceChildren(); },
+  };
+}
