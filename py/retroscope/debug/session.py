@@ -41,9 +41,11 @@ from typing import Any
 
 from . import stepping
 from .breakpoints import BreakpointError, BreakpointSet, parse_address
-from .callstack import call_stack
+from .codeview import CodeView
 from .condition import ConditionError, Env, compile_condition
 from .cpuinfo import CpuInfo, info_for
+from .errors import DebugError, check_int
+from .memory import MemoryView
 from .rewind import Rewind, state_hash
 from .trace import Trace
 from .watches import WatchError, WatchList
@@ -54,10 +56,6 @@ CHECKED_WHOLE_FRAME = 1 << 62
 # How many frames a step may run before it hands back (the page keeps it going
 # with run_frame, so a long step-over never blocks the worker).
 STEP_FRAMES_PER_CALL = 4
-
-
-class DebugError(ValueError):
-    """A request the debugger cannot carry out, explained."""
 
 
 @dataclass
@@ -103,11 +101,8 @@ class Session:
         self._skip_pc = -1  # resuming: do not stop again at the PC we stopped at
         self._access: list[tuple[str, int, int]] = []  # (kind, addr, value) seen by watches
         self._watching: dict[str, Callable[[int, int], None]] = {}
-        # Memory images at the last pause and the one before: "changed since the
-        # last pause" compares the present with the one before.
-        self._last_pause: dict[str, bytes] = {}
-        self._prev_pause: dict[str, bytes] = {}
-        self._mark_pause(fresh=True)
+        self.memory = MemoryView(machine)
+        self.code = CodeView(machine, self.info, self.symbols)
 
     # -- the environment conditions see -------------------------------------------
     def _make_env(self) -> Env:
@@ -291,13 +286,13 @@ class Session:
         Buttons take effect at the start of a frame; a frame resumed half-way
         keeps the buttons it started with, so recorded inputs replay exactly."""
         if buttons is not None:
-            self._pending_buttons = _check_int("buttons", buttons, 0xFFFF)
+            self._pending_buttons = check_int("buttons", buttons, 0xFFFF)
         return self._run(1)
 
     def run_frames(self, n: int, buttons: int | None = None) -> dict[str, Any]:
-        n = _check_int("n", n, 100_000)
+        n = check_int("n", n, 100_000)
         if buttons is not None:
-            self._pending_buttons = _check_int("buttons", buttons, 0xFFFF)
+            self._pending_buttons = check_int("buttons", buttons, 0xFFFF)
         return self._run(max(1, n))
 
     def pause(self) -> dict[str, Any]:
@@ -310,15 +305,7 @@ class Session:
         self.paused = True
         self.plan = None
         self._install()
-        self._mark_pause()
-
-    def _mark_pause(self, fresh: bool = False) -> None:
-        images = {"cpu": bytes(self.bus.ram)}
-        for space, size in self.machine.memory_spaces().items():
-            if space != "cpu":
-                images[space] = bytes(self.machine.read_space(space, 0, size))
-        self._prev_pause = images if fresh else self._last_pause
-        self._last_pause = images
+        self.memory.mark_pause()
 
     def step(self, kind: str = "into", count: int = 1, target: Any = None,
              max_frames: int = STEP_FRAMES_PER_CALL) -> dict[str, Any]:
@@ -330,7 +317,7 @@ class Session:
         info, peek = self.info, self.bus.peek
         pc = self.cpu.pc
         if kind == "into":
-            plan: stepping.Plan = stepping.StepInto(_check_int("count", count, 1_000_000, 1))
+            plan: stepping.Plan = stepping.StepInto(check_int("count", count, 1_000_000, 1))
         elif kind == "over":
             plan = stepping.StepOver(info, peek, pc)
         elif kind == "out":
@@ -359,7 +346,7 @@ class Session:
         self.paused = True
         self.reason = BreakReason("reset", self.cpu.pc, "reset")
         self._install()
-        self._mark_pause(fresh=True)
+        self.memory.mark_pause(fresh=True)
         return self.status()
 
     def status(self) -> dict[str, Any]:
@@ -374,8 +361,8 @@ class Session:
     def add_breakpoint(self, kind: str, where: Any, end: Any = None,
                        condition: str = "") -> dict[str, Any]:
         try:
-            bp = self.breakpoints.add(kind, self._line_address(where), self._line_address(end),
-                                      condition)
+            bp = self.breakpoints.add(kind, self.code.line_address(where),
+                                      self.code.line_address(end), condition)
         except BreakpointError as exc:
             raise DebugError(str(exc)) from None
         self._install()
@@ -450,52 +437,20 @@ class Session:
         return self.watches.values(self.bus.peek_range)
 
     # -- memory --------------------------------------------------------------------------
-    def read_memory(self, addr: int, length: int, space: str = "cpu") -> dict[str, Any]:
-        """Bytes as hex, plus the offsets changed since the previous pause."""
-        addr = _check_int("address", addr, 0xFFFF)
-        length = _check_int("length", length, 0x10000, 1)
-        if space != "cpu":
-            spaces = self.machine.memory_spaces()
-            if space not in spaces:
-                raise DebugError(f"no memory space {space!r} (spaces: {', '.join(spaces)})")
-            size = spaces[space]
-            if addr >= size or addr + length > size:
-                raise DebugError(f"{space} holds ${size:X} bytes: ${addr:X}+{length} runs past")
-            data = bytes(self.machine.read_space(space, addr, length))
-            before = self._prev_pause.get(space, data)[addr:addr + length]
-            changed = [i for i in range(length) if before[i] != data[i]]
-            return {"space": space, "addr": addr, "data": data.hex(), "changed": changed}
-        data = self.bus.peek_range(addr, length)
-        before, now = self._prev_pause["cpu"], self.bus.ram
-        changed = [i for i in range(length)
-                   if before[(addr + i) & 0xFFFF] != now[(addr + i) & 0xFFFF]]
-        return {"space": "cpu", "addr": addr, "data": data.hex(), "changed": changed}
-
     def spaces(self) -> dict[str, int]:
         """Memory spaces and their sizes ("cpu" plus VRAM, OAM... per machine)."""
-        return dict(self.machine.memory_spaces())
+        return self.memory.spaces()
+
+    def read_memory(self, addr: int, length: int, space: str = "cpu") -> dict[str, Any]:
+        """Bytes as hex, plus the offsets changed since the previous pause."""
+        return self.memory.read(addr, length, space)
 
     def write_memory(self, addr: Any, values: Any) -> dict[str, Any]:
         """Write bytes through the bus, as the CPU would (ROM ignores writes)."""
-        addr = _check_int("address", addr, 0xFFFF)
-        if isinstance(values, (bytes, bytearray)):
-            values = list(values)
-        if not isinstance(values, list) or not values:
-            raise DebugError("values must be a non-empty list of bytes (0-255)")
-        for i, value in enumerate(values):
-            if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 255:
-                raise DebugError(f"value {i + 1} is {value!r}: a byte is 0-255 ($00-$FF)")
-        if addr + len(values) > 0x10000:
-            raise DebugError(f"{len(values)} bytes at ${addr:04X} run past $FFFF")
-        write, peek = self.bus.write, self.bus.peek
-        ignored = []
-        for i, value in enumerate(values):
-            write(addr + i, value)
-            if peek(addr + i) != value:
-                ignored.append(addr + i)
+        result = self.memory.write(addr, values)
         self._access.clear()  # our own writes are not the CPU's
         self._edited()
-        return {"addr": addr, "length": len(values), "ignored": ignored}
+        return result
 
     def _edited(self) -> None:
         """State changed by hand: the recorded future no longer follows."""
@@ -530,120 +485,32 @@ class Session:
         return self.registers()
 
     # -- code views ------------------------------------------------------------------------
-    def disassemble(self, addr: Any = None, before: int = 8, after: int = 16) -> list[dict]:
+    def _address(self, addr: Any) -> int:
+        """An address argument (number, "$C000", symbol), PC when None."""
+        if addr is None:
+            return self.cpu.pc
+        try:
+            return parse_address(addr, self.symbols)[0]
+        except BreakpointError as exc:
+            raise DebugError(str(exc)) from None
+
+    def disassemble(self, addr: Any = None, before: int = 8,
+                    after: int = 16) -> list[dict[str, Any]]:
         """Lines around addr (default PC), with labels, PC and breakpoint marks."""
-        at = self.cpu.pc if addr is None else parse_address(addr, self.symbols)[0]
-        before = _check_int("before", before, 256)
-        after = _check_int("after", after, 1024, 1)
-        peek, decode = self.bus.peek, self.info.decode
-        start = self._start_before(at, before)
-        names = {v: k for k, v in self.symbols.items()}
-        exec_mask = self.breakpoints.masks["exec"]
-        lines, a = [], start
-        for _ in range(before + after):
-            insn = decode(peek, a)
-            data = self.bus.peek_range(a, insn.length)
-            lines.append({"addr": a, "bytes": data.hex(), "text": self._text(a),
-                          "label": names.get(a, ""), "pc": a == self.cpu.pc,
-                          "breakpoint": bool(exec_mask[a])})
-            a = (a + insn.length) & 0xFFFF
-        return lines
-
-    def _start_before(self, at: int, before: int) -> int:
-        """Where to start decoding so that `before` instructions precede `at`.
-
-        Code cannot be decoded backwards, so try starts from far to near and
-        take the first whose instructions land exactly on `at`; starts known
-        to be instructions (listing rows, symbols) are tried first."""
-        if before == 0:
-            return at
-        peek, decode = self.bus.peek, self.info.decode
-        lo = max(0, at - 4 * before)
-        known = {row.address for program in _programs(self.machine) for row in program.listing
-                 if row.data and lo <= row.address < at}
-        known |= {v for v in self.symbols.values() if lo <= v < at}
-
-        def lands(start: int) -> int:
-            a, n = start, 0
-            while a < at:
-                insn = decode(peek, a)
-                if not insn.valid:
-                    return 0
-                a += insn.length
-                n += 1
-            return n if a == at else 0
-
-        for candidates in (sorted(known), range(lo, at)):
-            for start in candidates:
-                n = lands(start)
-                if n:
-                    # Too far back: skip whole instructions forward.
-                    a = start
-                    while n > before:
-                        a += decode(peek, a).length
-                        n -= 1
-                    return a
-        return at
-
-    def _text(self, addr: int) -> str:
-        """The CPU disassembler's text (with symbols), when it exists."""
-        return self.info.text(self.bus.peek, addr, self.symbols)
+        return self.code.disassemble(self._address(addr), before, after, self.cpu.pc,
+                                     self.breakpoints.masks["exec"])
 
     def source(self, addr: Any = None) -> dict[str, Any] | None:
         """The source line (file, line, text) for addr (default PC), from the
         assembler's listing: machines keep their Program(s) in `programs`."""
-        at = self.cpu.pc if addr is None else parse_address(addr, self.symbols)[0]
-        for program in _programs(self.machine):
-            row = program.row_at(at)
-            if row is not None:
-                return {"addr": at, "file": row.file, "line": row.line, "text": row.text}
-        return None
-
-    def _line_address(self, where: Any) -> Any:
-        """"file.asm:123" -> the first address that source line emitted."""
-        if not isinstance(where, str) or ":" not in where or where in self.symbols:
-            return where
-        file, _, line = where.rpartition(":")
-        if not line.strip().isdigit():
-            return where
-        for program in _programs(self.machine):
-            addr = program.address_of(int(line), file.strip() or None)
-            if addr is not None:
-                return addr
-        raise DebugError(f"source line {where!r} emitted no code")
+        return self.code.source(self._address(addr))
 
     def source_lines(self, file: str | None = None) -> dict[str, Any]:
-        """A whole source file from the listing (default: the one holding PC):
-        rows of line number, text and the address the line starts at (None
-        for lines that emit nothing), and the line PC is on."""
-        rows = [row for program in _programs(self.machine) for row in program.listing]
-        files = sorted({row.file for row in rows})
-        here = self.source()
-        if file is None:
-            file = here["file"] if here else (files[0] if files else None)
-        if file is not None and file not in files:
-            raise DebugError(f"no source file {file!r} (files: {', '.join(files)})")
-        lines: dict[int, dict[str, Any]] = {}
-        for row in rows:
-            if row.file == file:
-                entry = lines.setdefault(row.line, {"line": row.line, "text": row.text,
-                                                    "addr": None})
-                if row.data and entry["addr"] is None:
-                    entry["addr"] = row.address
-        current = here["line"] if here and here["file"] == file else None
-        return {"files": files, "file": file, "current": current,
-                "lines": [lines[n] for n in sorted(lines)]}
+        """A whole source file (default: the one holding PC), the PC's line marked."""
+        return self.code.source_lines(file, self.cpu.pc)
 
     def call_stack(self) -> list[dict[str, Any]]:
-        programs = _programs(self.machine)
-
-        def starts(addr: int) -> bool:
-            for program in programs:
-                row = program.row_at(addr)
-                if row is not None and row.address == addr:
-                    return True
-            return False
-        return call_stack(self.info, self.bus.peek, self.symbols, starts if programs else None)
+        return self.code.call_stack()
 
     # -- trace ---------------------------------------------------------------------------
     def set_trace(self, on: bool) -> None:
@@ -660,7 +527,7 @@ class Session:
     def seek(self, frame: Any) -> dict[str, Any]:
         """Go to the start of a recorded frame (restore, then replay its inputs).
         Running on from there drops the frames that were after it."""
-        frame = _check_int("frame", frame, 1 << 62)
+        frame = check_int("frame", frame, 1 << 62)
         machine = self.machine
         saved_runner, machine.runner = machine.runner, self.bare_runner
 
@@ -686,7 +553,7 @@ class Session:
         self.plan = None
         self._install()
         self.reason = BreakReason("seek", self.cpu.pc, f"rewound to frame {frame}")
-        self._mark_pause()
+        self.memory.mark_pause()
         return self.status()
 
     def _replay_runner(self, until: int) -> Callable[[int], int]:
@@ -718,19 +585,3 @@ class Session:
         self.trace.on = False
         self.plan = None
         self._install()
-
-
-def _programs(machine: Any) -> list[Any]:
-    programs = getattr(machine, "programs", None)
-    if programs is None:
-        program = getattr(machine, "program", None)
-        programs = [] if program is None else [program]
-    return list(programs)
-
-
-def _check_int(name: str, value: Any, hi: int, lo: int = 0) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise DebugError(f"{name} must be a whole number, not {value!r}")
-    if not lo <= value <= hi:
-        raise DebugError(f"{name} must be within {lo}-{hi} (${hi:X}), not {value}")
-    return value
