@@ -146,3 +146,9 @@ def test_step_over_lands_after_the_bl_wherever_the_interrupt_falls(
     session.machine.interrupt_in(delay)
     assert session.step("over")["pc"] == sym(session, "MAIN") + 4
     assert session.cpu.wp == wp and word(session, INTS) == ints + 1
+
+
+def test_register_widths_cover_the_workspace_registers(session: Session) -> None:
+    regs = session.registers()
+    assert regs["widths"]["r15"] == 16 and regs["widths"]["wp"] == 16
+    assert set(regs["widths"]) == set(regs["registers"])

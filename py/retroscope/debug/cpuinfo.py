@@ -152,6 +152,13 @@ class CpuInfo:
         cpu = self.cpu
         return {r.name: int(getattr(cpu, r.name)) for r in self.registers}
 
+    def width(self, name: str) -> int:
+        """Bits of a register shown by get_registers()."""
+        for reg in self.registers:
+            if reg.name == name:
+                return reg.bits
+        return 16  # the TMS9900's workspace registers r0-r15
+
     def set_register(self, name: str, value: int) -> None:
         for reg in self.registers:
             if reg.name == name:

@@ -472,7 +472,7 @@ class Session:
                 flags += letter if value & bit else ("-" if letter not in "-5" else letter)
         # Widths and flag letters let the page validate edits and name each flag.
         return {"family": info.family, "registers": regs, "flags": flags,
-                "widths": {reg.name: reg.bits for reg in info.registers},
+                "widths": {name: info.width(name) for name in regs},
                 "flag_register": info.flag_register, "flag_names": info.flags,
                 "cycles": self.cpu.cycles, "frame": self.machine.frame}
 
