@@ -185,3 +185,15 @@ def test_closing_a_session_takes_every_hook_out(session: Session) -> None:
     bus = session.bus
     assert session.machine.runner == session.bare_runner
     assert bus.read == bus.ram.__getitem__ and bus.write == bus.ram.__setitem__
+
+
+def test_a_range_set_on_a_symbol_keeps_its_length_when_reloaded(session: Session) -> None:
+    rng = session.symbols["rng"]
+    session.add_breakpoint("write", "rng", rng + 7)
+    saved = session.list_breakpoints()
+    assert saved[0]["symbol"] == "rng" and saved[0]["end"] - saved[0]["start"] == 7
+    other = Session(Debug6502Machine())
+    other.symbols["rng"] = rng  # same program: same place
+    assert other.load_breakpoints(saved) == []
+    again = other.list_breakpoints()[0]
+    assert (again["start"], again["end"], again["symbol"]) == (rng, rng + 7, "rng")

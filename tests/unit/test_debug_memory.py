@@ -225,3 +225,19 @@ def test_the_trace_works_on_the_other_cpus(machine: str) -> None:
     text = s.trace_text()
     assert len(text.splitlines()) == 14
     assert ("call outer" in text) if machine == "z80" else ("BL   @OUTER" in text)
+
+
+def test_the_verbs_listed_for_the_worker_take_the_keywords_shown() -> None:
+    """The worker calls verbs with the page's keywords: the docstring is the contract."""
+    import inspect
+    import re
+
+    from retroscope.debug import session as module
+    listed = re.findall(r"(\w+)\(([^)]*)\)", module.__doc__.split("Verbs")[1])
+    assert len(listed) > 25
+    for name, params in listed:
+        if name in ("Session",):
+            continue
+        signature = inspect.signature(getattr(Session, name))
+        shown = [p.split("=")[0].strip() for p in params.split(",") if p.strip()]
+        assert shown == [p for p in signature.parameters if p != "self"], name

@@ -9,19 +9,19 @@ watch; both are taken out again when the last such thing goes.
 Every verb returns JSON-able data; bad input raises `DebugError` (a
 ValueError) with a message meant for the user.
 
-Verbs (for the worker's dispatch table):
+Verbs (for the worker's dispatch table; the parameter names are the keywords):
 
     run_frame(buttons=None)          one frame, or up to a stop; buttons apply from
     run_frames(n, buttons=None)      the next frame start (so replays are exact)
     pause()  reset()  status()       status: paused, stepping, reason, pc, cycles, frame
-    step(kind, count=1, target=None, max_frames=4)
-                                     kind: into | over | out | frame | cursor
+    step(kind="into", count=1, target=None, max_frames=4)
+                                     kind: into | over | out | frame | cursor (target)
     add_breakpoint(kind, where, end=None, condition="")   kind: exec | read | write;
-                                     where: address, "$C000", symbol, "file.asm:12"
-    remove_breakpoint(id)  enable_breakpoint(id, on)  set_condition(id, text)
-    list_breakpoints()  load_breakpoints(saved) -> problems  check_condition(text)
-    reset_hits(id=None)
-    add_watch(where, fmt, count=None)  remove_watch(id)  watch_values()
+                                     where/end: address, "$C000", symbol, "file.asm:12"
+    remove_breakpoint(bp_id)  enable_breakpoint(bp_id, enabled=True)
+    set_condition(bp_id, condition)  reset_hits(bp_id=None)  list_breakpoints()
+    load_breakpoints(data) -> problems  check_condition(text)
+    add_watch(where, fmt="hex", count=None)  remove_watch(watch_id)  watch_values()
                                      fmt: hex | dec | bcd | u16le | u16be
     spaces()  read_memory(addr, length, space="cpu")  write_memory(addr, values)
     registers()  set_register(name, value)
