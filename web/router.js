@@ -19,7 +19,7 @@ export function parseHash(hash) {
     problems.push(`"${short(machine)}" is not a machine name`);
     machine = "";
   }
-  const params = {};
+  const params = Object.create(null);  // "__proto__" is a key like any other
   for (const pair of query.split("&").filter(Boolean)) {
     const [rawKey, rawValue] = splitOnce(pair, "=");
     const key = decode(rawKey, problems);
