@@ -33,8 +33,9 @@ def test_parse_hash_splits_links_and_reports_problems(router_page, hash_, machin
                                                       problems):
     got = router_page.evaluate(
         "h => { const r = window.router.parseHash(h);"
-        " return {machine: r.machine, params: Object.fromEntries(Object.entries(r.params)),"
+        " return {machine: r.machine, params: Object.entries(r.params),"
         " problems: r.problems.length}; }", hash_)
+    got["params"] = dict(got["params"])  # entries: a "__proto__" key survives the trip
     assert got == {"machine": machine, "params": params, "problems": problems}
 
 
