@@ -244,6 +244,8 @@ class Machine:
                     f"call to ${target:04X} did not return within {max_cycles} cycles"
                     f" (PC=${cpu.pc:04X})")
         result = dict(cpu.snapshot())
+        if family == "tms9900":  # its registers live in memory: hand them back too
+            result.update({f"r{n}": cpu.reg(n) for n in range(16)})
         result["cycles"] = cpu.cycles - start
         return result
 
