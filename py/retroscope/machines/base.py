@@ -268,6 +268,7 @@ class Machine:
         self.frame = snap["frame"]
         self._frame_start, self._event_index = snap["schedule"]
         self.buttons = snap["buttons"]
+        self._events = self.frame_events()  # it may depend on the restored state
 
     def device_snapshot(self) -> dict[str, Any]:
         return {}
