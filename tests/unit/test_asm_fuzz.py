@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from asm_fuzzing import check, mutations, random_bytes, token_soups
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -84,14 +85,9 @@ TOKENS = [
 ]
 
 
-def _check(source: str) -> None:
-    try:
-        program = assemble(source, "6502", include=_loader)
-    except AsmError as exc:
-        assert exc.line >= 0 and str(exc), source
-        return
-    for address, data in program.chunks:  # what did assemble stays in range
-        assert 0 <= address and address + len(data) <= 0x10000, source
+
+
+INCLUDE_NAMES = ["x.asm", "boom.asm", "../up.asm", "/abs.asm", "", "b.inc"]
 
 
 def _loader(name: str) -> str:
@@ -106,36 +102,19 @@ def test_the_valid_corpus_assembles():
 
 
 def test_random_bytes_raise_nothing_but_asm_error():
-    rng = random.Random(1)
-    for _ in range(CASES):
-        data = bytes(rng.randrange(256) for _ in range(rng.randrange(120)))
-        _check(data.decode("latin-1"))
+    for source in random_bytes(1, CASES):
+        check(source, "6502", _loader)
 
 
 def test_random_token_soups_raise_nothing_but_asm_error():
-    rng = random.Random(2)
-    for _ in range(CASES):
-        source = " ".join(rng.choice(TOKENS) for _ in range(rng.randrange(1, 40)))
-        _check(source)
+    for source in token_soups(2, CASES, TOKENS):
+        check(source, "6502", _loader)
 
 
 def test_mutated_valid_sources_raise_nothing_but_asm_error():
-    rng = random.Random(3)
-    for _ in range(CASES):
-        source = list(rng.choice(VALID))
-        for _ in range(rng.randrange(1, 5)):
-            where = rng.randrange(len(source) + 1)
-            action = rng.randrange(4)
-            if action == 0 and source:
-                del source[min(where, len(source) - 1)]
-            elif action == 1:
-                source.insert(where, rng.choice(TOKENS))
-            elif action == 2:
-                source.insert(where, chr(rng.randrange(32, 127)))
-            else:
-                source.insert(where, '\n.include "' + rng.choice(
-                    ["x.asm", "boom.asm", "../up.asm", "/abs.asm", "", "b.inc"]) + '"\n')
-        _check("".join(source))
+    for source in mutations(3, CASES, VALID, TOKENS,
+                            '\n.include "{}"\n', INCLUDE_NAMES):
+        check(source, "6502", _loader)
 
 
 OTHER_ISA_TOKENS = {

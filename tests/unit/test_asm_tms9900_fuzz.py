@@ -8,12 +8,11 @@ fixed seeds, so a failure is reproducible and shown in the assertion message.
 
 from __future__ import annotations
 
-import random
-
+from asm_fuzzing import check, mutations, random_bytes, token_soups
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from retroscope.asm import AsmError, assemble
+from retroscope.asm import assemble
 from retroscope.cpu import isa9900 as isa
 from retroscope.cpu.dis9900 import decode
 
@@ -90,14 +89,6 @@ TOKENS = (
 ).split()
 
 
-def _check(source: str) -> None:
-    try:
-        program = assemble(source, "tms9900", include=_loader)
-    except AsmError as exc:
-        assert exc.line >= 0 and str(exc), source
-        return
-    for address, data in program.chunks:
-        assert 0 <= address and address + len(data) <= 0x10000, source
 
 
 def _loader(name: str) -> str:
@@ -112,40 +103,20 @@ def test_the_valid_corpus_assembles() -> None:
 
 
 def test_random_bytes_raise_nothing_but_asm_error() -> None:
-    rng = random.Random(11)
-    for _ in range(CASES):
-        data = bytes(rng.randrange(256) for _ in range(rng.randrange(120)))
-        _check(data.decode("latin-1"))
+    for source in random_bytes(11, CASES):
+        check(source, "tms9900", _loader)
 
 
 def test_random_token_soups_raise_nothing_but_asm_error() -> None:
-    rng = random.Random(12)
     separators = [" ", " ", "  ", "\n", "\n       ", "\n* ", ","]
-    for _ in range(CASES):
-        parts = []
-        for _ in range(rng.randrange(1, 30)):
-            parts.append(rng.choice(TOKENS))
-            parts.append(rng.choice(separators))
-        _check("".join(parts))
+    for source in token_soups(12, CASES, TOKENS, separators):
+        check(source, "tms9900", _loader)
 
 
 def test_mutated_valid_sources_raise_nothing_but_asm_error() -> None:
-    rng = random.Random(13)
-    for _ in range(CASES):
-        source = list(rng.choice(VALID))
-        for _ in range(rng.randrange(1, 5)):
-            where = rng.randrange(len(source) + 1)
-            action = rng.randrange(4)
-            if action == 0 and source:
-                del source[min(where, len(source) - 1)]
-            elif action == 1:
-                source.insert(where, rng.choice(TOKENS))
-            elif action == 2:
-                source.insert(where, chr(rng.randrange(32, 127)))
-            else:
-                source.insert(where, "\n       COPY '" + rng.choice(
-                    ["A", "BOOM", "../X", "", "B.ASM"]) + "'\n")
-        _check("".join(source))
+    for source in mutations(13, CASES, VALID, TOKENS,
+                            "\n       COPY '{}'\n", ['A', 'BOOM', '../X', '', 'B.ASM']):
+        check(source, "tms9900", _loader)
 
 
 # -- property: any instruction word that decodes round-trips ----------------------

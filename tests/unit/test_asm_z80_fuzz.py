@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import random
 
-from retroscope.asm import AsmError, assemble
+from asm_fuzzing import check, mutations, random_bytes, token_soups
+
+from retroscope.asm import assemble
 
 CASES = 1500  # per generator
 
@@ -85,14 +87,9 @@ TOKENS = [
 ]
 
 
-def _check(source: str) -> None:
-    try:
-        program = assemble(source, "z80", include=_loader)
-    except AsmError as exc:
-        assert exc.line >= 0 and str(exc), source
-        return
-    for address, data in program.chunks:
-        assert 0 <= address and address + len(data) <= 0x10000, source
+
+
+INCLUDE_NAMES = ["x.asm", "boom.asm", "../up.asm", "/abs.asm", "", "b.inc"]
 
 
 def _loader(name: str) -> str:
@@ -107,17 +104,13 @@ def test_the_valid_z80_corpus_assembles():
 
 
 def test_random_bytes_raise_nothing_but_asm_error():
-    rng = random.Random(11)
-    for _ in range(CASES):
-        data = bytes(rng.randrange(256) for _ in range(rng.randrange(120)))
-        _check(data.decode("latin-1"))
+    for source in random_bytes(11, CASES):
+        check(source, "z80", _loader)
 
 
 def test_random_token_soups_raise_nothing_but_asm_error():
-    rng = random.Random(12)
-    for _ in range(CASES):
-        source = " ".join(rng.choice(TOKENS) for _ in range(rng.randrange(1, 40)))
-        _check(source)
+    for source in token_soups(12, CASES, TOKENS):
+        check(source, "z80", _loader)
 
 
 def test_random_instruction_lines_raise_nothing_but_asm_error():
@@ -127,23 +120,10 @@ def test_random_instruction_lines_raise_nothing_but_asm_error():
         for i in range(rng.randrange(4)):
             parts.append(("," if i else " ") + "".join(rng.choice(TOKENS[36:])
                                                        for _ in range(rng.randrange(1, 4))))
-        _check("".join(parts))
+        check("".join(parts), "z80", _loader)
 
 
 def test_mutated_valid_sources_raise_nothing_but_asm_error():
-    rng = random.Random(13)
-    for _ in range(CASES):
-        source = list(rng.choice(VALID))
-        for _ in range(rng.randrange(1, 5)):
-            where = rng.randrange(len(source) + 1)
-            action = rng.randrange(4)
-            if action == 0 and source:
-                del source[min(where, len(source) - 1)]
-            elif action == 1:
-                source.insert(where, rng.choice(TOKENS))
-            elif action == 2:
-                source.insert(where, chr(rng.randrange(32, 127)))
-            else:
-                source.insert(where, '\ninclude "' + rng.choice(
-                    ["x.asm", "boom.asm", "../up.asm", "/abs.asm", "", "b.inc"]) + '"\n')
-        _check("".join(source))
+    for source in mutations(13, CASES, VALID, TOKENS,
+                            '\ninclude "{}"\n', INCLUDE_NAMES):
+        check(source, "z80", _loader)
