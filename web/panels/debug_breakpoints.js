@@ -92,7 +92,7 @@ export function create(root, session) {
         el("td", {}, toggle),
         el("td", { text: `#${bp.id} ${bp.kind}` }),
         el("td", { class: "mono", text: bp.symbol ? `${bp.symbol} ${range}` : range }),
-        el("td", { class: "mono dim", text: bp.condition ? `if ${bp.condition}` : "" }),
+        el("td", { class: "mono dim cond", text: bp.condition ? `if ${bp.condition}` : "", title: bp.condition }),
         el("td", { class: "mono", text: `${bp.hits} hit${bp.hits === 1 ? "" : "s"}`, testid: `bp-hits-${bp.id}` }),
         el("td", {}, el("button", {
           class: "close", text: "×", title: "remove", testid: `bp-remove-${bp.id}`,

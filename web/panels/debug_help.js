@@ -9,7 +9,8 @@ export function create(root, session) {
     el("h2", { text: "Debugger shortcuts" }), table,
     el("p", { class: "dim", text: "Disassembly: click a line to set the cursor, ● toggles a breakpoint, "
       + "▶ runs to that line. Source: a line number toggles a breakpoint. Memory: click a byte to edit it. "
-      + "Conditions: registers (a, x, pc...), [addr] for a byte, ==, !=, <, >, &&, ||." }),
+      + "Conditions: registers (a, x, pc...), frame, cycles, symbols, [addr] a byte, w[addr] a word, "
+      + "== != < <= > >=, && || !, & | ^ + -; numbers $1F, %1010, 31." }),
     el("button", { text: "Close", testid: "help-close", onclick: () => hide() }));
   root.append(box);
   root.hidden = true;

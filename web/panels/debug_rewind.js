@@ -38,7 +38,12 @@ export function create(root, session) {
   }
 
   function render(status) {
-    if (!info) return;
+    if (!info || info.first === null) {
+      label.textContent = "nothing recorded yet: run or step a frame";
+      slider.disabled = true;
+      return;
+    }
+    slider.disabled = false;
     slider.min = String(info.first);
     slider.max = String(info.last);
     if (!busy) slider.value = String(Math.min(status?.frame ?? info.last, info.last));
