@@ -67,3 +67,23 @@ def test_a_bad_link_keeps_the_default_seed_and_says_why(open_page):
     assert page.evaluate("window.retroscope.current().values.seed") == "8988"
     page.evaluate("window.retroscope.step('frame', 4)")
     assert page.evaluate("window.retroscope.read(0xC0, 1)") == [4]
+
+
+def test_a_share_link_round_trips_to_the_same_game(open_page):
+    page = open_page("#/tetris?seed=1234&level=7")
+    page.click("[data-testid=btn-share]")
+    link = page.input_value("[data-testid=share-link]")
+    assert "#/tetris?" in link and "seed=1234" in link and "level=7" in link, link
+    page.evaluate("window.retroscope.step('frame', 30)")
+    here = page.evaluate("window.retroscope.read(0x17, 2)")
+
+    other = page.context.new_page()
+    other.goto(link)
+    other.wait_for_function("document.documentElement.dataset.state === 'ready'",
+                            timeout=90_000)
+    assert other.evaluate("window.retroscope.current().values") == page.evaluate(
+        "window.retroscope.current().values")
+    other.evaluate("window.retroscope.step('frame', 30)")
+    assert other.evaluate("window.retroscope.read(0x17, 2)") == here
+    assert other.evaluate("window.retroscope.read(0x44, 1)") == [7]
+    other.close()

@@ -1,0 +1,73 @@
+// Controls: which key presses which button; click a button's key to rebind
+// it (the next key pressed), remembered per machine. Gamepads map by the
+// standard layout.
+
+import { el } from "./dom.js";
+
+export function create(root, session) {
+  const table = el("table", { class: "keys", testid: "keys-table" });
+  const reset = el("button", { text: "Default keys", testid: "keys-reset" });
+  const hint = el("p", { class: "hint", testid: "keys-hint",
+    text: "Click a key to change it, then press the new key (Esc cancels). Gamepads work too." });
+  root.append(el("h2", { text: "Controls" }), table, el("div", { class: "row" }, reset), hint);
+  let listening = null;   // {name, button} while waiting for a key
+
+  function render() {
+    const info = session.info();
+    if (!info) return;
+    const bindings = session.input.bindings();
+    const keysOf = (name) => Object.entries(bindings).filter(([, n]) => n === name).map(([k]) => k);
+    const rows = [...info.buttons].reverse().map((name) => {
+      const button = el("button", {
+        class: "keycap", testid: `key-${name}`, text: keysOf(name).map(pretty).join(" / ") || "—",
+        title: `press to rebind ${name}`,
+        onclick: () => listen(name, button),
+      });
+      return el("tr", {}, el("th", { text: name }), el("td", {}, button));
+    });
+    table.replaceChildren(...rows);
+  }
+
+  function listen(name, button) {
+    stop();
+    listening = { name, button };
+    button.textContent = "press a key…";
+    session.input.setEnabled(false);
+    window.addEventListener("keydown", onKey, { capture: true });
+  }
+
+  function stop() {
+    window.removeEventListener("keydown", onKey, { capture: true });
+    if (listening) session.input.setEnabled(true);
+    listening = null;
+  }
+
+  function onKey(event) {
+    event.preventDefault();
+    event.stopPropagation();
+    const { name } = listening;
+    if (event.code !== "Escape") {
+      session.input.remap(event.code, name);
+      session.message(`${name} is now ${pretty(event.code)}`, "info");
+    }
+    stop();
+    render();
+  }
+
+  reset.addEventListener("click", () => {
+    session.input.resetBindings(session.info());
+    render();
+  });
+
+  return {
+    update() {},
+    /** Call after a machine loads. */
+    refresh: render,
+    dispose() { stop(); root.replaceChildren(); },
+  };
+}
+
+function pretty(code) {
+  return code.replace(/^Key/, "").replace(/^Digit/, "").replace(/^Arrow/, "")
+    .replace(/(Left|Right)$/, (m, side) => (code.startsWith("Arrow") ? m : ` ${side[0]}`));
+}
