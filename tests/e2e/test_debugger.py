@@ -121,6 +121,21 @@ def test_the_shortcuts_step_as_the_help_overlay_lists_them(open_page, page_log):
     expect(page.locator(tid("frame-counter"))).to_have_text("frame 1")
     page.evaluate(f"window.retroscope.stepTo({PRNG})")
     caller = dbg(page, "call_stack")[0]
+
+    # The source view: the listing's line for PC, highlighted; its number toggles a breakpoint.
+    here = dbg(page, "source")
+    page.click(tid("tabbtn-source"))
+    expect(page.locator(tid("dbg-source-file"))).to_have_value(here["file"])
+    current = page.locator(f"{tid('dbg-source')} .dbg-line.pc")
+    expect(current).to_have_attribute("data-testid", f"src-{here['line']}")
+    expect(current).to_be_in_viewport()
+    page.click(tid(f"src-bp-{here['line']}"))
+    page.wait_for_function("window.retroscope.breakpoints().then(b => b.length === 1)")
+    assert dbg(page, "list_breakpoints")[0]["start"] == PRNG
+    page.click(tid(f"src-bp-{here['line']}"))
+    page.wait_for_function("window.retroscope.breakpoints().then(b => b.length === 0)")
+    page.screenshot(path=f"{SHOTS}/e2e-debugger-source.png")
+
     page.keyboard.press("F11")
     expect(page.locator(tid("dbg-reason"))).to_contain_text("step into done")
     page.keyboard.press("Shift+F11")
@@ -157,6 +172,12 @@ def test_read_and_write_breakpoints_on_the_rng_stop_at_the_access(open_page, pag
     assert f"wrote ${stop['value']:02X} at ${stop['addr']:04X}" in reason.text_content()
     page.click(tid("tabbtn-breakpoints"))
     expect(page.locator(tid("bp-hits-2"))).to_have_text("1 hit")
+    page.fill(tid("watch-where"), "$0017")
+    page.select_option(tid("watch-format"), "u16be")
+    page.click(tid("watch-add"))
+    hi, lo = page.evaluate("window.retroscope.read(0x17, 2)")
+    word = hi << 8 | lo
+    expect(page.locator(tid("watch-value-1"))).to_have_text(f"${word:04X} ({word})")
     expect(page.locator(tid("bp-1"))).to_have_class("off")
     assert page_log.console_errors == []
 
@@ -178,6 +199,19 @@ def test_a_condition_is_checked_as_typed_and_decides_where_it_stops(open_page, p
     assert now["pc"] == PRNG and now["frame"] >= 40
     assert dbg(page, "registers")["registers"]["x"] == 0x17
     expect(page.locator(tid("reg-x"))).to_have_value("17")
+
+    # Registers and flags are editable, and checked first.
+    page.fill(tid("reg-a"), "1FF")
+    page.press(tid("reg-a"), "Enter")
+    expect(page.locator(tid("dbg-register-error"))).to_contain_text("not a 8-bit value")
+    page.fill(tid("reg-a"), "$42")
+    page.press(tid("reg-a"), "Enter")
+    expect(page.locator(tid("dbg-register-error"))).to_be_hidden()
+    assert dbg(page, "registers")["registers"]["a"] == 0x42
+    carry = dbg(page, "registers")["registers"]["p"] & 1
+    page.click(tid("flag-7"))  # C
+    page.wait_for_function("(c) => window.retroscope.debug('registers')"
+                           ".then(r => (r.registers.p & 1) === c)", arg=1 - carry)
     assert page_log.console_errors == []
 
 

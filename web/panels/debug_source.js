@@ -8,6 +8,7 @@ export function create(root, session) {
   let follow = true;
   let file = null;            // the file shown
   let rows = new Map();       // line number -> row element
+  let byAddr = new Map();     // address a line starts at -> row element
   let current = null;
   const picker = el("select", { testid: "dbg-source-file", title: "source file" });
   const pcButton = el("button", { text: "PC", testid: "dbg-source-pc", title: "follow PC again",
@@ -25,15 +26,18 @@ export function create(root, session) {
     file = reply.file;
     picker.replaceChildren(...reply.files.map((f) => el("option", { value: f, text: f, selected: f === file })));
     rows = new Map();
+    byAddr = new Map();
     list.replaceChildren(...reply.lines.map((line) => {
       const number = el("button", {
         class: "gutter line-no", text: String(line.line), disabled: line.addr === null,
+        testid: `src-bp-${line.line}`,
         title: line.addr === null ? "" : `$${hex(line.addr, 4)}: toggle an exec breakpoint`,
         onclick: () => session.toggleBreakpoint(line.addr),
       });
       const row = el("div", { class: "dbg-line src", testid: `src-${line.line}` }, number,
         el("span", { class: "dbg-text", text: line.text }));
       rows.set(line.line, row);
+      if (line.addr !== null) byAddr.set(line.addr, row);
       return row;
     }));
     current = null;
@@ -47,7 +51,7 @@ export function create(root, session) {
     if (!row) return;
     row.classList.add("pc");
     // Scroll the list only (scrollIntoView would move the whole page).
-    const top = row.offsetTop - list.offsetTop;
+    const top = row.offsetTop;  // the list is positioned: offsets are within it
     if (top < list.scrollTop || top > list.scrollTop + list.clientHeight - row.offsetHeight) {
       list.scrollTop = Math.max(0, top - list.clientHeight / 3);
     }
@@ -60,6 +64,14 @@ export function create(root, session) {
     if (follow && here && here.file !== file) await show(here.file, here.line);
     else if (file === null) await show(null);
     else mark(here && here.file === file ? here.line : null);
+    markBreakpoints(await session.debug("list_breakpoints"));
+  }
+
+  function markBreakpoints(items) {
+    const exec = items.filter((bp) => bp.kind === "exec" && bp.enabled);
+    for (const [addr, row] of byAddr) {
+      row.classList.toggle("bp", exec.some((bp) => bp.start <= addr && addr <= bp.end));
+    }
   }
 
   return {
