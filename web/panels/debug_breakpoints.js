@@ -11,7 +11,7 @@ export function create(root, session) {
   const kind = el("select", { testid: "bp-kind", title: "break on" },
     ...["exec", "read", "write"].map((k) => el("option", { value: k, text: k })));
   const where = el("input", {
-    class: "addr-input", testid: "bp-where", spellcheck: false, placeholder: "$AB47, $0400-$04FF, symbol",
+    class: "where-input", testid: "bp-where", spellcheck: false, placeholder: "$AB47, $0400-$04FF, symbol",
     title: "an address, a range (start-end) or a symbol",
   });
   const condition = el("input", {
@@ -91,7 +91,8 @@ export function create(root, session) {
       return el("tr", { testid: `bp-${bp.id}`, class: bp.enabled ? "" : "off" },
         el("td", {}, toggle),
         el("td", { text: `#${bp.id} ${bp.kind}` }),
-        el("td", { class: "mono", text: bp.symbol ? `${bp.symbol} ${range}` : range }),
+        el("td", { class: "mono", text: bp.symbol ? `${bp.symbol} ${range}` : range,
+                   title: bp.symbol ? `${bp.symbol} ${range}` : range }),
         el("td", { class: "mono dim cond", text: bp.condition ? `if ${bp.condition}` : "", title: bp.condition }),
         el("td", { class: "mono", text: `${bp.hits} hit${bp.hits === 1 ? "" : "s"}`, testid: `bp-hits-${bp.id}` }),
         el("td", {}, el("button", {
