@@ -365,7 +365,11 @@ window.retroscope = {
   pause: () => request("pause"),
   isRunning: () => running,
   // Resolves once the resulting frame is on the canvas.
-  async step(kind = "instruction", n = 1) { return drawnAfter(request("step", { kind, n })); },
+  async step(kind = "instruction", n = 1) {
+    const result = await drawnAfter(request("step", { kind, n }));
+    if (result.status?.stepping) await request("run");  // a long step over/out carries on
+    return result;
+  },
   reset: () => drawnAfter(request("reset")),
   async read(addr, length = 1) {
     const reply = await request("read", { addr, length });
