@@ -390,8 +390,12 @@ def handler_body(op: Op, decimal: bool) -> list[str]:
 STATE_FIELDS = ("a", "x", "y", "s", "p", "pc", "cyc", "end", "halted", "irq_line",
                 "nmi_pending", "i_late")
 
+# The closure cells a handler (or a compiled block) assigns.
+HANDLER_NONLOCALS = "a, x, y, s, p, nz, c, pc, end, halted, i_late"
+
 _PRELUDE = '''
-def factory(bus):
+def factory(bus, build, HOT):
+    # build(cells, mem, pc, pages): a compiled block or None; HOT: visits before it is asked
     REL = tuple(o - 0x100 if o & 0x80 else o for o in range(0x100))  # branch offsets
     a = x = y = 0
     s = 0xFD
@@ -414,6 +418,12 @@ def factory(bus):
     seen = None  # the (read, write) pair `kind` was worked out for
     fetch_direct = ()  # per page: program bytes there (and in the next page) are plain RAM
     rd = wd = ()  # per page: reads / writes there are plain RAM (hybrid set)
+    # Compiled blocks by start address (run() only; see _6502blocks): None
+    # while `heat` counts the visits, NOBLOCK where none can start.
+    blocks = [None] * 0x10000
+    heat = bytearray(0x10000)
+    cells = None  # name -> closure cell, for the blocks (made on first use)
+    NOBLOCK = (None, 1 << 62, b"")
 
     def flags():
         """The status byte NV-BDIZC as software sees it (B clear, bit 5 set)."""
@@ -471,6 +481,8 @@ _RUNTIME = '''
         if seen is not None and read is seen[0] and write is seen[1]:
             return kind
         seen = (read, write)
+        blocks[:] = [None] * 0x10000  # compiled for the old mapping
+        heat[:] = bytes(0x10000)
         if read == ram_read and write == ram_write:
             kind = 2
             return kind
@@ -483,11 +495,25 @@ _RUNTIME = '''
                 kind = 1
         return kind
 
+    def hot(at):
+        """Compile the block starting at `at`, or mark that none can."""
+        nonlocal cells
+        if cells is None:
+            cells = {}
+            for f in (*ram_table, *hybrid_table, run):
+                cells.update(zip(f.__code__.co_freevars, f.__closure__))
+        block = build(cells, mem, at, (rd, wd) if kind == 1 else None)
+        blocks[at] = NOBLOCK if block is None else block
+
     def run(cycles):
         nonlocal cyc, end, pc
         k = choose()
         start = cyc
         target = cyc + cycles
+        # A block runs only if its last instruction starts before `end`
+        # (block[1]: the most cycles before it) and its code is unchanged.
+        bl = blocks
+        same = mem.startswith
         if k == 2:
             ops = ram_table
             while not halted and cyc < target:
@@ -495,6 +521,20 @@ _RUNTIME = '''
                 cyc += pending()
                 try:
                     while cyc < end:
+                        b = bl[pc]
+                        if b is None:
+                            h = heat[pc] + 1
+                            heat[pc] = h
+                            if h == HOT:
+                                hot(pc)
+                                continue
+                        elif cyc + b[1] < end:
+                            if same(b[2], pc):
+                                n = b[0]()  # first: a block may move cyc itself
+                                cyc += n
+                                continue
+                            bl[pc] = None  # the code changed: count again
+                            heat[pc] = 0
                         cyc += ops[mem[pc]]()
                 except IndexError:
                     # The RAM handlers leave PC unmasked; an access past $FFFF
@@ -511,6 +551,20 @@ _RUNTIME = '''
                 end = target
                 cyc += pending()
                 while cyc < end:
+                    b = bl[pc]
+                    if b is None:
+                        h = heat[pc] + 1
+                        heat[pc] = h
+                        if h == HOT:
+                            hot(pc)
+                            continue
+                    elif cyc + b[1] < end:
+                        if same(b[2], pc):
+                            n = b[0]()  # first: a block may move cyc itself
+                            cyc += n
+                            continue
+                        bl[pc] = None
+                        heat[pc] = 0
                     if direct[pc >> 8]:
                         cyc += hops[mem[pc]]()
                     else:
@@ -606,7 +660,8 @@ _NAME = re.compile(r"[a-z_]\w*")
 class _Rewriter:
     """Rewrites the bus accesses of one handler line for a handler set.
 
-    `direct(address)` says whether an access may index `mem` unconditionally.
+    `direct(address, is_write)` says whether an access may index `mem`
+    unconditionally.
     With `paged` (the hybrid set) the other accesses test the page first:
     `rd`/`wd` say per page whether reads/writes there are plain RAM, so only
     accesses to pages with handlers call the bus. Such an address is computed
@@ -614,7 +669,7 @@ class _Rewriter:
     addresses are free of side effects, so this keeps the access order.
     """
 
-    def __init__(self, direct: Callable[[str], bool], paged: bool) -> None:
+    def __init__(self, direct: Callable[[str, bool], bool], paged: bool) -> None:
         self.direct = direct
         self.paged = paged
         self.hoisted: list[str] = []
@@ -640,7 +695,7 @@ class _Rewriter:
             end = _call_end(text, j + 4)
             address = text[j + 5:end]
             inner = self.reads(address)
-            if self.direct(address):
+            if self.direct(address, False):
                 access = f"mem[{inner}]"
             elif self.paged:
                 a = self.name(inner)
@@ -662,7 +717,8 @@ def _split_write(stripped: str) -> tuple[str, str]:
     raise ValueError(f"write without a value in {stripped!r}")
 
 
-def rewrite(line: str, mode: str, flavor: str) -> list[str]:
+def rewrite(line: str, mode: str, flavor: str,
+            direct: Callable[[str, bool], bool] | None = None) -> list[str]:
     """One handler line as lines of the "ram" or "hybrid" handler set.
 
     "ram" (the bus has no handler or watch at all) indexes `mem` for every
@@ -677,12 +733,17 @@ def rewrite(line: str, mode: str, flavor: str) -> list[str]:
     fetches its operands first), and the run loop redoes that instruction
     on the masking bus handlers. Values kept for later (`t = ...`, `pc2 = ...`:
     return addresses, a branch's base) keep their mask.
+
+    `direct(address, is_write)`, when given, replaces the hybrid set's rule
+    (compiled blocks know more about the pages an instruction touches).
     """
-    if flavor == "ram":
-        def direct(address: str) -> bool:
+    if direct is not None:
+        pass
+    elif flavor == "ram":
+        def direct(address: str, is_write: bool) -> bool:
             return True
     else:
-        def direct(address: str) -> bool:
+        def direct(address: str, is_write: bool) -> bool:
             return access_class(address, mode) != "data"
     rw = _Rewriter(direct, paged=flavor == "hybrid")
     stripped = line.lstrip()
@@ -693,7 +754,7 @@ def rewrite(line: str, mode: str, flavor: str) -> list[str]:
             stripped = "pc += " + stripped[len("pc = pc + "):]
     if stripped.startswith("read(") and _call_end(stripped, 4) == len(stripped) - 1:
         address = stripped[5:-1]  # a dummy read
-        if direct(address):
+        if direct(address, False):
             return []
         a = rw.name(rw.reads(address))
         return [pad + h for h in rw.hoisted] + [f"{pad}if not rd[{a} >> 8]:",
@@ -701,7 +762,7 @@ def rewrite(line: str, mode: str, flavor: str) -> list[str]:
     if stripped.startswith("write("):
         address, value = _split_write(stripped)
         dummy = stripped == "write(ea, v)"  # RMW write-back of the unchanged value
-        if direct(address):
+        if direct(address, True):
             return [] if dummy else [f"{pad}mem[{rw.reads(address)}] = {rw.reads(value)}"]
         target, value = rw.reads(address), rw.reads(value)
         if not rw.paged:
@@ -739,7 +800,7 @@ def factory_source(decimal: bool) -> str:
             if flavor != "bus":
                 body = [new for line in body for new in rewrite(line, op.mode, flavor)]
             out.append(f"    def {name}():  # {op.mnemonic} {op.mode}")
-            out.append("        nonlocal a, x, y, s, p, nz, c, pc, end, halted, i_late")
+            out.append(f"        nonlocal {HANDLER_NONLOCALS}")
             out.extend(_indent(body, 2))
         out.append(f"    {table} = (" + ", ".join(names) + ")")
     out.append(_RUNTIME)

@@ -25,9 +25,10 @@ from __future__ import annotations
 
 import linecache
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
-from . import _6502gen
+from . import _6502blocks, _6502gen
 from .bus import Bus
 from .isa6502 import FLAG_I, RESET_VECTOR
 
@@ -91,7 +92,8 @@ class MOS6502:
         self.bus = bus if bus is not None else Bus()
         self.variant = variant
         (self._table, self._ram_table, self._run, self._step, self._irq, self._nmi,
-         self._get_state, self._set_state) = _factory(variant)(self.bus)
+         self._get_state, self._set_state) = _factory(variant)(
+            self.bus, partial(_6502blocks.build, decimal=variant == "nmos"), _6502blocks.HOT)
         # Power-on state: registers as constructed (s=$FD, p=$24, pc=0); call
         # reset() to load PC from the reset vector once memory is in place.
         self.step: Callable[[], int] = self._step

@@ -1,0 +1,242 @@
+"""Compiled blocks: straight runs of 6502 code turned into one Python function.
+
+`MOS6502.run()` spends much of each instruction on the fetch loop (budget
+test, opcode fetch, table dispatch, a call) and on the handler's operand
+fetches and PC updates. For code it has run often (HOT visits of one start
+address) it asks `build()` for a block instead: up to MAX_INSTRUCTIONS
+instructions from that address, ending at the first that jumps or makes the
+run loop look at interrupts (branches, JMP, JSR, RTS, RTI, BRK, CLI, PLP),
+with operands as constants, PC set once and the cycles summed once. The
+statements are the handler templates of `_6502gen` (`handler_body` and
+`rewrite`), so both share one description of each opcode; the function is
+given the core's own closure cells, so it works on the live registers.
+
+A block behaves exactly like its instructions one by one:
+- the run loop takes it only when its last instruction would start before
+  the budget ends (`Block[1]`: the most cycles before that one), so run()
+  stops at the same boundary, and only while its code bytes are unchanged;
+- every instruction but the last touches plain RAM only (with I/O pages,
+  `pages`, the pages each access may reach are checked at compile time),
+  so no device sees it; the last one runs as the handler would, with the
+  cycle count brought up to date first when it may call the bus;
+- a write into the block's own code leaves the block after that
+  instruction, so the next one is fetched as written;
+- code in pages 0-1 (which zero-page and stack accesses could rewrite
+  unchecked) and JAM get no block.
+"""
+
+from __future__ import annotations
+
+import re
+import types
+from collections.abc import Callable
+
+from ._6502gen import HANDLER_NONLOCALS, access_class, handler_body, rewrite
+from .isa6502 import OPCODES, OPERAND_BYTES, Op
+
+MAX_INSTRUCTIONS = 32
+HOT = 8  # visits of a start address before its block is compiled
+
+Block = tuple[Callable[[], int], int, bytes]  # (function, most cycles before the last, code)
+Pages = tuple[tuple[bool, ...], tuple[bool, ...]]  # per page: reads / writes are plain RAM
+
+# A block's last instruction: it jumps, or sets `end` for interrupts to be looked at.
+_LAST = frozenset({"bpl", "bmi", "bvc", "bvs", "bcc", "bcs", "bne", "beq", "jmp", "jsr",
+                   "rts", "rti", "brk", "cli", "plp"})
+_NEVER = frozenset({"jam"})
+_UNSTABLE = frozenset({"sha", "shx", "shy", "tas"})  # store to a data-dependent page
+
+_FETCH = ("read((pc + 1) & 0xFFFF)", "read((pc + 2) & 0xFFFF)")
+_PC_STEP = re.compile(r"pc = \(pc \+ \d\) & 0xFFFF")
+_CONSTANT = re.compile(r"(?:0x[0-9A-Fa-f]+|\d+|[|&<>+() ])+")
+_RETURN = re.compile(r"(\s*)return (\d+)")
+_STORE = re.compile(r"(\s*)mem\[(.*)\] = (.*)")
+_PC = re.compile(r"\bpc\b")
+
+
+def _constant(expr: str) -> int | None:
+    """The value of an address made of literals only (operands folded in)."""
+    if not _CONSTANT.fullmatch(expr):
+        return None
+    return eval(expr, {"__builtins__": {}}) & 0xFFFF  # noqa: S307 - digits and operators only
+
+
+def _data_pages(op: Op, operands: bytes) -> tuple[int, ...] | None:
+    """The pages an indexed or absolute access of `op` can reach, if known."""
+    if op.mnemonic in _UNSTABLE or op.mode not in ("abs", "abx", "aby", "ind"):
+        return None
+    page = operands[1]
+    return (page,) if op.mode in ("abs", "ind") else (page, (page + 1) & 0xFF)
+
+
+def _direct_rule(op: Op, operands: bytes,
+                 pages: Pages | None) -> Callable[[str, bool], bool]:
+    """Whether an access of `op` surely reaches plain RAM (then it indexes `mem`)."""
+    if pages is None:
+        return lambda address, is_write: True
+    reach = _data_pages(op, operands)
+
+    def direct(address: str, is_write: bool) -> bool:
+        if access_class(address, op.mode) != "data":
+            return True  # fetch, zero page, stack: plain RAM on buses that get blocks
+        table = pages[1] if is_write else pages[0]
+        value = _constant(address)
+        if value is not None:
+            return table[value >> 8]
+        return reach is not None and all(table[p] for p in reach)
+
+    return direct
+
+
+def _lines(op: Op, decimal: bool, operands: bytes, direct: Callable[[str, bool], bool],
+           inline: bool) -> list[str]:
+    """The handler's statements for a block. `inline` (all but the last
+    instruction) folds the operands in as constants and drops PC updates."""
+    body = handler_body(op, decimal)
+    if inline:
+        folded = []
+        for line in body:
+            for i, fetch in enumerate(_FETCH[:len(operands)]):
+                line = line.replace(fetch, f"0x{operands[i]:02X}")
+            stripped = line.strip()
+            if _PC_STEP.fullmatch(stripped) or _CONSTANT.fullmatch(stripped):
+                continue  # PC moves once per block; a dummy operand fetch is a no-op on RAM
+            folded.append(line)
+        body = folded
+    return [new for line in body for new in rewrite(line, op.mode, "hybrid", direct)]
+
+
+def _straight(lines: list[str]) -> tuple[list[str], int, int]:
+    """An inlined instruction without returns: (lines, cycles, most extra).
+
+    A page-crossing read returns early with a cycle more; here the two paths
+    become if/else and the extra cycle is added to `k`."""
+    final = _RETURN.fullmatch(lines[-1])
+    assert final is not None and not final.group(1), lines
+    cycles = int(final.group(2))
+    body = lines[:-1]
+    early = [i for i, line in enumerate(body) if _RETURN.fullmatch(line)]
+    if not early:
+        return body, cycles, 0
+    (r,) = early
+    j = max(i for i in range(r) if body[i].startswith("if "))
+    assert all(line.startswith("    ") for line in body[j + 1:r]), body
+    extra = int(_RETURN.fullmatch(body[r]).group(2)) - cycles  # type: ignore[union-attr]
+    rest = body[r + 1:]
+    fast = ["    " + line for line in rest or ["pass"]]
+    return [*body[:r], f"    k += {extra}", "else:", *fast], cycles, extra
+
+
+def _decode(mem: bytearray, pc: int, pages: Pages | None) -> list[tuple[Op, int, bytes]]:
+    """The instructions of the block at pc: (op, address, operand bytes)."""
+    out: list[tuple[Op, int, bytes]] = []
+    addr = pc
+    while len(out) < MAX_INSTRUCTIONS:
+        op = OPCODES[mem[addr]]
+        assert op is not None
+        length = 1 + OPERAND_BYTES[op.mode]
+        page = addr >> 8
+        if op.mnemonic in _NEVER or addr + length > 0xFFFF:
+            break
+        if pages is not None and not (pages[0][page] and pages[0][(page + 1) & 0xFF]):
+            break  # code (or what a branch reads after it) where reads have handlers
+        out.append((op, addr, bytes(mem[addr + 1:addr + length])))
+        addr += length
+        if op.mnemonic in _LAST:
+            break
+    return out
+
+
+def _store_to(line: str) -> int:
+    """The address a store line writes to when it is a constant, else -1."""
+    store = _STORE.fullmatch(line)
+    value = _constant(store.group(2)) if store else None
+    return -1 if value is None else value
+
+
+def _uses_bus(lines: list[str]) -> bool:
+    return any("read(" in line or "write(" in line for line in lines)
+
+
+def build(cells: dict[str, types.CellType], mem: bytearray, pc: int,
+          pages: Pages | None, decimal: bool = True) -> Block | None:
+    """The block starting at pc, or None where none can start (or it would
+    hold a single instruction). `cells` are the core's closure cells by name;
+    `pages` is None on a bus of plain RAM, else `Bus.direct_pages()`."""
+    if pc < 0x200:
+        return None
+    instrs = _decode(mem, pc, pages)
+    # An inlined instruction must touch plain RAM only; the first that may not
+    # ends the block (as its last, run as its handler runs).
+    for i, (op, _, operands) in enumerate(instrs[:-1]):
+        if _uses_bus(_lines(op, decimal, operands, _direct_rule(op, operands, pages), True)):
+            del instrs[i + 1:]
+            break
+    # A store to a known address inside the block ends it there.
+    hi = instrs[-1][1] + 1 + len(instrs[-1][2]) if instrs else pc
+    for i, (op, _, operands) in enumerate(instrs[:-1]):
+        if any(pc <= _store_to(line) < hi for line in _lines(
+                op, decimal, operands, _direct_rule(op, operands, pages), True)):
+            del instrs[i + 1:]
+            break
+    if len(instrs) < 2:
+        return None
+    hi = instrs[-1][1] + 1 + len(instrs[-1][2])
+    return _compile(cells, mem, pc, hi, instrs, pages, decimal)
+
+
+def _compile(cells: dict[str, types.CellType], mem: bytearray, pc: int, hi: int,
+             instrs: list[tuple[Op, int, bytes]], pages: Pages | None, decimal: bool) -> Block:
+    out: list[str] = []
+    done = 0  # cycles of the instructions so far, without page crosses
+    lead = 0  # the most cycles before the last instruction
+    crosses = False
+    for op, addr, operands in instrs[:-1]:
+        rule = _direct_rule(op, operands, pages)
+        lines, cycles, extra = _straight(_lines(op, decimal, operands, rule, True))
+        crosses = crosses or extra > 0
+        done += cycles
+        lead += cycles + extra
+        assert not any(_PC.search(line) for line in lines), lines
+        check = None
+        for line in lines:
+            store = _STORE.fullmatch(line)
+            if store is None or op.mode in ("zp", "zpx", "zpy") or store.group(2) == "0x100 | s" \
+                    or _constant(store.group(2)) is not None:
+                out.append(line)
+                continue
+            # A computed address may hit this block's code: leave after this one.
+            assert not store.group(1) and check is None, lines
+            out += [f"_w = {store.group(2)}", f"mem[_w] = {store.group(3)}"]
+            check = [f"if {pc} <= _w < {hi}:", f"    pc = {addr + 1 + len(operands)}",
+                     f"    return {done}{' + k' if crosses else ''}"]
+        out += check or []
+    op, addr, operands = instrs[-1]
+    last = _lines(op, decimal, operands, _direct_rule(op, operands, pages), False)
+    sync = _uses_bus(last)  # a device may look at the cycle count: bring it up to date
+    passed = f"{done}{' + k' if crosses else ''}"
+    out.append(f"pc = {addr}")
+    if sync:
+        out.append(f"cyc += {passed}")
+    for line in last:
+        ret = _RETURN.fullmatch(line)
+        if ret and not sync:
+            line = f"{ret.group(1)}return {passed} + {ret.group(2)}"
+        out.append(line)
+    if crosses:
+        out.insert(0, "k = 0")
+    names = sorted(cells)
+    source = "\n".join([
+        "def outer():",
+        f"    {' = '.join(names)} = None",
+        "    def block():",
+        f"        nonlocal {HANDLER_NONLOCALS}{', cyc' if sync else ''}",
+        *("        " + line for line in out),
+        "    return block",
+    ]) + "\n"
+    space: dict = {}
+    exec(compile(source, f"<6502 block ${pc:04X}>", "exec"), space)  # noqa: S102
+    code = space["outer"]().__code__
+    fn = types.FunctionType(code, space, f"block_{pc:04x}", None,
+                            tuple(cells[name] for name in code.co_freevars))
+    return fn, lead, bytes(mem[pc:hi])

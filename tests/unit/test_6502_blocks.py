@@ -1,0 +1,244 @@
+"""Compiled blocks (`_6502blocks`) behave exactly like the instructions one by one.
+
+Random looping programs (any opcode but JAM and the far jumps, stores into
+their own code, accesses to an I/O page whose handler logs them with the
+cycle count it sees and raises interrupts, an interrupt handler) run through
+run() with random budgets, which compiles the hot code, and through step()
+alone as run() must (whole instructions while fewer cycles than the budget
+have passed); IRQ and NMI are also raised between run() calls. Cycles run,
+registers, all memory and the I/O log must agree.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from retroscope.cpu import _6502blocks
+from retroscope.cpu.bus import Bus
+from retroscope.cpu.isa6502 import OPCODES, OPERAND_BYTES
+from retroscope.cpu.mos6502 import MOS6502
+
+CODE = 0x0400
+HANDLER = 0x0E00  # IRQ/NMI/BRK: touch I/O and RAM, then RTI
+IO = 0x5000
+ROM = 0x2000
+OPS = [op for op in OPCODES
+       if op is not None and op.mnemonic not in ("jam", "jmp", "jsr", "rts", "rti", "brk")]
+# Zero-page pointers ($F0-$FF) aim at RAM data, the I/O page, the code and ROM.
+POINTERS = (0x0300, IO, CODE, ROM + 0x10, 0x0380, IO + 0x80, CODE + 0x20, 0x01F0)
+
+
+def operands(mode: str, rng: random.Random, length: int) -> bytes:
+    if mode in ("zp", "zpx", "zpy", "izx", "izy"):
+        return bytes((rng.choice((0x10, 0x11, 0x12, 0xF0, 0xF2, 0xF4, 0xF6, 0xF8, 0xFA, 0xFC,
+                                  0xFE, rng.randrange(256))),))
+    if mode == "rel":
+        return bytes((rng.randrange(-24, 24) & 0xFF,))
+    if mode in ("abs", "abx", "aby"):
+        target = rng.choice((0x0300 + rng.randrange(256), IO + rng.randrange(256),
+                             CODE + rng.randrange(length + 1), ROM + rng.randrange(256),
+                             0x0380, 0x01F8, 0x0F00))
+        return target.to_bytes(2, "little")
+    return bytes(rng.randrange(256) for _ in range(OPERAND_BYTES[mode]))
+
+
+def program(rng: random.Random) -> bytes:
+    """Random instructions, then a jump back; stores may rewrite the code."""
+    length = 60
+    code = bytearray()
+    while len(code) < length:
+        op = rng.choice(OPS)
+        code += bytes((op.opcode,)) + operands(op.mode, rng, length)
+    return bytes(code) + bytes((0x4C, CODE & 0xFF, CODE >> 8))  # jmp CODE
+
+
+def machine(memory: bytes, mapped: bool) -> MOS6502:
+    bus = Bus()
+    bus.load(0, memory)
+    bus.io_log = []
+    if mapped:  # a ROM page and a logging I/O page that reads the cycle count
+        bus.map_rom(ROM, bytes(range(256)))
+        io = bytearray(256)
+
+        def read(addr: int) -> int:
+            bus.io_log.append(("r", addr, cpu.cycles))
+            return io[addr & 0xFF] ^ 0x5A
+
+        def write(addr: int, value: int) -> None:
+            bus.io_log.append(("w", addr, value, cpu.cycles))
+            io[addr & 0xFF] = value
+            if addr & 0x0F == 0x0F:  # a device raising interrupts in the middle of run()
+                cpu.irq(bool(value & 1))
+            elif addr & 0x1F == 0x1E:
+                cpu.nmi()
+
+        bus.map(IO, IO + 0xFF, name="io", read=read, write=write)
+    cpu = MOS6502(bus, "nmos")
+    return cpu
+
+
+def pair(rng: random.Random, mapped: bool) -> tuple[MOS6502, MOS6502]:
+    memory = bytearray(rng.randrange(256) for _ in range(0x10000))
+    code = program(rng)
+    memory[CODE:CODE + len(code)] = code
+    for i, pointer in enumerate(POINTERS):
+        memory[0xF0 + 2 * i:0xF2 + 2 * i] = pointer.to_bytes(2, "little")
+    handler = bytes((0x48, 0xAD, 0x01, IO >> 8, 0x8D, 0x10, 0x03, 0xEE, 0x11, 0x03, 0x68,
+                     0x40))  # pha / lda IO+1 / sta $0310 / inc $0311 / pla / rti
+    memory[HANDLER:HANDLER + len(handler)] = handler
+    for vector in (0xFFFA, 0xFFFE):
+        memory[vector:vector + 2] = HANDLER.to_bytes(2, "little")
+    regs = {name: rng.randrange(256) for name in "axyp"}
+    cores = []
+    for _ in range(2):
+        cpu = machine(bytes(memory), mapped)
+        for name, value in regs.items():
+            setattr(cpu, name, value)
+        cpu.s = 0xFF
+        cpu.pc = CODE
+        cores.append(cpu)
+    return cores[0], cores[1]
+
+
+def run_by_steps(cpu: MOS6502, budget: int) -> int:
+    """What run(budget) must do: whole instructions (or interrupt entries)
+    while fewer than `budget` cycles have passed."""
+    start = cpu.cycles
+    while cpu.cycles < start + budget and not cpu.halted:
+        cpu.step()
+    return cpu.cycles - start
+
+
+def run_pair(seed: int, mapped: bool, calls: int = 40) -> None:
+    rng = random.Random(seed)
+    fast, slow = pair(rng, mapped)
+    for call in range(calls):
+        event = rng.random()
+        for cpu in (fast, slow):  # between run() calls, as machines raise them
+            if event < 0.1:
+                cpu.nmi()
+            elif event < 0.25:
+                cpu.irq(True)
+            elif event < 0.4:
+                cpu.irq(False)
+        budget = rng.choice((1, 2, 7, rng.randrange(1, 60), rng.randrange(50, 600)))
+        assert fast.run(budget) == run_by_steps(slow, budget)
+        where = f"seed {seed}, run() call {call}, after {fast.cycles} cycles"
+        assert slow.snapshot() == fast.snapshot(), where
+        assert slow.bus.ram == fast.bus.ram, where
+        assert slow.bus.io_log == fast.bus.io_log, where
+
+
+@pytest.fixture
+def compiled(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """Blocks compiled after 2 visits (more of them in short runs); their starts."""
+    starts: list[int] = []
+    build = _6502blocks.build
+
+    def counting(cells, mem, pc, pages, decimal=True):
+        block = build(cells, mem, pc, pages, decimal)
+        if block is not None:
+            starts.append(pc)
+        return block
+
+    monkeypatch.setattr(_6502blocks, "HOT", 2)
+    monkeypatch.setattr(_6502blocks, "build", counting)
+    return starts
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_run_with_compiled_blocks_matches_single_steps_on_plain_ram(seed: int, compiled):
+    run_pair(seed, mapped=False)
+
+
+@pytest.mark.parametrize("seed", range(100, 130))
+def test_blocks_on_a_bus_with_rom_and_io_pages_match_single_steps(seed: int, compiled):
+    run_pair(seed, mapped=True)
+
+
+def test_most_random_programs_get_compiled_blocks(compiled):
+    for seed in range(200, 220):
+        run_pair(seed, mapped=seed % 2 == 1, calls=10)
+    assert len(set(compiled)) >= 20
+
+
+@pytest.mark.long
+def test_many_more_random_programs_match_single_steps(compiled):
+    for seed in range(1000, 2000):
+        run_pair(seed, mapped=seed % 2 == 1, calls=80)
+
+
+def test_the_benchmark_workload_runs_the_same_through_blocks_and_steps(compiled):
+    from retroscope.benchmarks.mos6502 import setup  # noqa: PLC0415
+
+    for variant in ("nmos", "2a03"):
+        fast, slow = setup(variant), setup(variant)
+        for budget in (1000, 3, 29_781, 113, 50_000):
+            assert fast.run(budget) == run_by_steps(slow, budget)
+            assert slow.snapshot() == fast.snapshot()
+            assert slow.bus.ram == fast.bus.ram
+    assert compiled
+
+
+def test_a_read_watch_sees_every_opcode_fetch_even_in_hot_code(compiled):
+    bus = Bus()
+    loop = bytes((0xE8, 0xC8, 0x4C, CODE & 0xFF, CODE >> 8))  # inx / iny / jmp CODE
+    bus.load(CODE, loop)
+    cpu = MOS6502(bus)
+    cpu.pc = CODE
+    cpu.run(1000)
+    assert compiled  # hot: compiled
+    seen: list[int] = []
+    bus.add_watch("read", lambda addr, value: seen.append(addr))
+    cpu.pc = CODE
+    cpu.run(7 * 10)
+    assert seen[:7 * 5] == [CODE, CODE + 1, CODE + 1, CODE + 2, CODE + 2, CODE + 3,
+                            CODE + 4] * 5
+
+
+def test_a_store_into_the_running_block_takes_effect_at_the_next_instruction(compiled):
+    # loop: inc $0404 (the operand of the lda below) / lda #0 / sta $0300,x / inx / jmp loop
+    code = bytes((0xEE, 0x04, 0x04, 0xA9, 0x00, 0x9D, 0x00, 0x03, 0xE8,
+                  0x4C, 0x00, 0x04))
+    bus = Bus()
+    bus.load(CODE, code)
+    cpu = MOS6502(bus)
+    cpu.pc = CODE
+    cpu.run(18 * 100)
+    assert compiled
+    assert bytes(bus.ram[0x0300:0x0300 + 100]) == bytes(range(1, 101))
+
+
+def test_code_in_zero_page_rewritten_through_zero_page_runs_as_written(compiled):
+    code = bytes((0xF6, 0x42,         # loop: inc $42,x (x=1: the operand of the lda)
+                  0xA9, 0x00,         #       lda #0
+                  0x99, 0x00, 0x03,   #       sta $0300,y
+                  0xC8,               #       iny
+                  0x4C, 0x40, 0x00))  #       jmp loop
+    bus = Bus()
+    bus.load(0x0040, code)
+    cpu = MOS6502(bus)
+    cpu.pc, cpu.x = 0x0040, 1
+    cpu.run(18 * 100)
+    assert bytes(bus.ram[0x0300:0x0300 + 100]) == bytes(range(1, 101))
+
+
+def test_run_stops_at_the_same_boundary_after_a_page_cross_inside_a_block(compiled):
+    code = bytes((0xBD, 0xFF, 0x02,   # loop: lda $02FF,x (x=1: crosses, 5 cycles)
+                  0xEA, 0xEA,         #       nop / nop
+                  0x4C, 0x00, 0x04))  #       jmp loop
+    cores = []
+    for _ in range(2):
+        bus = Bus()
+        bus.load(CODE, code)
+        cpu = MOS6502(bus)
+        cpu.pc, cpu.x = CODE, 1
+        cores.append(cpu)
+    fast, slow = cores
+    for budget in [100, *range(1, 40)] * 2:
+        fast.pc = slow.pc = CODE  # from the block's start, every budget
+        assert fast.run(budget) == run_by_steps(slow, budget), budget
+        assert fast.snapshot() == slow.snapshot(), budget
+    assert compiled
