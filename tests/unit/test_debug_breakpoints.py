@@ -197,3 +197,36 @@ def test_a_range_set_on_a_symbol_keeps_its_length_when_reloaded(session: Session
     assert other.load_breakpoints(saved) == []
     again = other.list_breakpoints()[0]
     assert (again["start"], again["end"], again["symbol"]) == (rng, rng + 7, "rng")
+
+
+def test_a_write_breakpoint_on_a_read_modify_write_reports_the_value_left_in_memory():
+    """INC $10 writes the old value, then the new one: the stop names the new."""
+    from retroscope.asm import assemble
+    from retroscope.cpu import MOS6502
+    from retroscope.cpu.bus import Bus
+    from retroscope.debug import Session
+    from retroscope.machines.base import Machine, MachineInfo
+
+    class Tiny(Machine):
+        INFO = MachineInfo(id="tiny", title="tiny", cpu="6502", clock_hz=1e6, fps=60,
+                           width=1, height=1)
+
+        def frame_events(self):
+            return [(1000, lambda: None)]
+
+        def state(self):
+            return {}
+
+    bus = Bus()
+    assemble(".org $0200\nloop: inc $10\n jmp loop\n.org $FFFC\n.word loop",
+             "6502").load_into(bus)
+    bus.ram[0x10] = 0x41
+    machine = Tiny(bus, MOS6502(bus, "nmos"))
+    machine.reset()
+    session = Session(machine)
+    session.add_breakpoint("write", "$0010")
+    status = session.run_frame(0)
+    assert status["reason"]["value"] == 0x42
+    assert "wrote $42" in status["reason"]["message"]
+    assert "dummy write of $41" in status["reason"]["message"]
+    assert bus.ram[0x10] == 0x42

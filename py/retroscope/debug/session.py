@@ -202,15 +202,24 @@ class Session:
 
     def _access_hit(self) -> bool:
         access = self._access
-        for kind, addr, value in list(access):  # every access of the instruction, in order
+        seen = list(access)  # every access of the instruction, in order
+        for i, (kind, addr, value) in enumerate(seen):
             access[:] = [(kind, addr, value)]  # what `addr`/`value` show to conditions
             bp = self.breakpoints.hit(kind, addr)
             if bp is not None:
                 access.clear()
                 verb = "read" if kind == "read" else "wrote"
+                # A read-modify-write instruction writes twice (the old value,
+                # then the new): say what stays in memory, and the dummy write.
+                final = value
+                if kind == "write":
+                    later = [v for k, a, v in seen[i + 1:] if k == "write" and a == addr]
+                    final = later[-1] if later else value
+                first = f", after a dummy write of ${value:02X}" if final != value else ""
                 self._stop(BreakReason(kind, self.cpu.pc,
-                                       f"breakpoint #{bp.id}: {verb} ${value:02X} at "
-                                       f"${addr:04X} ({bp.describe()})", bp.id, addr, value))
+                                       f"breakpoint #{bp.id}: {verb} ${final:02X} at "
+                                       f"${addr:04X} ({bp.describe()}{first})", bp.id, addr,
+                                       final))
                 return True
         access.clear()
         return False
