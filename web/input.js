@@ -21,7 +21,8 @@ export function createInput(onChange) {
   function setMachine(info) {
     machineId = info.id;
     names = info.buttons || [];
-    keys = { ...(info.keys || {}), ...loadRemap(machineId) };
+    // A saved map is the whole set of bindings (defaults it dropped stay dropped).
+    keys = loadRemap(machineId) ?? { ...(info.keys || {}) };
     fromKeys = 0;
     emit();
   }
@@ -75,9 +76,11 @@ export function createInput(onChange) {
 
 function loadRemap(id) {
   try {
-    const value = JSON.parse(localStorage.getItem(`retroscope.keys.${id}`) || "{}");
-    return value && typeof value === "object" ? value : {};
-  } catch { return {}; }
+    const value = JSON.parse(localStorage.getItem(`retroscope.keys.${id}`) || "null");
+    if (!value || typeof value !== "object" || Array.isArray(value)) return null;
+    const entries = Object.entries(value).filter(([k, v]) => typeof k === "string" && typeof v === "string");
+    return entries.length ? Object.fromEntries(entries) : null;
+  } catch { return null; }
 }
 
 function saveRemap(id, keys) {

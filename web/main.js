@@ -8,6 +8,7 @@ import { createInput } from "./input.js";
 import { el, hex } from "./panels/dom.js";
 import * as mechanicsPanel from "./panels/mechanics.js";
 import * as memoryPanel from "./panels/memory.js";
+import * as keysPanel from "./panels/keys.js";
 import * as debugCounters from "./panels/debug_counters.js";
 import * as debugRegisters from "./panels/debug_registers.js";
 import * as debugDisasm from "./panels/debug_disasm.js";
@@ -75,9 +76,12 @@ const session = {
   toggleBreakpoint: (addr) => breakpoints.toggle(addr).catch((err) => showMessage(err.message, "error")),
   showCode: (addr) => { showTab("cpu"); disasm.showAt(addr); },
   shortcuts: SHORTCUTS.map(([keys, what]) => [keys, what]),
+  input,
+  info: () => current?.info ?? null,
 };
 const mechanics = mechanicsPanel.create($("mechanics-panel"), session);
 const memory = memoryPanel.create($("memory-panel"), session);
+const keys = keysPanel.create($("keys-panel"), session);
 const counters = debugCounters.create($("dbg-counters"), session);
 const registers = debugRegisters.create($("dbg-registers-panel"), session);
 const disasm = debugDisasm.create($("dbg-disasm-panel"), session);
@@ -233,6 +237,7 @@ async function loadMachine(id, params) {
   mechanics.clear();
   screen.setMachine(result.info.width, result.info.height, result.palette);
   input.setMachine(result.info);
+  keys.refresh();
   memory.setSymbols(await request("symbols"));
   memory.setSpaces(await debug("spaces"));
   memory.go(0);

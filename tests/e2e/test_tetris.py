@@ -87,3 +87,25 @@ def test_a_share_link_round_trips_to_the_same_game(open_page):
     assert other.evaluate("window.retroscope.read(0x17, 2)") == here
     assert other.evaluate("window.retroscope.read(0x44, 1)") == [7]
     other.close()
+
+
+def test_a_remapped_key_plays_and_is_remembered(open_page):
+    page = open_page("#/tetris")
+    page.click("[data-testid=key-Left]")
+    page.keyboard.press("KeyJ")
+    assert page.text_content("[data-testid=key-Left]") == "J"
+    page.reload()
+    page.wait_for_function("document.documentElement.dataset.state === 'ready'",
+                           timeout=90_000)
+    assert page.text_content("[data-testid=key-Left]") == "J"
+    page.evaluate("window.retroscope.step('frame', 3)")
+    x0 = page.evaluate("window.retroscope.read(0x40, 1)")[0]
+    page.evaluate("window.retroscope.run()")
+    page.locator("[data-testid=screen]").click()
+    page.keyboard.down("KeyJ")
+    page.wait_for_function(
+        f"window.retroscope.read(0x40, 1).then(b => b[0] <= {x0 - 2})", timeout=20_000)
+    page.keyboard.up("KeyJ")
+    page.evaluate("window.retroscope.pause()")
+    page.click("[data-testid=keys-reset]")
+    assert page.text_content("[data-testid=key-Left]") == "Left"
