@@ -423,6 +423,7 @@ def factory(bus, build, HOT):
     blocks = [None] * 0x10000
     heat = bytearray(0x10000)
     cells = None  # name -> closure cell, for the blocks (made on first use)
+    compiled_for = None  # the kind (and page map) the blocks were compiled for
     NOBLOCK = (None, 1 << 62, b"")
 
     def flags():
@@ -481,10 +482,9 @@ _RUNTIME = '''
         if seen is not None and read is seen[0] and write is seen[1]:
             return kind
         seen = (read, write)
-        blocks[:] = [None] * 0x10000  # compiled for the old mapping
-        heat[:] = bytes(0x10000)
         if read == ram_read and write == ram_write:
             kind = 2
+            mapped((2,))
             return kind
         pages = bus.direct_pages() if hasattr(bus, "direct_pages") else None
         kind = 0
@@ -493,7 +493,17 @@ _RUNTIME = '''
             if rd[0] and rd[1] and wd[0] and wd[1]:
                 fetch_direct = tuple(rd[i] and rd[(i + 1) & 0xFF] for i in range(256))
                 kind = 1
+                mapped((1, rd, wd))
         return kind
+
+    def mapped(key):
+        """Drop the blocks when they were compiled for another memory map
+        (a watch set and removed again leaves them)."""
+        nonlocal compiled_for
+        if key != compiled_for:
+            compiled_for = key
+            blocks[:] = [None] * 0x10000
+            heat[:] = bytes(0x10000)
 
     def hot(at):
         """Compile the block starting at `at`, or mark that none can."""

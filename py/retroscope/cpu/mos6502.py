@@ -10,7 +10,10 @@ included, in the NMOS order): through `bus.read`/`bus.write`; straight into
 the bus's RAM when the bus has no handler or watch; and a hybrid for buses
 with I/O regions (program fetches, zero page and stack from RAM, the rest
 through the bus). `run()` and `step()` pick one from the bus at each call, so
-a watch or mapping added between calls takes effect at once.
+a watch or mapping added between calls takes effect at once. `run()` (never
+`step()`) also runs hot straight-line code as compiled blocks
+(`_6502blocks.py`) where that gives exactly the same result, bus accesses
+and stopping point included; none while a watch is set.
 
 Interrupts: `irq(True)` holds the IRQ line (level-triggered, taken at an
 instruction boundary while I is clear, until `irq(False)`); `nmi()` latches
