@@ -69,10 +69,17 @@ def _data_pages(op: Op, operands: bytes) -> tuple[int, ...] | None:
     return (page,) if op.mode in ("abs", "ind") else (page, (page + 1) & 0xFF)
 
 
-def _direct_rule(op: Op, operands: bytes,
-                 pages: Pages | None) -> Callable[[str, bool], bool]:
+def _guarded(op: Op, pages: Pages | None) -> bool:
+    """An inlined (zp,x) or (zp),y access on a bus with I/O pages: the block
+    tests its pages once the address is known (`_guard`) and leaves before
+    the instruction, which has changed nothing yet, unless they are plain RAM."""
+    return pages is not None and op.mode in ("izx", "izy") and op.mnemonic not in _UNSTABLE
+
+
+def _direct_rule(op: Op, operands: bytes, pages: Pages | None,
+                 inline: bool = False) -> Callable[[str, bool], bool]:
     """Whether an access of `op` surely reaches plain RAM (then it indexes `mem`)."""
-    if pages is None:
+    if pages is None or (inline and _guarded(op, pages)):
         return lambda address, is_write: True
     reach = _data_pages(op, operands)
 
@@ -154,6 +161,17 @@ def _store_to(line: str) -> int:
     return -1 if value is None else value
 
 
+def _guard(op: Op, decimal: bool, operands: bytes) -> str:
+    """The test that a guarded instruction's data pages are plain RAM."""
+    paged = "".join(_lines(op, decimal, operands,
+                           lambda address, is_write: access_class(address, op.mode) != "data",
+                           True))
+    page = "((hi + lo) & 0xFFFF) >> 8" if op.mode == "izy" else "ea >> 8"
+    needs = ["rd[hi >> 8]"] if op.mode == "izy" else []  # the page before any index carry
+    needs += [f"{table}[{page}]" for table in ("rd", "wd") if f"{table}[" in paged]
+    return " and ".join(needs)
+
+
 def _uses_bus(lines: list[str]) -> bool:
     return any("read(" in line or "write(" in line for line in lines)
 
@@ -169,14 +187,15 @@ def build(cells: dict[str, types.CellType], mem: bytearray, pc: int,
     # An inlined instruction must touch plain RAM only; the first that may not
     # ends the block (as its last, run as its handler runs).
     for i, (op, _, operands) in enumerate(instrs[:-1]):
-        if _uses_bus(_lines(op, decimal, operands, _direct_rule(op, operands, pages), True)):
+        if _uses_bus(_lines(op, decimal, operands, _direct_rule(op, operands, pages, True),
+                            True)):
             del instrs[i + 1:]
             break
     # A store to a known address inside the block ends it there.
     hi = instrs[-1][1] + 1 + len(instrs[-1][2]) if instrs else pc
     for i, (op, _, operands) in enumerate(instrs[:-1]):
         if any(pc <= _store_to(line) < hi for line in _lines(
-                op, decimal, operands, _direct_rule(op, operands, pages), True)):
+                op, decimal, operands, _direct_rule(op, operands, pages, True), True)):
             del instrs[i + 1:]
             break
     if len(instrs) < 2:
@@ -192,12 +211,18 @@ def _compile(cells: dict[str, types.CellType], mem: bytearray, pc: int, hi: int,
     lead = 0  # the most cycles before the last instruction
     crosses = False
     for op, addr, operands in instrs[:-1]:
-        rule = _direct_rule(op, operands, pages)
+        rule = _direct_rule(op, operands, pages, True)
         lines, cycles, extra = _straight(_lines(op, decimal, operands, rule, True))
+        assert not any(_PC.search(line) for line in lines), lines
+        if _guarded(op, pages):
+            j = next(i for i, line in enumerate(lines)
+                     if line.startswith("hi = " if op.mode == "izy" else "ea = "))
+            lines[j + 1:j + 1] = [f"if not ({_guard(op, decimal, operands)}):",
+                                  f"    pc = {addr}",
+                                  f"    return {done}{' + k' if crosses else ''}"]
         crosses = crosses or extra > 0
         done += cycles
         lead += cycles + extra
-        assert not any(_PC.search(line) for line in lines), lines
         check = None
         for line in lines:
             store = _STORE.fullmatch(line)

@@ -571,10 +571,12 @@ _RUNTIME = '''
                     elif cyc + b[1] < end:
                         if same(b[2], pc):
                             n = b[0]()  # first: a block may move cyc itself
-                            cyc += n
-                            continue
-                        bl[pc] = None
-                        heat[pc] = 0
+                            if n:  # 0: its first instruction met an I/O page
+                                cyc += n
+                                continue
+                        else:
+                            bl[pc] = None
+                            heat[pc] = 0
                     if direct[pc >> 8]:
                         cyc += hops[mem[pc]]()
                     else:
