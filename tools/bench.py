@@ -110,10 +110,12 @@ def browser_figures(quick: bool) -> None:
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
         cold = []
+        stages: list[dict[str, float]] = []
         for _ in range(loads):
             context = browser.new_context()  # empty cache: a cold load
             page = context.new_page()
             cold.append(_boot_ms(page, url))
+            stages.append(page.evaluate("window.retroscope.timings()"))
             context.close()
         context = browser.new_context()
         page = context.new_page()
@@ -123,6 +125,11 @@ def browser_figures(quick: bool) -> None:
         for label, values in (("cold loads", cold), ("warm reloads", warm)):
             each = ", ".join(f"{m:.0f}" for m in values)
             print(f"  {label:12} {statistics.median(values):7.0f} ms  ({each})")
+        # When each boot stage began (cold loads, median): where the time goes.
+        order = ["runtime", "packages", "imports", "pythonReady", "machineReady"]
+        marks = [f"{name} {statistics.median(s[name] for s in stages):.0f}"
+                 for name in order if all(name in s for s in stages)]
+        print("  cold stages (ms since navigation): " + ", ".join(marks))
         warmup, seconds = (2, 2) if quick else (12, 6)
         print(f"\n== CPU cores in Pyodide (page worker, settled median after {warmup} s warm-up)")
         for name in runner.CORES:

@@ -154,6 +154,7 @@ function fatal(message, detail = "") {
 function onEvent(msg) {
   switch (msg.event) {
     case "progress":
+      timings[msg.stage] = performance.now();   // when each boot stage began
       ui.progressText.textContent = msg.detail;
       ui.progress.dataset.stage = msg.stage;
       break;

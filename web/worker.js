@@ -102,6 +102,7 @@ async function boot(args) {
     messageCallback: () => {},
     errorCallback: (m) => messages.push(m),
   });
+  progress("imports", "importing retroscope");
   try {
     pyodide.runPython("import retroscope.worker_api");
   } catch (err) {
