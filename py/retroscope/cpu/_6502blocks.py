@@ -16,9 +16,11 @@ A block behaves exactly like its instructions one by one:
   the budget ends (`Block[1]`: the most cycles before that one), so run()
   stops at the same boundary, and only while its code bytes are unchanged;
 - every instruction but the last touches plain RAM only (with I/O pages,
-  `pages`, the pages each access may reach are checked at compile time),
-  so no device sees it; the last one runs as the handler would, with the
-  cycle count brought up to date first when it may call the bus;
+  `pages`, the pages each access may reach are checked at compile time, or
+  for (zp,x) and (zp),y at run time before the instruction, leaving the
+  block there when they are not plain RAM), so no device sees it; the last
+  one runs as the handler would, with the cycle count brought up to date
+  first when it may call the bus;
 - a write into the block's own code leaves the block after that
   instruction, so the next one is fetched as written;
 - code in pages 0-1 (which zero-page and stack accesses could rewrite
