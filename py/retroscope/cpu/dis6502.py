@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
+from .disasm import Count  # noqa: F401 - part of this module's API
 from .isa6502 import OPCODES, OPERAND_BYTES
 
 # How each mode prints its operand; {} is the address or value.
@@ -25,13 +26,6 @@ _FORMAT = {
     "izy": "({}),y", "rel": "{}",
 }
 _ZERO_PAGE_MODES = frozenset({"zp", "zpx", "zpy", "izx", "izy"})
-
-
-@dataclass(frozen=True)
-class Count:
-    """Disassemble this many instructions (instead of up to an end address)."""
-
-    n: int
 
 
 @dataclass(frozen=True)
