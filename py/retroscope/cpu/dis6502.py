@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
-from .disasm import Count  # noqa: F401 - part of this module's API
+from .disasm import Count
 from .isa6502 import OPCODES, OPERAND_BYTES
 
 # How each mode prints its operand; {} is the address or value.

@@ -25,7 +25,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from . import isa9900 as isa
-from .disasm import Count  # noqa: F401 - part of this module's API
+from .disasm import Count
 from .tms9900 import WAIT_CYCLES, ti99_slow
 
 UNKNOWN = -1  # an access whose address depends on run-time data
