@@ -272,8 +272,14 @@ async function loadMachinePanel(id) {
 
 // -- saved data (high scores) -------------------------------------------------------------
 function readSaved(id) {
-  try { return JSON.parse(localStorage.getItem(`retroscope.save.${id}`) || "null"); }
-  catch { return null; }
+  const text = localStorage.getItem(`retroscope.save.${id}`);
+  if (text === null) return null;
+  try { return JSON.parse(text); }
+  catch {
+    // Kept, not deleted: the next save replaces it; until then nothing is lost.
+    showMessage(`the saved data for ${id} is not readable (not JSON); starting without it`);
+    return null;
+  }
 }
 
 async function saveMachineData() {

@@ -109,3 +109,16 @@ def test_a_remapped_key_plays_and_is_remembered(open_page):
     page.evaluate("window.retroscope.pause()")
     page.click("[data-testid=keys-reset]")
     assert page.text_content("[data-testid=key-Left]") == "Left"
+
+
+def test_bad_saved_data_shows_a_message_and_the_game_still_runs(open_page):
+    page = open_page("#/tetris")
+    for bad, says in (("{not json", "not readable"), ('{"scores": 42}', "not usable")):
+        page.evaluate("v => localStorage.setItem('retroscope.save.tetris', v)", bad)
+        page.reload()
+        page.wait_for_function("document.documentElement.dataset.state === 'ready'",
+                               timeout=90_000)
+        messages = " ".join(page.locator("[data-testid=message]").all_text_contents())
+        assert says in messages, messages
+        page.evaluate("window.retroscope.step('frame', 4)")
+        assert page.evaluate("window.retroscope.read(0xC0, 1)") == [4]  # playing
