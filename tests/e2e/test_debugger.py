@@ -323,3 +323,18 @@ def test_breakpoints_survive_a_reload_and_stale_ones_are_explained(open_page, pa
     expect(page.locator(tid("dbg-reason"))).to_contain_text(
         "breakpoint #2: wrote $EF at $0400", timeout=20_000)
     assert page_log.console_errors == []
+
+
+def test_the_call_stack_shows_the_prng_call_through_the_nmi(open_page, page_log):
+    """At $AB47 the stack holds a JSR from the NMI and the interrupt frame it
+    came through (an interrupt has no call instruction: its return is shown)."""
+    page = open_page("#/tetris")
+    page.evaluate("window.retroscope.addBreakpoint('exec', '$AB47')")
+    page.evaluate("window.retroscope.run()")
+    page.wait_for_function("!window.retroscope.isRunning()", timeout=30_000)
+    page.click("[data-testid=tabbtn-cpu]")
+    first = page.locator("[data-testid=stack-0]")
+    first.wait_for(timeout=10_000)
+    assert "jsr generateNextPseudorandomNumber" in first.text_content()
+    assert "interrupt" in page.locator("[data-testid=stack-1]").text_content()
+    assert page_log.console_errors == []

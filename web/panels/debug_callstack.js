@@ -10,10 +10,12 @@ export function create(root, session) {
     async update(status) {
       if (status?.running) return;
       const frames = await session.debug("call_stack");
+      // An interrupt frame has no call instruction: show where it returns to.
+      const at = (f) => (Number.isInteger(f.call) ? f.call : f.return);
       list.replaceChildren(...frames.map((f, i) => el("li", { testid: `stack-${i}` },
         el("button", {
-          class: "link", text: `$${hex(f.call, 4)}`, title: "show in the disassembly",
-          onclick: () => session.showCode(f.call),
+          class: "link", text: `$${hex(at(f), 4)}`, title: "show in the disassembly",
+          onclick: () => session.showCode(at(f)),
         }),
         el("span", { class: "mono", text: ` ${f.text}` }),
         el("span", { class: "dim", text: f.routine ? ` in ${f.routine}` : "" }))));
