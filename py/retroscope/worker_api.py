@@ -52,11 +52,8 @@ class WorkerAPI:
     """Holds the current machine and answers the page's requests."""
 
     def __init__(self) -> None:
-        self.machine: Machine | None = None
-        self.session: Session | None = None  # the debugger, attached to the machine
-        self.machine_id: str | None = None
-        self.values: dict[str, Any] = {}
-        self.status = "paused"
+        # The machine runs under a debugger session, which holds it.
+        self.session: Session | None = None
         self.verbs: dict[str, Callable[[dict[str, Any]], Any]] = {
             "machines": self.list_machines,
             "load": self.load,
@@ -93,13 +90,16 @@ class WorkerAPI:
 
     def frame_pixels(self) -> bytes:
         """The current framebuffer: one palette index per pixel, row-major."""
-        return bytes(self.machine.framebuffer) if self.machine else b""
+        return bytes(self.session.machine.framebuffer) if self.session else b""
 
     # -- verbs -------------------------------------------------------------------
-    def _need_machine(self) -> Machine:
-        if self.machine is None:
+    def _need_session(self) -> Session:
+        if self.session is None:
             raise RequestError("no machine is loaded")
-        return self.machine
+        return self.session
+
+    def _need_machine(self) -> Machine:
+        return self._need_session().machine
 
     def list_machines(self, _: dict[str, Any]) -> dict[str, Any]:
         return {
@@ -121,8 +121,7 @@ class WorkerAPI:
             raise RequestError(f"there is no machine {share.shown(machine_id)}"
                                f" (there are: {', '.join(available) or 'none'})")
         info = machines.info(machine_id)
-        module = machines._module(machine_id)
-        decoded = share.validate(info.params, raw, getattr(module, "validate", None))
+        decoded = share.validate(info.params, raw, machines.validator(machine_id))
         machine = machines.create(machine_id, **decoded.values)
         saved = args.get("save")
         messages = list(decoded.messages)
@@ -134,7 +133,6 @@ class WorkerAPI:
         if self.session is not None:
             self.session.close()
         self.session = Session(machine)
-        self.machine, self.machine_id, self.values = machine, machine_id, decoded.values
         return {
             "info": info.to_json(),
             "values": decoded.values,
@@ -142,11 +140,6 @@ class WorkerAPI:
             "hash": share.encode(machine_id, decoded.values),
             "palette": list(machine.palette),
         }
-
-    def _need_session(self) -> Session:
-        self._need_machine()
-        assert self.session is not None
-        return self.session
 
     def run_frames(self, args: dict[str, Any]) -> dict[str, Any]:
         """Run frames (the page's run loop); says why if the debugger stopped it."""
@@ -168,6 +161,9 @@ class WorkerAPI:
         elif kind == "frame":
             for _ in range(n):
                 status = session.step("frame")
+                reason = status.get("reason") or {}
+                if reason.get("kind") != "step":  # a breakpoint stopped this frame
+                    break
         else:
             status = session.step(kind, target=args.get("target"))
         return self._position(status)
@@ -214,9 +210,14 @@ class WorkerAPI:
         session.write_memory(addr, data)
         return {"addr": addr, "length": len(data)}
 
-    def state(self, _: dict[str, Any]) -> dict[str, Any]:
+    def state(self, args: dict[str, Any]) -> dict[str, Any]:
+        """Where the machine is; with its game summary unless `machine` is false
+        (the run loop asks for the summary only every few frames)."""
         machine = self._need_machine()
-        return {"frame": machine.frame, "pc": machine.cpu.pc, "machine": machine.state()}
+        where = {"frame": machine.frame, "pc": machine.cpu.pc}
+        if args.get("machine", True):
+            where["machine"] = machine.state()
+        return where
 
     def pointer(self, args: dict[str, Any]) -> dict[str, Any]:
         machine = self._need_machine()

@@ -19,7 +19,7 @@ KNOWN = ("tetris", "backgammon", "pacman", "crpg", "jmc")
 _EXTRA: dict[str, Any] = {}
 
 __all__ = ["KNOWN", "Machine", "MachineError", "MachineInfo", "available", "create",
-           "info", "problems", "register"]
+           "info", "problems", "register", "validator"]
 
 
 def register(machine_id: str, module: Any) -> None:
@@ -76,6 +76,11 @@ def problems() -> dict[str, str]:
 
 def info(machine_id: str) -> MachineInfo:
     return _module(machine_id).INFO
+
+
+def validator(machine_id: str) -> Any:
+    """The machine's `validate(values)` hook for link parameters, or None."""
+    return getattr(_module(machine_id), "validate", None)
 
 
 def create(machine_id: str, **params: Any) -> Machine:

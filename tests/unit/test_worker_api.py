@@ -1,0 +1,71 @@
+"""The worker's Python half: every request answered, bad ones with a message."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from retroscope.worker_api import WorkerAPI
+
+
+@pytest.fixture
+def call():
+    api = WorkerAPI()
+
+    def _call(op: str, **args):
+        return json.loads(api.call(op, json.dumps(args)))
+
+    _call.api = api
+    return _call
+
+
+def test_requests_before_a_machine_is_loaded_say_so(call):
+    for op in ("run_frames", "step", "read", "state", "debug"):
+        reply = call(op)
+        assert reply == {"ok": False, "error": "no machine is loaded"}, op
+
+
+def test_bad_requests_get_messages_not_exceptions(call):
+    assert not call("nonsense")["ok"]
+    assert "not a machine id" in call("load", id="<b>")["error"]
+    assert "no machine" in call("load", id="nosuch")["error"]
+    call("load", id="tetris")
+    assert "0-255" in call("write", addr=0x17, bytes=[256])["error"]
+    assert "within 0-65535" in call("read", addr=-1)["error"]
+    assert "unknown step kind" in call("step", kind="sideways")["error"]
+    assert "unknown debugger request" in call("debug", verb="__init__")["error"]
+    assert call("run_frames", n=1)["ok"]  # and the machine goes on
+
+
+def test_a_link_with_bad_values_loads_with_messages_and_defaults(call):
+    reply = call("load", id="tetris", params={"level": "99", "bogus": "1"})["result"]
+    assert reply["values"]["level"] == 0
+    assert any("level" in m for m in reply["messages"])
+    assert any("unknown parameter" in m for m in reply["messages"])
+
+
+def test_state_leaves_out_the_game_summary_when_asked(call):
+    call("load", id="tetris")
+    assert set(call("state", machine=False)["result"]) == {"frame", "pc"}
+    assert "mechanics" in call("state")["result"]["machine"]
+
+
+def test_stepping_several_frames_stops_at_a_breakpoint(call):
+    call("load", id="tetris")
+    call("debug", verb="add_breakpoint", args={"kind": "exec", "where": "$AB47"})
+    reply = call("step", kind="frame", n=30)["result"]
+    assert reply["stopped"]["kind"] == "breakpoint"
+    assert reply["pc"] == 0xAB47
+    assert reply["frame"] < 30
+
+
+def test_a_breakpoint_stops_the_run_loop_and_says_why(call):
+    call("load", id="tetris")
+    call("debug", verb="add_breakpoint", args={"kind": "exec", "where": "$AB47"})
+    for _ in range(10):
+        reply = call("run_frames", n=1)["result"]
+        if reply["stopped"]:
+            break
+    assert reply["stopped"]["message"].startswith("breakpoint #1")
+    assert call.api.frame_pixels()  # a frame to show where it stopped
