@@ -35,7 +35,7 @@ function sendFrame(withState) {
   const proxy = api.frame_pixels();
   const pixels = proxy.toJs();   // a fresh Uint8Array we can transfer
   proxy.destroy();
-  const info = callPython("state", {});
+  const info = callPython("state", { machine: withState });
   const msg = {
     event: "frame", frame: info.frame, pc: info.pc, pixels: pixels.buffer,
     state: withState ? info.machine : undefined,
@@ -48,20 +48,22 @@ function tick() {
   if (!running) return;
   const now = performance.now();
   let ran = 0;
+  let stopped = null;       // why the debugger stopped the machine, if it did
   try {
-    while (now >= nextDue && ran < MAX_CATCH_UP) {
+    while (now >= nextDue && ran < MAX_CATCH_UP && !stopped) {
       const result = callPython("run_frames", { n: 1, buttons });
       ran += 1;
       nextDue += 1000 / fps;
-      if (result.stopped) { stop(result.stopped); break; }
+      stopped = result.stopped;
     }
     if (now - nextDue > 250) nextDue = now;  // too far behind: drop the debt
     if (ran) {
       framesSinceState += ran;
-      const withState = framesSinceState >= STATE_EVERY || !running;
+      const withState = framesSinceState >= STATE_EVERY || Boolean(stopped);
       if (withState) framesSinceState = 0;
-      sendFrame(withState);
+      sendFrame(withState);  // the page sees where it stopped before it hears why
     }
+    if (stopped) stop(stopped);
   } catch (err) {
     stop("error");
     post({ event: "error", error: err.message, detail: err.detail });
@@ -85,7 +87,6 @@ function stop(reason = "paused") {
   timer = null;
   // The debugger marks where the pause happened (memory diffs, status).
   if (was && reason === "paused" && api) callPython("debug", { verb: "pause" });
-  if (was && reason !== "paused") sendFrame(true);
   post({ event: "status", running: false, reason });
 }
 
