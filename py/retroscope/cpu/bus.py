@@ -77,7 +77,18 @@ class Bus:
             self._page_read[page] = read
             self._page_write[page] = write
             self._page_peek[page] = peek
-        self.regions.append(Region(start, end, name, kind))
+        # A later mapping replaces what was there: trim the regions it covers.
+        kept = []
+        for r in self.regions:
+            if r.end < start or r.start > end:
+                kept.append(r)
+                continue
+            if r.start < start:
+                kept.append(Region(r.start, start - 1, r.name, r.kind))
+            if r.end > end:
+                kept.append(Region(end + 1, r.end, r.name, r.kind))
+        kept.append(Region(start, end, name, kind))
+        self.regions = sorted(kept, key=lambda r: r.start)
         self._install()
 
     def map_rom(self, start: int, data: bytes, name: str = "ROM") -> None:

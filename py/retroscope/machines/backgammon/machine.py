@@ -52,8 +52,8 @@ class BackgammonMachine(PanelCommands, NesMachine):
 
     def _map(self, bus: Any, prg: bytes) -> None:
         super()._map(bus, prg)
-        # The FDS: RAM where a cartridge has PRG ROM, and the BIOS at $E000.
-        bus.regions[:] = [r for r in bus.regions if r.name != "PRG ROM"]
+        # The FDS: RAM where a cartridge has PRG ROM, and the BIOS at $E000
+        # (each mapping replaces the cartridge's there).
         bus.map(0x6000, 0xDFFF, name="FDS RAM (disk program)", kind="ram")
         bios = bytearray(0x2000)
         for addr, data in program().chunks:
