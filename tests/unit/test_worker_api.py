@@ -69,3 +69,33 @@ def test_a_breakpoint_stops_the_run_loop_and_says_why(call):
             break
     assert reply["stopped"]["message"].startswith("breakpoint #1")
     assert call.api.frame_pixels()  # a frame to show where it stopped
+
+
+def test_a_jammed_6502_stops_the_run_with_a_reason_and_reset_revives_it():
+    from retroscope.asm import assemble
+    from retroscope.cpu import MOS6502
+    from retroscope.cpu.bus import Bus
+    from retroscope.debug import Session
+    from retroscope.machines.base import Machine, MachineInfo
+
+    class Crashy(Machine):
+        INFO = MachineInfo(id="crashy", title="crashy", cpu="6502", clock_hz=1e6, fps=60,
+                           width=1, height=1)
+
+        def frame_events(self):
+            return [(1000, lambda: None)]
+
+        def state(self):
+            return {}
+
+    bus = Bus()
+    assemble(".org $0200\nstart: inc $10\n lda $10\n cmp #3\n bne start\n .byte $02\n"
+             ".org $FFFC\n.word start", "6502").load_into(bus)
+    machine = Crashy(bus, MOS6502(bus, "nmos"))
+    machine.reset()
+    session = Session(machine)
+    status = session.run_frames(5)
+    assert status["paused"] and status["reason"]["kind"] == "halt"
+    assert status["halted"]
+    session.reset()
+    assert not session.status()["halted"]

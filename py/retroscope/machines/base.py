@@ -143,7 +143,10 @@ class Machine:
 
     def advance(self) -> str:
         """Run until the frame ends ("frame"), the runner stops early ("break")
-        or the CPU halts for good ("halt")."""
+        or the CPU has jammed ("halt": a 6502 JAM, which only a reset ends).
+
+        A CPU that waits for an interrupt (Z80 HALT, TMS9900 IDLE) lets time
+        pass to the next event, so the devices keep their beat."""
         cpu = self.cpu
         while True:
             events = self._events
@@ -156,7 +159,8 @@ class Machine:
                     self.stop_requested = False
                     return "break"
                 if ran <= 0 and cpu.cycles < target and self._cpu_halted():
-                    # A halted CPU still lets time pass: devices keep their beat.
+                    if getattr(cpu, "jammed", False):
+                        return "halt"
                     cpu.cycles = target
                 continue
             handler()
