@@ -1,7 +1,7 @@
 """URL state: the parameters of a share link, decoded, validated and encoded.
 
-A link is `#/<machine>?name=value&...`. The page's router splits the hash and
-hands the raw strings here (in the worker); each machine declares its
+A link is `#/<machine>?name=value&...`. The page's router (web/router.js)
+splits the hash and hands the raw strings here (in the worker); each machine declares its
 parameters as `Param` specs and may add a `validate(values)` hook for rules a
 spec cannot express. Anything wrong yields a readable message and the
 parameter's default: a bad link never stops a machine from starting.
@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from typing import Any
-from urllib.parse import quote, unquote
+from urllib.parse import quote
 
 from .machines.base import Param
 
@@ -25,7 +25,6 @@ _MACHINE_ID = re.compile(r"^[a-z][a-z0-9_]{0,31}$")
 class Decoded:
     """What a link asked for, after validation."""
 
-    machine: str | None
     values: dict[str, Any] = field(default_factory=dict)
     messages: list[str] = field(default_factory=list)
 
@@ -79,7 +78,7 @@ def validate(params: tuple[Param, ...], raw: dict[str, str], hook: Any = None) -
     those whose names it mentions) fall back to their defaults.
     """
     specs = {p.name: p for p in params}
-    out = Decoded(machine=None, values={p.name: p.default for p in params})
+    out = Decoded(values={p.name: p.default for p in params})
     for name, text in raw.items():
         spec = specs.get(name)
         if spec is None:
@@ -98,26 +97,6 @@ def validate(params: tuple[Param, ...], raw: dict[str, str], hook: Any = None) -
                 out.values[n] = specs[n].default
             out.messages.append(message)
     return out
-
-
-def split_hash(fragment: str) -> tuple[str, dict[str, str], list[str]]:
-    """`#/tetris?seed=1&level=2` -> ("tetris", {"seed": "1", "level": "2"}, messages)."""
-    messages: list[str] = []
-    text = fragment.lstrip("#")
-    path, _, query = text.partition("?")
-    machine = path.strip("/")
-    raw: dict[str, str] = {}
-    for pair in filter(None, query.split("&")):
-        key, sep, value = pair.partition("=")
-        key = unquote(key)
-        if not sep:
-            messages.append(f"parameter {shown(key)} has no value; ignored")
-            continue
-        if key in raw:
-            messages.append(f"parameter {shown(key)} given twice; the first one is used")
-            continue
-        raw[key] = unquote(value)
-    return machine, raw, messages
 
 
 def valid_machine_id(machine: str) -> bool:

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from urllib.parse import parse_qsl, urlsplit
+
 from retroscope.machines.base import Param
-from retroscope.share import encode, parse_int, split_hash, validate
+from retroscope.share import encode, parse_int, validate
 
 PARAMS = (
     Param("seed", "int", 0x8988, "RNG seed", lo=1, hi=0xFFFF),
@@ -67,18 +69,15 @@ def test_a_hook_message_without_a_name_resets_the_parameters_it_mentions():
     assert out.values["level"] == 0 and out.values["seed"] == 7
 
 
-def test_split_hash_reads_machine_and_parameters_and_reports_oddities():
-    machine, raw, messages = split_hash("#/tetris?seed=8988&level=9&level=3&flag")
-    assert machine == "tetris"
-    assert raw == {"seed": "8988", "level": "9"}
-    assert len(messages) == 2
-
-
-def test_encode_round_trips_through_split_and_validate():
+def test_encode_round_trips_through_a_url_parser_and_validate():
+    """(web/router.js splits links in the page; tests/e2e/test_router.py covers it.)"""
     values = {"seed": 0x1234, "level": 7, "maze": "#. #"}
-    machine, raw, messages = split_hash(encode("tetris", values))
-    assert (machine, messages) == ("tetris", [])
-    assert validate(PARAMS, raw).values == values
+    fragment = urlsplit("http://x/" + encode("tetris", values)).fragment
+    path, _, query = fragment.partition("?")
+    assert path == "/tetris"
+    raw = dict(parse_qsl(query, keep_blank_values=True))
+    out = validate(PARAMS, raw)
+    assert (out.values, out.messages) == (values, [])
 
 
 def test_encode_leaves_out_values_that_are_not_set():
