@@ -14,7 +14,6 @@ DIST = REPO / "dist"
 CACHE = REPO / ".cache"
 VENV = REPO / ".venv"
 REQUIREMENTS = REPO / "requirements-dev.txt"
-TEST_OUTPUT = REPO / "test-output"
 
 PYODIDE_VERSION = "314.0.7"
 PYODIDE_CACHE = CACHE / f"pyodide-{PYODIDE_VERSION}"

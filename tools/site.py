@@ -89,7 +89,3 @@ def build_site() -> Path:
         elif path.is_dir() and not any(path.iterdir()):
             path.rmdir()
     return DIST
-
-
-def dist_files() -> list[str]:
-    return sorted(p.relative_to(DIST).as_posix() for p in DIST.rglob("*") if p.is_file())
