@@ -48,7 +48,8 @@ class BackgammonMachine(PanelCommands, NesMachine):
         self.roll_asked = False  # $030C cleared: the next frame's GetDiceRoll rolls
         self.linkable = False  # the game began where a seed link begins it
         self._prev_buttons = 0
-        self._shown: tuple[bytes, bytes] | None = None
+        # (what was drawn, its nametable bytes): see `_draw`
+        self._shown: tuple[Any, bytes] | None = None
 
     def _map(self, bus: Any, prg: bytes) -> None:
         super()._map(bus, prg)
@@ -176,18 +177,26 @@ class BackgammonMachine(PanelCommands, NesMachine):
                 pass
 
     def _draw(self) -> None:
+        """Put the title or the board into the PPU's nametable and OAM: built
+        only when what it shows changed, and only the changed bytes written."""
+        view: Any
         if self.game is None:
-            live = model.sequence_of(model.seed_from_counter(self.read(COUNTER)))
-            screen = video.title_screen(model.sequence_of(self.read(SEED)),
-                                        self.frame, self.read(COUNTER), live)
+            counter = self.read(COUNTER)
+            view = (model.sequence_of(self.read(SEED)), self.frame, counter,
+                    model.sequence_of(model.seed_from_counter(counter)))
         else:
-            screen = video.board_screen(self._view())
+            view = self._view()
+        if self._shown is not None and self._shown[0] == view:
+            return
+        screen = video.title_screen(*view) if self.game is None else video.board_screen(view)
         names, oam = screen.nametable(), screen.oam()
-        if self._shown != (names, oam):
-            self._shown = (names, oam)
-            for i, value in enumerate(names):
-                self.ppu.vram_write(0x2000 + i, value)
-            self.ppu.oam[:] = oam
+        old = self._shown[1] if self._shown is not None else None
+        self._shown = (view, names)
+        write = self.ppu.vram_write
+        for i, value in enumerate(names):
+            if old is None or old[i] != value:
+                write(0x2000 + i, value)
+        self.ppu.oam[:] = oam
 
     def _view(self) -> video.BoardView:
         game = self.game
