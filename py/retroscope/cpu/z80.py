@@ -150,19 +150,12 @@ class Z80:
                 self.cycles += taken
                 return taken
         bus = self.bus
-        read = bus.read
-        pc = self.pc
-        op = read(pc)
-        self.pc = (pc + 1) & 0xFFFF
-        self._r += 1
-        try:
-            n = MAIN[op](self, read, bus.write)
-        except Stop:
-            n = self._stop
+        n = self._step_one(bus.read, bus.write)
         self.cycles += n
         return n
 
     def _step_one(self, read, write) -> int:
+        """Fetch and execute one instruction; its T-states (cycles not counted)."""
         pc = self.pc
         op = read(pc)
         self.pc = (pc + 1) & 0xFFFF
