@@ -182,10 +182,9 @@ def test_step_over_lands_after_the_call_wherever_the_interrupt_falls(
 
 def test_a_pending_interrupt_survives_a_restore(session: Session) -> None:
     """What rewind relies on: a snapshot taken with the interrupt line raised
-    restores with it still raised (see InfoZ80.after_restore)."""
+    restores with it still raised (Z80.restore() re-arms it)."""
     session.cpu.interrupt(0xFF)
     snap = session.machine.snapshot()
     assert session.step("into")["pc"] == 0x0038
     session.machine.restore(snap)
-    session.info.after_restore()
     assert session.step("into")["pc"] == 0x0038

@@ -144,9 +144,6 @@ class CpuInfo:
         """Where the innermost call returns to, read from the stack/link register."""
         raise NotImplementedError
 
-    def after_restore(self) -> None:
-        """Called after the machine restored a snapshot (see InfoZ80)."""
-
     # -- registers ---------------------------------------------------------------
     def get_registers(self) -> dict[str, int]:
         cpu = self.cpu
@@ -281,14 +278,6 @@ class InfoZ80(CpuInfo):
 
     def depth(self) -> int:
         return self.cpu.sp
-
-    def after_restore(self) -> None:
-        # Workaround: Z80.restore() (as of a367f93) sets irq/nmi_pending/halted
-        # but not `_attn`, the one flag its fetch loop tests, so a restored
-        # pending interrupt would never be taken. Harmless once the core does it.
-        cpu = self.cpu
-        if hasattr(cpu, "_attn"):
-            cpu._attn = bool(cpu.irq or cpu.nmi_pending or cpu.halted)
 
     def same_or_outer(self, depth0: int) -> bool:
         return (self.cpu.sp - depth0) & 0xFFFF < 0x8000

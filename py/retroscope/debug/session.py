@@ -546,11 +546,8 @@ class Session:
                               else self._replay_runner(checked_until))
             while machine.advance() != "frame":
                 machine.stop_requested = False
-        def restore(snap: dict[str, Any]) -> None:
-            machine.restore(snap)
-            self.info.after_restore()
         try:
-            self.rewind.seek(frame, restore, replay)
+            self.rewind.seek(frame, machine.restore, replay)
         except ValueError as exc:
             raise DebugError(str(exc)) from None
         finally:
