@@ -140,6 +140,7 @@ BIAS_TABLE = {
     "columns": [f"${c:02X}" for c in BIAS_COLUMNS],
     "rows": [[TYPE_NAMES[(r + c) % 7] for c in BIAS_COLUMNS] for r in range(8)],
 }
+PROBABILITIES = model.selection_probabilities()  # constant: computed once, not per state()
 
 
 class TetrisMachine(NesMachine):
@@ -167,6 +168,7 @@ class TetrisMachine(NesMachine):
             return "".join(f"{m[a]:02X}" for a in addrs)
 
         stats = {TYPE_NAMES[i]: m[0x3F0 + 2 * i] | (m[0x3F1 + 2 * i] << 8) for i in range(7)}
+
         def row(name: str, addr: int, size: int, fmt: str, raw: int | str) -> dict[str, Any]:
             return {"name": name, "addr": addr, "size": size, "format": fmt,
                     "value": _show(fmt, raw)}
@@ -200,7 +202,7 @@ class TetrisMachine(NesMachine):
             "spawn_count": m[0x1A],
             "next": m[0xBF],
             "selection": self.selection_table(),
-            "probabilities": model.selection_probabilities(),
+            "probabilities": PROBABILITIES,
             "bias_table": BIAS_TABLE,
             "level": m[0x44],
             "lines": bcd(0x51, 0x50),
@@ -214,7 +216,7 @@ class TetrisMachine(NesMachine):
     def selection_table(self) -> dict[str, Any]:
         """What $9907 will do next from the current RNG and counters: the first
         try's type, and whether it rerolls (then the type per next RNG value)."""
-        m = bytearray(self.bus.ram[:0x800])
+        m = self.bus.ram[:0x800]  # a copy: pick_piece steps it
         count = (m[0x1A] + 1) & 0xFF
         index = (m[0x17] + count) & 7
         first = SPAWN_TABLE[index] if index != 7 else None
