@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from importlib import import_module
 from typing import Any
 
 # Instruction kinds for stepping.
@@ -59,7 +58,6 @@ class CpuInfo:
     """Per-family knowledge, built once per session."""
 
     family: str
-    dis_module: str  # the CPU's disassembler in retroscope.cpu
     registers: tuple[Register, ...]
     flags: str  # flag letters, most significant first ("" = none shown)
     flag_register: str
@@ -67,7 +65,6 @@ class CpuInfo:
     def __init__(self, cpu: Any) -> None:
         self.cpu = cpu
         self._kinds: dict[int, int] = {}
-        self._dis: Any = False  # the disassembler module, once looked for
         self._names: dict[int, str] = {}
         self._names_key: tuple[int, int] | None = None
 
@@ -77,12 +74,8 @@ class CpuInfo:
 
     def text(self, read: Callable[[int], int], addr: int,
              symbols: dict[str, int] | None = None) -> str:
-        """Full disassembly text (operands, symbols) from the CPU's disassembler;
-        the decoded mnemonic if that disassembler is not there."""
-        dis = self._disassembler()
-        if dis is None:
-            return self.decode(read, addr).text
-        return dis.disassemble(read, addr, 1, symbols)[0].text
+        """Full disassembly text (operands, symbols) from the CPU's disassembler."""
+        raise NotImplementedError
 
     def names(self, symbols: dict[str, int] | None) -> dict[int, str]:
         """Address -> symbol name, cached. Where names share a value, global
@@ -96,14 +89,6 @@ class CpuInfo:
                 names.setdefault((symbols or {})[name], name)
             self._names, self._names_key = names, key
         return self._names
-
-    def _disassembler(self) -> Any:
-        if self._dis is False:
-            try:
-                self._dis = import_module(f"retroscope.cpu.{self.dis_module}")
-            except ImportError:
-                self._dis = None
-        return self._dis
 
     def kind_at(self, read: Callable[[int], int], addr: int) -> int:
         """The stepping kind of the instruction at addr, cached by opcode key."""
@@ -185,7 +170,6 @@ def _word_be(read: Callable[[int], int], addr: int) -> int:
 
 class Info6502(CpuInfo):
     family = "6502"
-    dis_module = "dis6502"
     registers = (Register("pc", 16), Register("a", 8), Register("x", 8),
                  Register("y", 8), Register("s", 8), Register("p", 8))
     flags = "NV-BDIZC"
@@ -212,10 +196,8 @@ class Info6502(CpuInfo):
 
     def text(self, read: Callable[[int], int], addr: int,
              symbols: dict[str, int] | None = None) -> str:
-        dis = self._disassembler()
-        if dis is None:
-            return self.decode(read, addr).text
-        return dis.decode(read, addr & 0xFFFF, self.names(symbols)).text
+        from ..cpu import dis6502
+        return dis6502.decode(read, addr & 0xFFFF, self.names(symbols)).text
 
     def depth(self) -> int:
         return self.cpu.s
@@ -240,7 +222,6 @@ class Info6502(CpuInfo):
 
 class InfoZ80(CpuInfo):
     family = "z80"
-    dis_module = "disz80"
     registers = (
         Register("pc", 16), Register("sp", 16), Register("af", 16), Register("bc", 16),
         Register("de", 16), Register("hl", 16), Register("ix", 16), Register("iy", 16),
@@ -295,7 +276,6 @@ class InfoZ80(CpuInfo):
 
 class Info9900(CpuInfo):
     family = "tms9900"
-    dis_module = "dis9900"
     registers = (Register("pc", 16), Register("wp", 16), Register("st", 16))
     flags = "LAECVPX"  # L> A> EQ C OV OP X, bits 15..9 of ST
     flag_register = "st"
