@@ -71,3 +71,11 @@ def test_disassembly_reads_through_the_bus_without_side_effects_and_wraps():
     (line,) = disassemble(bus.peek, 0xFFFE, 1)
     assert line.text == "jp $8000" and line.data == bytes.fromhex("c30080")
     assert reads == []
+
+
+def test_a_whole_address_space_of_code_ends_even_when_the_last_instruction_wraps():
+    # 64 KiB of code, then a 3-byte instruction whose operand runs past the end:
+    # the listing stops instead of going round the address space again.
+    assert len(disassemble_bytes(bytes(0x10000), 0)) == 0x10000
+    lines = disassemble_bytes(bytes(0xFFFE) + b"\xc3", 0)
+    assert len(lines) == 0xFFFF and lines[-1].text == "jp $0000"

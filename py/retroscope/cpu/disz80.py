@@ -140,9 +140,9 @@ def disassemble_bytes(code: bytes, origin: int = 0,
         return code[i] if i < len(code) else 0
 
     lines: list[Line] = []
-    addr = origin
-    while (addr - origin) & 0xFFFF < len(code):
-        line = disassemble_one(read, addr, symbols)
+    done = 0  # counted, not wrapped: code of 64 KiB or more still ends
+    while done < len(code):
+        line = disassemble_one(read, (origin + done) & 0xFFFF, symbols)
         lines.append(line)
-        addr = (addr + len(line.data)) & 0xFFFF
+        done += len(line.data)
     return lines
