@@ -289,11 +289,17 @@ class PPU:
         if mask & MASK_SPR:
             self._render_sprites(fb)
 
-    def _render_background(self, fb: bytearray) -> None:
+    def _scroll(self) -> tuple[int, int]:
+        """The latched scroll (`t`, fine x) as pixels into the 512x480 plane of
+        four nametables."""
         r = self.regs
         t = r.t
-        scroll_x = ((t & 0x1F) << 3) | r.x | ((t >> 10) & 1) << 8
-        scroll_y = (((t >> 5) & 0x1F) << 3) | ((t >> 12) & 7) | ((t >> 11) & 1) * 240
+        return (((t & 0x1F) << 3) | r.x | ((t >> 10) & 1) << 8,
+                (((t >> 5) & 0x1F) << 3) | ((t >> 12) & 7) | ((t >> 11) & 1) * 240)
+
+    def _render_background(self, fb: bytearray) -> None:
+        r = self.regs
+        scroll_x, scroll_y = self._scroll()
         pt = 0x100 if r.ctrl & CTRL_BG_TABLE else 0
         nts = self.nametables
         nt_map = self._nt_map
@@ -341,8 +347,8 @@ class PPU:
             ty = cy % 30
             at = nt | (ty << 5)
             attr_at = nt | 0x3C0 | ((ty >> 2) << 3)
-            key = nts[at : at + 32] + nts[attr_at : attr_at + 8] + tag + bytes([ty & 2])
-            strip = cache.get(bytes(key))
+            key = bytes(nts[at : at + 32] + nts[attr_at : attr_at + 8]) + tag + bytes([ty & 2])
+            strip = cache.get(key)
             if strip is None:
                 shift_y = (ty & 2) << 1
                 parts = []
@@ -351,15 +357,15 @@ class PPU:
                     group = (attr >> (shift_y | (tx & 2))) & 3
                     parts.append(bg_rows(pt | nts[at | tx], group))
                 strip = b"".join(b"".join(line) for line in zip(*parts, strict=True))
-                cache[bytes(key)] = strip
+                cache[key] = strip
             fb[row * 2048 : (row + 1) * 2048] = strip
 
     def bg_opaque(self, x: int, y: int) -> bool:
         """Whether the background pixel at (x, y) is not colour 0 (for priority)."""
         r = self.regs
-        t = r.t
-        sx = (((t & 0x1F) << 3) | r.x | ((t >> 10) & 1) << 8) + x
-        sy = ((((t >> 5) & 0x1F) << 3) | ((t >> 12) & 7) | ((t >> 11) & 1) * 240) + y
+        scroll_x, scroll_y = self._scroll()
+        sx = scroll_x + x
+        sy = scroll_y + y
         cx = (sx >> 3) & 63
         cy = (sy >> 3) % 60
         nt = self._nt_map[(cy >= 30) * 2 + (cx >> 5)] << 10
