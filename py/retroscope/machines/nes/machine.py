@@ -5,7 +5,7 @@ CPU address space:
   $0000-$07FF  2 KiB internal RAM, mirrored up to $1FFF
   $2000-$2007  PPU registers, mirrored up to $3FFF
   $4000-$40FF  APU and I/O: $4014 OAM DMA, $4016 controller strobe / pad 1,
-               $4017 pad 2 (nothing plugged: reads 0). APU writes are accepted
+               $4017 pad 2 (nothing plugged: no bits set). APU writes are accepted
                and ignored (no sound); other reads return the open-bus $40.
   $6000-$7FFF  plain RAM (cartridge work RAM)
   $8000-$FFFF  PRG ROM (16 KiB images are mirrored)
@@ -26,7 +26,7 @@ from typing import Any
 
 from ...cpu.bus import Bus
 from ..base import Machine, MachineInfo
-from .controller import Controller
+from .controller import OPEN_BUS, Controller
 from .palette import machine_palette
 from .ppu import HEIGHT, PPU, WIDTH
 
@@ -108,14 +108,11 @@ class NesMachine(Machine):
         bus.map_rom(0x8000, bytes(prg) * (0x8000 // len(prg)), name="PRG ROM")
 
     def _io_read(self, addr: int) -> int:
-        if addr == 0x4016:
-            return self.pad1.read()
-        if addr == 0x4017:
-            return 0x40  # no second pad
-        return 0x40
+        # $4017 (no second pad) and the rest read the open bus.
+        return self.pad1.read() if addr == 0x4016 else OPEN_BUS
 
     def _io_peek(self, addr: int) -> int:
-        return self.pad1.peek() if addr == 0x4016 else 0x40
+        return self.pad1.peek() if addr == 0x4016 else OPEN_BUS
 
     def _io_write(self, addr: int, value: int) -> None:
         if addr == 0x4014:
