@@ -14,6 +14,7 @@ export function create(root, session) {
   let sizes = { cpu: 0x10000 };
   let symbolsByAddr = new Map();
   let inFlight = false;       // one read at a time: refreshes never pile up
+  let again = false;          // ...but one asked for meanwhile runs after it
   const spaceSelect = el("select", { testid: "memory-space", title: "memory space" },
     el("option", { value: "cpu", text: "cpu" }));
   const addrInput = el("input", {
@@ -90,14 +91,23 @@ export function create(root, session) {
   }
 
   async function refresh() {
-    if (inFlight) return;
+    if (inFlight) { again = true; return; }
     inFlight = true;
+    try {
+      do {
+        again = false;
+        await read(base, space);
+      } while (again);  // a Go or a write while a read was out: show where it points now
+    } finally { inFlight = false; }
+  }
+
+  async function read(base, space) {
     let reply;
     try {
       reply = await session.request("debug", {
         verb: "read_memory", args: { addr: base, length: ROWS * COLS, space } });
-    } catch { return; } finally { inFlight = false; }
-    const bytes = reply.data.match(/../g).map((h) => parseInt(h, 16));
+    } catch { return; }
+    const bytes = (reply.data.match(/../g) || []).map((h) => parseInt(h, 16));
     const changed = new Set(reply.changed);
     const rows = [];
     for (let r = 0; r * COLS < bytes.length; r++) {
