@@ -70,7 +70,10 @@ export function createInput(onChange) {
       keys[code] = name;
       saveRemap(machineId, keys);
     },
-    resetBindings(info) { localStorage.removeItem(`retroscope.keys.${info.id}`); setMachine(info); },
+    resetBindings(info) {
+      try { localStorage.removeItem(`retroscope.keys.${info.id}`); } catch { /* storage off */ }
+      setMachine(info);
+    },
   };
 }
 
@@ -84,5 +87,7 @@ function loadRemap(id) {
 }
 
 function saveRemap(id, keys) {
-  localStorage.setItem(`retroscope.keys.${id}`, JSON.stringify(keys));
+  // Full or switched off: the remap still holds for this visit (a throw here would
+  // leave the keys panel listening with the machine's input off).
+  try { localStorage.setItem(`retroscope.keys.${id}`, JSON.stringify(keys)); } catch { /* off */ }
 }
