@@ -2,7 +2,7 @@
 // the article's reroll table with the current column marked, the selection
 // probabilities beside this game's statistics. Text only, never HTML.
 
-import { el } from "./dom.js";
+import { el, hex } from "./dom.js";
 
 const TYPES = ["T", "J", "Z", "O", "S", "L", "I"];
 const MARK = "background:#e0a030;color:#000;font-weight:bold";
@@ -58,13 +58,12 @@ export function create(root, session) {
     update(state) {
       if (!state || !state.selection) return;
       const sel = state.selection;
-      const first = sel.first === null ? "7 is invalid"
-        : `spawn table gives $${sel.first.toString(16).toUpperCase().padStart(2, "0")}`;
+      const first = Number.isInteger(sel.first) ? `spawn table gives $${hex(sel.first, 2)}` : "7 is invalid";
       choice.textContent = `index ${sel.index}: ${first}` +
         (sel.reroll ? " -> reroll" : "") + ` -> next pick: ${sel.result}`;
       if (state.bias_table && !biasCells) buildBias(state.bias_table);
       if (biasCells) {
-        const col = biasCells.columns.indexOf(`$${state.spawn_id.toString(16).toUpperCase().padStart(2, "0")}`);
+        const col = Number.isInteger(state.spawn_id) ? biasCells.columns.indexOf(`$${hex(state.spawn_id, 2)}`) : -1;
         biasCells.forEach((cells) => cells.forEach((cell, c) => { cell.style.cssText = c === col ? MARK : ""; }));
       }
       const stats = state.stats || {};
