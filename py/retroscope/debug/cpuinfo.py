@@ -125,10 +125,6 @@ class CpuInfo:
         place to come back to, whereas a call saves the address after the call."""
         raise NotImplementedError
 
-    def return_address(self) -> int | None:
-        """Where the innermost call returns to, read from the stack/link register."""
-        raise NotImplementedError
-
     # -- registers ---------------------------------------------------------------
     def get_registers(self) -> dict[str, int]:
         cpu = self.cpu
@@ -214,11 +210,6 @@ class Info6502(CpuInfo):
         peek = self.cpu.bus.peek
         return peek(0x100 | (s + 2) & 0xFF) | peek(0x100 | (s + 3) & 0xFF) << 8 == pc0
 
-    def return_address(self) -> int | None:
-        s = self.cpu.s
-        peek = self.cpu.bus.peek
-        return ((peek(0x100 | (s + 1) & 0xFF) | peek(0x100 | (s + 2) & 0xFF) << 8) + 1) & 0xFFFF
-
 
 class InfoZ80(CpuInfo):
     family = "z80"
@@ -266,9 +257,6 @@ class InfoZ80(CpuInfo):
     def interrupted(self, pc0: int, depth0: int) -> bool:
         sp = self.cpu.sp
         return sp == (depth0 - 2) & 0xFFFF and _word_le(self.cpu.bus.peek, sp) == pc0
-
-    def return_address(self) -> int | None:
-        return _word_le(self.cpu.bus.peek, self.cpu.sp)
 
     def trace_fields(self) -> tuple[str, ...]:
         return ("af", "bc", "de", "hl", "ix", "iy", "sp")
@@ -320,9 +308,6 @@ class Info9900(CpuInfo):
         # Context switch: the new workspace's R14 holds the old PC.
         wp = self.cpu.wp
         return wp != depth0 and _word_be(self.cpu.bus.peek, wp + 28) == pc0
-
-    def return_address(self) -> int | None:
-        return _word_be(self.cpu.bus.peek, self.cpu.wp + 22)  # R11
 
     def get_registers(self) -> dict[str, int]:
         regs = super().get_registers()
