@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
-from .disasm import Count
+from .disasm import Count, symbol_names, walk
 from .isa6502 import OPCODES, OPERAND_BYTES
 
 # How each mode prints its operand; {} is the address or value.
@@ -92,28 +92,4 @@ def disassemble(read: Callable[[int], int], start: int, end_or_count: int | Coun
                 symbols: Mapping[str, int] | None = None) -> list[Line]:
     """Disassemble from `start` up to an end address (exclusive) or a `Count`."""
     names = symbol_names(symbols or {})
-    lines: list[Line] = []
-    address = start & 0xFFFF
-    if isinstance(end_or_count, Count):
-        for _ in range(max(0, end_or_count.n)):
-            lines.append(line := decode(read, address, names))
-            address = (address + len(line.data)) & 0xFFFF
-        return lines
-    span = (end_or_count - start) & 0xFFFF if end_or_count != 0x10000 else 0x10000 - start
-    done = 0
-    while done < span:
-        lines.append(line := decode(read, address, names))
-        address = (address + len(line.data)) & 0xFFFF
-        done += len(line.data)
-    return lines
-
-
-def symbol_names(symbols: Mapping[str, int]) -> dict[int, str]:
-    """Address -> name, preferring global labels over `global@local` ones and
-    then the alphabetically first, so the choice is stable."""
-    names: dict[int, str] = {}
-    for name in sorted(symbols, key=lambda n: ("@" in n, n)):
-        value = symbols[name]
-        if isinstance(value, int) and 0 <= value <= 0xFFFF:
-            names.setdefault(value, name)
-    return names
+    return walk(lambda address: decode(read, address, names), start & 0xFFFF, end_or_count)

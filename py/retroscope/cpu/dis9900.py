@@ -25,7 +25,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from . import isa9900 as isa
-from .disasm import Count
+from .disasm import Count, symbol_names, walk
 from .tms9900 import WAIT_CYCLES, ti99_slow
 
 UNKNOWN = -1  # an access whose address depends on run-time data
@@ -228,28 +228,5 @@ def disassemble(read: Callable[[int], int], start: int, end_or_count: int | Coun
                 slow: Callable[[int], bool] = ti99_slow) -> list[Line]:
     """Disassemble from `start` up to an end address (exclusive) or a `Count`."""
     names = symbol_names(symbols or {})
-    lines: list[Line] = []
-    address = start & 0xFFFE
-    if isinstance(end_or_count, Count):
-        for _ in range(max(0, end_or_count.n)):
-            lines.append(line := decode(read, address, names, wp, slow))
-            address = (address + len(line.data)) & 0xFFFF
-        return lines
-    span = (end_or_count - address) & 0xFFFF if end_or_count != 0x10000 \
-        else 0x10000 - address
-    done = 0
-    while done < span:
-        lines.append(line := decode(read, address, names, wp, slow))
-        address = (address + len(line.data)) & 0xFFFF
-        done += len(line.data)
-    return lines
-
-
-def symbol_names(symbols: Mapping[str, int]) -> dict[int, str]:
-    """Address -> name, the alphabetically first where several share one."""
-    names: dict[int, str] = {}
-    for name in sorted(symbols):
-        value = symbols[name]
-        if isinstance(value, int) and 0 <= value <= 0xFFFF:
-            names.setdefault(value, name)
-    return names
+    return walk(lambda address: decode(read, address, names, wp, slow), start & 0xFFFE,
+                end_or_count)
