@@ -283,3 +283,12 @@ def test_the_debugger_stops_in_get_dice_roll_when_a_live_game_rolls():
     session.step("out")  # back in the frame loop: the roll is made
     assert (m.read(0x46), m.read(0x47)) == rng.dice_roll()
     assert m.read(0x600) == (index + 1) % 55 and m.read(0x30C) == 1
+
+
+def test_the_tape_command_refuses_counts_out_of_range_with_a_clear_message():
+    m = create(seed=3)
+    tape = m.command("tape", {"count": 30})
+    assert len(tape["used"]) + len(tape["next"]) == 30
+    for bad in (-1, 10**9, "many"):
+        with pytest.raises(MachineError):
+            m.command("tape", {"count": bad})

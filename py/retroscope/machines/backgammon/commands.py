@@ -15,6 +15,7 @@ from .game import PLAYER_KINDS, Game
 from .notation import NotationError, export_record, link_text, parse_link, parse_record
 
 TAPE_LENGTH = 120
+MAX_TAPE = 10_000  # rolls one tape command may ask for
 
 
 class PanelCommands:
@@ -115,7 +116,10 @@ class PanelCommands:
         game.players = players
 
     def _cmd_tape(self, count: int = TAPE_LENGTH) -> dict[str, Any]:
-        return self._tape_state(int(count))
+        count = int(count)
+        if not 0 <= count <= MAX_TAPE:
+            raise MachineError(f"tape count must be 0-{MAX_TAPE}, not {count}")
+        return self._tape_state(count)
 
     def _cmd_explorer(self) -> dict[str, Any]:
         from .explorer import explorer_stats
