@@ -290,16 +290,23 @@ def check_rows(m: bytearray) -> None:
 
 
 # -- lines, level, score ($9BA8, $9BFE, $9C31) --------------------------------------
-def add_line(m: bytearray) -> None:
-    """$9BA8: lines + 1 in packed BCD (the top byte counts freely), then the level
-    check that compares the level with BCD tens (the article's bug)."""
-    lo = (m[LINES] + 1) & 0xFF
+def bcd_increment(m: bytearray, at: int) -> int:
+    """A 16-bit counter + 1: the low byte ($at) in packed BCD, the carry into
+    the high byte counted freely (lines and the statistics). Returns the low byte."""
+    lo = (m[at] + 1) & 0xFF
     if lo & 0x0F >= 0x0A:
         lo = (lo + 6) & 0xFF
         if lo & 0xF0 >= 0xA0:
             lo &= 0x0F
-            m[LINES + 1] = (m[LINES + 1] + 1) & 0xFF
-    m[LINES] = lo
+            m[at + 1] = (m[at + 1] + 1) & 0xFF
+    m[at] = lo
+    return lo
+
+
+def add_line(m: bytearray) -> None:
+    """$9BA8: lines + 1 in packed BCD (the top byte counts freely), then the level
+    check that compares the level with BCD tens (the article's bug)."""
+    lo = bcd_increment(m, LINES)
     if lo & 0x0F == 0:
         tens = ((m[LINES + 1] << 4) | (lo >> 4)) & 0xFF  # 16-bit value >> 4, low byte
         m[TMP_A8] = tens
@@ -379,14 +386,7 @@ def lines_for_level_up(start: int) -> int:
 def count_piece(m: bytearray, orient: int) -> None:
     """Statistics: the low byte counts in packed BCD, the high byte freely (the
     999 quirk: the display draws the high byte as one tile)."""
-    at = STATS + 2 * TYPE_OF[orient]
-    lo = (m[at] + 1) & 0xFF
-    if lo & 0x0F >= 0x0A:
-        lo = (lo + 6) & 0xFF
-        if lo & 0xF0 >= 0xA0:
-            lo &= 0x0F
-            m[at + 1] = (m[at + 1] + 1) & 0xFF
-    m[at] = lo
+    bcd_increment(m, STATS + 2 * TYPE_OF[orient])
 
 
 def colour_index(level: int) -> int:
