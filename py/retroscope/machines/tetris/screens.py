@@ -94,7 +94,8 @@ def play_screen() -> Screen:
     s.box(11, 2, 22, 4)
     s.text(12, 3, "LINES-")
     s.box(11, 5, 22, 26)
-    s.fill(12, 6, 21, 25, EMPTY)
+    px, py = PLAYFIELD_AT
+    s.fill(px, py, px + 9, py + 19, EMPTY)  # 10 x 20
     s.box(23, 2, 30, 9)
     s.text(24, 3, "TOP")
     s.text(24, 6, "SCORE")
