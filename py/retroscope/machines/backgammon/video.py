@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from ..nes.ppu import attribute_table
 from . import tiles as T
 from .rules import BAR, OFF, Position
 
@@ -82,16 +83,7 @@ class Screen:
         self.groups[row // 2][col // 2] = pal
 
     def nametable(self) -> bytes:
-        attrs = bytearray(64)
-        for by in range(8):
-            for bx in range(8):
-                v = 0
-                for q, (dy, dx) in enumerate(((0, 0), (0, 1), (1, 0), (1, 1))):
-                    gy, gx = by * 2 + dy, bx * 2 + dx
-                    if gy < 15:
-                        v |= self.groups[gy][gx] << (q * 2)
-                attrs[by * 8 + bx] = v
-        return bytes(self.names) + bytes(attrs)
+        return bytes(self.names) + attribute_table(self.groups)
 
     def oam(self) -> bytes:
         out = bytearray([0xFF] * 256)  # y=$FF: off screen

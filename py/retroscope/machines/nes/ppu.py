@@ -44,6 +44,22 @@ MASK_SPR = 0x10
 STATUS_VBLANK = 0x80
 
 
+def attribute_table(groups: list[list[int]]) -> bytes:
+    """The 64-byte attribute table from a palette group per 16x16 block
+    (`groups[row][col]`, 15 rows of 16): each byte packs a 2x2 of blocks,
+    top-left in bits 0-1 ... bottom-right in bits 6-7."""
+    out = bytearray(64)
+    for by in range(8):
+        for bx in range(8):
+            value = 0
+            for q, (dy, dx) in enumerate(((0, 0), (0, 1), (1, 0), (1, 1))):
+                y, x = 2 * by + dy, 2 * bx + dx
+                if y < 15:
+                    value |= groups[y][x] << (2 * q)
+            out[by * 8 + bx] = value
+    return bytes(out)
+
+
 @dataclass
 class PPURegs:
     """The register-side state, one place for snapshot/restore to walk."""

@@ -8,6 +8,7 @@ are exported as assembler constants (`screen_constants`).
 
 from __future__ import annotations
 
+from ..nes.ppu import attribute_table
 from .chr import EMPTY, FRAME, ICONS, TEXT_SPACE, TILE_OF, WALLPAPER
 
 COLS, ROWS = 32, 30
@@ -62,16 +63,7 @@ class Screen:
                     self.attrs[by][bx] = 3
 
     def nametable(self) -> bytes:
-        data = bytearray(t for row in self.tiles for t in row)
-        for by in range(8):
-            for bx in range(8):
-                value = 0
-                for q, (dy, dx) in enumerate(((0, 0), (0, 1), (1, 0), (1, 1))):
-                    y, x = 2 * by + dy, 2 * bx + dx
-                    group = self.attrs[y][x] if y < 15 else 0
-                    value |= group << (2 * q)
-                data.append(value)
-        return bytes(data)
+        return bytes(t for row in self.tiles for t in row) + attribute_table(self.attrs)
 
 
 def rle(data: bytes) -> bytes:
