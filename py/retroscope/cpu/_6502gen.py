@@ -632,7 +632,7 @@ _RUNTIME = '''
         a, x, y, s, status, pc, cyc, end, halted, irq_line, nmi_pending, i_late = values
         setflags(status)
 
-    return table, ram_table, run, step, raise_irq, raise_nmi, get_state, set_state
+    return run, step, raise_irq, raise_nmi, get_state, set_state
 '''
 
 

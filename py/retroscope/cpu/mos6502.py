@@ -94,8 +94,8 @@ class MOS6502:
             raise ValueError(f"6502 variant must be one of {VARIANTS}, not {variant!r}")
         self.bus = bus if bus is not None else Bus()
         self.variant = variant
-        (self._table, self._ram_table, self._run, self._step, self._irq, self._nmi,
-         self._get_state, self._set_state) = _factory(variant)(
+        (self._run, self._step, self._irq, self._nmi, self._get_state,
+         self._set_state) = _factory(variant)(
             self.bus, partial(_6502blocks.build, decimal=variant == "nmos"), _6502blocks.HOT)
         # Power-on state: registers as constructed (s=$FD, p=$24, pc=0); call
         # reset() to load PC from the reset vector once memory is in place.
