@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from . import model
+from .machine import SEED
 
 ROLLS = 300
 # Ways to throw each total 2..12 with two dice, out of 36.
@@ -21,19 +22,19 @@ TOTAL_WAYS = (1, 2, 3, 4, 5, 6, 5, 4, 3, 2, 1)
 _cache: dict[int, dict[str, Any]] = {}
 
 
+def _start_sequence(machine: Any, sequence: int) -> None:
+    """The RNG as a link starts `sequence`: the table built, one title frame's step."""
+    machine.write(SEED, sequence)
+    machine.call("InitTable")
+    machine.call("GetRandomVal")  # the title frame before Start is seen
+
+
 def machine_rolls(machine: Any, sequence: int, count: int) -> list[tuple[int, int]]:
     """`count` rolls of `sequence` from the machine code (machine left as it was)."""
     snap = machine.snapshot()
     try:
-        machine.write(0x500, sequence)
-        machine.call("InitTable")
-        machine.call("GetRandomVal")  # the title frame before Start is seen
-        out = []
-        for _ in range(count):
-            machine.write(0x30C, 0)
-            machine.call("GetDiceRoll")
-            out.append((machine.read(0x46), machine.read(0x47)))
-        return out
+        _start_sequence(machine, sequence)
+        return [machine.roll_now() for _ in range(count)]
     finally:
         machine.restore(snap)
 
@@ -42,11 +43,8 @@ def machine_rng(machine: Any, sequence: int) -> model.DiceRng:
     """The RNG state the machine's own code builds for `sequence` at Start."""
     snap = machine.snapshot()
     try:
-        machine.write(0x500, sequence)
-        machine.call("InitTable")
-        machine.call("GetRandomVal")  # the title frame before Start is seen
-        return model.DiceRng([machine.read(0x601 + i) for i in range(model.TABLE_LEN)],
-                             machine.read(0x600))
+        _start_sequence(machine, sequence)
+        return machine.rng_state()
     finally:
         machine.restore(snap)
 
