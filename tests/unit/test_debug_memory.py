@@ -241,3 +241,13 @@ def test_the_verbs_listed_for_the_worker_take_the_keywords_shown() -> None:
         signature = inspect.signature(getattr(Session, name))
         shown = [p.split("=")[0].strip() for p in params.split(",") if p.strip()]
         assert shown == [p for p in signature.parameters if p != "self"], name
+
+
+@pytest.mark.parametrize("bad", [[], {}])
+def test_unhashable_ids_formats_and_spaces_are_clear_errors(session: Session, bad: object) -> None:
+    for call in (lambda: session.read_memory(0, 4, bad), lambda: session.add_watch(0, bad),
+                 lambda: session.remove_watch(bad), lambda: session.remove_breakpoint(bad),
+                 lambda: session.enable_breakpoint(bad), lambda: session.reset_hits(bad),
+                 lambda: session.set_condition(bad, "a == 1")):
+        with pytest.raises(DebugError):
+            call()

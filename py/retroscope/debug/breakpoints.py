@@ -116,7 +116,7 @@ class BreakpointSet:
     def get(self, bp_id: int) -> Breakpoint:
         try:
             return self.items[bp_id]
-        except KeyError:
+        except (KeyError, TypeError):  # TypeError: an unhashable id from JSON
             raise BreakpointError(f"no breakpoint #{bp_id}") from None
 
     def remove(self, bp_id: int) -> None:

@@ -40,7 +40,7 @@ class MemoryView:
         length = check_int("length", length, 0x10000, 1)
         if space != "cpu":
             spaces = self.machine.memory_spaces()
-            if space not in spaces:
+            if not isinstance(space, str) or space not in spaces:
                 raise DebugError(f"no memory space {space!r} (spaces: {', '.join(spaces)})")
             size = spaces[space]
             if addr >= size or addr + length > size:

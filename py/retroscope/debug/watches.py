@@ -66,7 +66,7 @@ class WatchList:
         self._next_id = 1
 
     def add(self, where: Any, fmt: str = "hex", count: int | None = None) -> Watch:
-        if fmt not in FORMATS:
+        if not isinstance(fmt, str) or fmt not in FORMATS:
             raise WatchError(f"watch format must be one of {', '.join(FORMATS)}, not {fmt!r}")
         try:
             addr, _ = parse_address(where, self.symbols)
@@ -83,7 +83,7 @@ class WatchList:
         return watch
 
     def remove(self, watch_id: int) -> None:
-        if self.items.pop(watch_id, None) is None:
+        if not isinstance(watch_id, int) or self.items.pop(watch_id, None) is None:
             raise WatchError(f"no watch #{watch_id}")
 
     def values(self, peek_range: Callable[[int, int], bytes]) -> list[dict[str, Any]]:
