@@ -40,7 +40,8 @@ export function create(root, session) {
       el("td", { class: "mono value", text: w.text, testid: `watch-value-${w.id}` }),
       el("td", {}, el("button", {
         class: "close", text: "×", title: "remove", testid: `watch-remove-${w.id}`,
-        onclick: () => session.debug("remove_watch", { watch_id: w.id }).then(update),
+        onclick: () => session.debug("remove_watch", { watch_id: w.id })
+          .then(update, (err) => session.message(err.message, "error")),
       })))));
   }
 
