@@ -1,7 +1,7 @@
 // The call stack: innermost first, each call with the routine it was made
 // from; a click shows the caller in the disassembly.
 
-import { el, hex } from "./debug_common.js";
+import { el, addr4 } from "./debug_common.js";
 
 export function create(root, session) {
   const list = el("ol", { class: "dbg-stack", testid: "dbg-callstack" });
@@ -14,7 +14,7 @@ export function create(root, session) {
       const at = (f) => (Number.isInteger(f.call) ? f.call : f.return);
       list.replaceChildren(...frames.map((f, i) => el("li", { testid: `stack-${i}` },
         el("button", {
-          class: "link", text: `$${hex(at(f), 4)}`, title: "show in the disassembly",
+          class: "link", text: addr4(at(f)), title: "show in the disassembly",
           onclick: () => session.showCode(at(f)),
         }),
         el("span", { class: "mono", text: ` ${f.text}` }),

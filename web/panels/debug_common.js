@@ -1,6 +1,6 @@
 // Small helpers the debugger panels share: number parsing and hex text.
 
-export { el, hex } from "./dom.js";
+export { el, hex, addr4 } from "./dom.js";
 
 /** "$1F", "0x1F", "#31" (decimal) or, when bareHex, "1F" -> number; null if not one. */
 export function parseNumber(text, bareHex = false) {
@@ -20,5 +20,3 @@ export function addressArg(text) {
   const n = parseNumber(t);
   return n === null ? t : n;
 }
-
-export const addr4 = (n) => `$${(n >>> 0).toString(16).toUpperCase().padStart(4, "0")}`;

@@ -2,7 +2,7 @@
 // line to put the cursor there (the toolbar's "To cursor" runs to it); the
 // dot toggles an exec breakpoint; the arrow runs to that line at once.
 
-import { el, hex, addressArg } from "./debug_common.js";
+import { el, hex, addr4, addressArg } from "./debug_common.js";
 
 const BEFORE = 6;
 const AFTER = 14;
@@ -76,7 +76,7 @@ export function create(root, session) {
     update,
     /** Show code at an address and put the cursor there (from the call stack). */
     showAt(addr) {
-      where.value = `$${hex(addr, 4)}`;
+      where.value = addr4(addr);
       cursor = addr;
       go();
     },

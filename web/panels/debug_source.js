@@ -2,7 +2,7 @@
 // highlighted and kept in view. A file is fetched once, then only the
 // highlight moves. Clicking a line number toggles an exec breakpoint there.
 
-import { el, hex } from "./debug_common.js";
+import { el, addr4 } from "./debug_common.js";
 
 export function create(root, session) {
   let follow = true;
@@ -31,7 +31,7 @@ export function create(root, session) {
       const number = el("button", {
         class: "gutter line-no", text: String(line.line), disabled: line.addr === null,
         testid: `src-bp-${line.line}`,
-        title: line.addr === null ? "" : `$${hex(line.addr, 4)}: toggle an exec breakpoint`,
+        title: line.addr === null ? "" : `${addr4(line.addr)}: toggle an exec breakpoint`,
         onclick: () => session.toggleBreakpoint(line.addr),
       });
       const row = el("div", { class: "dbg-line src", testid: `src-${line.line}` }, number,

@@ -19,3 +19,6 @@ export function el(tag, props = {}, ...children) {
 }
 
 export const hex = (value, digits) => value.toString(16).toUpperCase().padStart(digits, "0");
+
+/** An address as the page writes it: "$0400". */
+export const addr4 = (n) => `$${hex(n >>> 0, 4)}`;

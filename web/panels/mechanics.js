@@ -1,7 +1,7 @@
 // The live mechanics of a machine: the rows of state().mechanics, each with
 // its address linked to the memory view. Machines may add their own panel.
 
-import { el, hex } from "./dom.js";
+import { el, addr4 } from "./dom.js";
 
 export function create(root, session) {
   const table = el("table", { class: "mechanics", testid: "mechanics-table" });
@@ -16,7 +16,7 @@ export function create(root, session) {
       const addrCell = el("td", { class: "addr" });
       if (Number.isInteger(item.addr)) {
         addrCell.append(el("button", {
-          class: "link", text: `$${hex(item.addr, 4)}`, title: "show in the memory view",
+          class: "link", text: addr4(item.addr), title: "show in the memory view",
           testid: `mech-addr-${item.name}`, onclick: () => session.gotoMemory(item.addr),
         }));
       }

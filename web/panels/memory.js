@@ -3,7 +3,8 @@
 // changed since the last pause highlighted (the debugger keeps the images),
 // edit in place: click a byte, or type "address = bytes".
 
-import { el, hex } from "./dom.js";
+import { el, hex, addr4 } from "./dom.js";
+import { parseNumber } from "./debug_common.js";
 
 const ROWS = 16;
 const COLS = 16;
@@ -38,9 +39,8 @@ export function create(root, session) {
 
   function parseAddress(text) {
     const t = text.trim();
-    const m = /^(?:\$|0x)([0-9a-f]{1,4})$/i.exec(t) || null;
-    if (m) return parseInt(m[1], 16);
-    if (/^\d{1,5}$/.test(t) && Number(t) <= 0xffff) return Number(t);
+    const n = parseNumber(t);
+    if (n !== null) return n <= 0xffff ? n : null;
     if (space === "cpu") for (const [addr, name] of symbolsByAddr) if (name === t) return addr;
     return null;
   }
@@ -49,7 +49,7 @@ export function create(root, session) {
     if (where !== space) setSpace(where);
     const size = sizes[space] || 0x10000;
     base = Math.min(addr & 0xfff0, Math.max(0, size - ROWS * COLS));
-    addrInput.value = `$${hex(addr, 4)}`;
+    addrInput.value = addr4(addr);
     refresh();
   }
 
@@ -77,7 +77,7 @@ export function create(root, session) {
     const bytes = m[2].trim().split(/\s+/).map((b) => parseInt(b, 16));
     try {
       await session.request("write", { addr, bytes });
-      session.message(`wrote ${bytes.length} byte(s) at $${hex(addr, 4)}`, "info");
+      session.message(`wrote ${bytes.length} byte(s) at ${addr4(addr)}`, "info");
       refresh();
     } catch (err) { session.message(err.message); }
   });
@@ -85,7 +85,7 @@ export function create(root, session) {
 
   function editAt(addr, value) {
     if (space !== "cpu") return;
-    editInput.value = `$${hex(addr, 4)} = ${hex(value, 2)}`;
+    editInput.value = `${addr4(addr)} = ${hex(value, 2)}`;
     editInput.focus();
     editInput.setSelectionRange(editInput.value.length - 2, editInput.value.length);
   }
@@ -118,7 +118,7 @@ export function create(root, session) {
         const i = r * COLS + c;
         const at = (addr + c) & 0xffff;
         cells.push(el("span", { class: changed.has(i) ? "byte changed" : "byte", text: hex(bytes[i], 2),
-                                title: `$${hex(at, 4)}`, onclick: () => editAt(at, bytes[i]) }));
+                                title: addr4(at), onclick: () => editAt(at, bytes[i]) }));
         ascii += bytes[i] >= 0x20 && bytes[i] < 0x7f ? String.fromCharCode(bytes[i]) : ".";
       }
       const label = space === "cpu" ? symbolsByAddr.get(addr) || "" : "";
