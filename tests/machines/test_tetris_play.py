@@ -366,6 +366,8 @@ def test_bad_parameters_get_clear_messages():
     with pytest.raises(MachineError, match="level"):
         create(level=20)
     assert validate({"type": "C"})
+    with pytest.raises(MachineError, match="start"):
+        create(start=["game"])  # not text: a clear message, not a TypeError
 
 
 def test_a_share_link_starts_that_game_and_a_bad_one_says_why():

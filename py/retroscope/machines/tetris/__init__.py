@@ -79,8 +79,9 @@ def validate(values: dict[str, Any]) -> list[str]:
     if kind not in ("A", "B"):
         problems.append(f"type must be A or B, not {kind!r}")
     start = values.get("start", "game")
-    if start not in START_MODES:
-        problems.append(f"start must be one of {', '.join(START_MODES)}, not {start!r}")
+    if not isinstance(start, str) or start not in START_MODES:
+        problems.append(f"start must be one of {', '.join(START_MODES)}, "
+                        f"not {str(start)[:12]!r}")
     return problems
 
 
