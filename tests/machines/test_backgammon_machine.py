@@ -292,3 +292,9 @@ def test_the_tape_command_refuses_counts_out_of_range_with_a_clear_message():
     for bad in (-1, 10**9, "many"):
         with pytest.raises(MachineError):
             m.command("tape", {"count": bad})
+
+
+def test_create_refuses_parameters_of_the_wrong_type_with_a_clear_message():
+    for params in ({"seed": True}, {"seed": 3, "moves": 5}, {"seed": 3, "moves": ["8/5"]}):
+        with pytest.raises(MachineError):
+            create(**params)

@@ -42,8 +42,11 @@ def validate(values: dict[str, Any]) -> list[tuple[str, str]]:
 def create(seed: int | None = None, moves: str = "", **extra: Any) -> BackgammonMachine:
     if extra:
         raise MachineError(f"backgammon has no parameter {sorted(extra)[0]!r}")
-    if seed is not None and (not isinstance(seed, int) or not 0 <= seed <= 31):
-        raise MachineError(f"seed must be a sequence number 0-31, not {seed!r}")
+    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)
+                             or not 0 <= seed <= 31):
+        raise MachineError(f"seed must be a sequence number 0-31, not {str(seed)[:12]!r}")
+    if not isinstance(moves, str):
+        raise MachineError("moves must be text, turns joined by ';'")
     machine = BackgammonMachine()
     machine.power_on()
     if seed is not None:
