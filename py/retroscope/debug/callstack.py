@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from .cpuinfo import CALL, CpuInfo
+from .cpuinfo import CALL, CpuInfo, _word_be, _word_le
 
 MAX_FRAMES = 32
 
@@ -41,15 +41,15 @@ def _candidates(info: CpuInfo, peek: Callable[[int], int]) -> Iterator[tuple[int
         sp = cpu.sp
         for n in range(256):
             at = (sp + 2 * n) & 0xFFFF
-            yield peek(at) | peek((at + 1) & 0xFFFF) << 8, at
+            yield _word_le(peek, at), at
     else:  # tms9900: R11, then the BLWP chain through R14 (PC) / R13 (WP)
         wp = cpu.wp
         r11 = wp + 22
-        yield peek(r11 & 0xFFFF) << 8 | peek((r11 + 1) & 0xFFFF), r11
+        yield _word_be(peek, r11), r11
         for _ in range(MAX_FRAMES):
             r13, r14 = wp + 26, wp + 28
-            yield peek(r14 & 0xFFFF) << 8 | peek((r14 + 1) & 0xFFFF), r14
-            wp = peek(r13 & 0xFFFF) << 8 | peek((r13 + 1) & 0xFFFF)
+            yield _word_be(peek, r14), r14
+            wp = _word_be(peek, r13)
 
 
 def call_stack(info: CpuInfo, peek: Callable[[int], int],
