@@ -105,7 +105,8 @@ FIELDS: tuple[str, ...] = (
 # `_blocks`/`_heat`: compiled blocks by start address and how often each
 # address started an instruction in the fetch loop (see `_z80blocks`).
 _SLOTS = tuple(n for n in FIELDS if n != "r") + ("_r", "_r7", "_attn", "_rsync", "_stop",
-                                                 "_blocks", "_heat", "_mapping", "bus")
+                                                 "_blocks", "_heat", "_mapping", "_pages",
+                                                 "_seen", "bus")
 
 
 class Z80:
@@ -119,6 +120,8 @@ class Z80:
         self._blocks: dict = {}
         self._heat: dict[int, int] = {}
         self._mapping: tuple | None = None
+        self._pages: tuple | None = None  # bus.direct_pages() as of `_seen`
+        self._seen: tuple | None = None  # the bus's read/write when last looked
         self.reset()
 
     def reset(self) -> None:
@@ -172,7 +175,13 @@ class Z80:
         main = MAIN
         done = 0
         # Compiled blocks need code in plain RAM pages and no watch (see _z80blocks).
-        pages = bus.direct_pages() if hasattr(bus, "direct_pages") else None
+        # The bus publishes new read/write callables whenever that changes, so
+        # the pages are asked for again only then.
+        seen = self._seen
+        if seen is None or seen[0] is not read or seen[1] is not write:
+            self._seen = (read, write)
+            self._pages = bus.direct_pages() if hasattr(bus, "direct_pages") else None
+        pages = self._pages
         use_blocks = pages is not None
         ram = unchanged = None
         if use_blocks:
