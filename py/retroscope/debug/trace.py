@@ -47,7 +47,7 @@ class Trace:
 
     def text(self, read: Callable[[int], int], symbols: dict[str, int] | None = None) -> str:
         """The trace as downloadable text, one instruction a line, oldest first."""
-        names = {v: k for k, v in (symbols or {}).items()}
+        names = self.info.names(symbols)
         regs = self.fields[2:]
         lines = [f"; {len(self.records)} instructions, oldest first",
                  "; cycles      pc    instruction               " + " ".join(regs)]
