@@ -298,3 +298,5 @@ def test_create_refuses_parameters_of_the_wrong_type_with_a_clear_message():
     for params in ({"seed": True}, {"seed": 3, "moves": 5}, {"seed": 3, "moves": ["8/5"]}):
         with pytest.raises(MachineError):
             create(**params)
+    for seed in ("x", 99, [1]):
+        assert validate({"seed": seed, "moves": "8/5"})[0][0] == "seed"

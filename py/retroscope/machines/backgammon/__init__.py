@@ -29,6 +29,8 @@ def validate(values: dict[str, Any]) -> list[tuple[str, str]]:
     seed = values.get("seed")
     if seed is None:
         return [("moves", "moves need a seed: add seed=0-31 to the link")]
+    if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed <= 31:
+        return [("seed", f"seed must be a sequence number 0-31, not {str(seed)[:12]!r}")]
     try:
         entries = parse_link(str(moves))
         rng = model.DiceRng.for_sequence(seed)
