@@ -164,3 +164,12 @@ def test_a_restored_halted_cpu_with_an_interrupt_raised_takes_it():
     twin.restore(state)
     assert twin.halted and twin.irq
     assert twin.step() == 13 and twin.pc == 0x38
+
+
+def test_restore_holds_registers_to_their_widths():
+    cpu = Z80()
+    state = cpu.snapshot() | {"a": 0x1FF, "pc": 0x12345, "sp": -1}
+    cpu.restore(state)
+    assert (cpu.a, cpu.pc, cpu.sp) == (0xFF, 0x2345, 0xFFFF)
+    cpu.step()  # runs, instead of an IndexError past the end of memory
+    assert cpu.pc == 0x2346

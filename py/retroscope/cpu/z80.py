@@ -109,6 +109,12 @@ _SLOTS = tuple(n for n in FIELDS if n != "r") + ("_r", "_r7", "_attn", "_rsync",
                                                  "_seen", "bus")
 
 
+# Register widths restore() holds a snapshot to (as the other cores do): an
+# out-of-range value would otherwise surface later as an IndexError in a read.
+_MASKS = dict.fromkeys(("a", "f", "b", "c", "d", "e", "h", "l", "i", "irq_vector"), 0xFF) \
+    | dict.fromkeys(("ix", "iy", "sp", "pc", "wz", "af_", "bc_", "de_", "hl_"), 0xFFFF)
+
+
 class Z80:
     """The Z80 CPU over a `Bus` (a flat 64 KiB RAM bus when none is given)."""
 
@@ -414,5 +420,7 @@ class Z80:
 
     def restore(self, state: dict[str, Any]) -> None:
         for name in FIELDS:
-            setattr(self, name, state[name])
+            value = state[name]
+            mask = _MASKS.get(name)
+            setattr(self, name, int(value) & mask if mask else value)
         self._attn = bool(self.irq or self.nmi_pending or self.halted)
