@@ -126,10 +126,19 @@ async function refreshDebug() {
   try {
     const status = { ...(await debug("status")), running };
     const shown = debugPanels.filter(({ root }) => !root.closest("[hidden]"));
-    await Promise.all(shown.map(({ panel }) => Promise.resolve(panel.update(status)).catch(() => {})));
+    await Promise.all(shown.map(({ panel }) => Promise.resolve(panel.update(status)).catch(panelFailed)));
   } catch { /* the machine is changing under us: the next refresh will do */ }
   debugBusy = false;
   if (debugAgain) { debugAgain = false; refreshDebug(); }
+}
+
+// A worker reply can fail in passing (the machine changed mid-refresh: the next
+// refresh does better), but a JavaScript error in a panel is a bug: say so, where
+// the tests (which fail on any console error) and developers will see it.
+function panelFailed(err) {
+  if (err instanceof TypeError || err instanceof ReferenceError || err instanceof RangeError) {
+    console.error("a panel failed to update:", err);
+  }
 }
 
 // -- messages and errors ------------------------------------------------------------
