@@ -99,3 +99,18 @@ def test_a_jammed_6502_stops_the_run_with_a_reason_and_reset_revives_it():
     assert status["halted"]
     session.reset()
     assert not session.status()["halted"]
+
+
+def test_an_unfinished_machine_is_not_available_but_is_listed_as_unfinished() -> None:
+    import types
+
+    from retroscope import machines
+
+    module = types.SimpleNamespace(INFO=machines.info("tetris"), create=lambda **_: None,
+                                   UNFINISHED="no game yet")
+    machines.register("halfbuilt", module)
+    try:
+        assert "halfbuilt" not in machines.available()
+        assert machines.unfinished()["halfbuilt"] == "no game yet"
+    finally:
+        machines._EXTRA.pop("halfbuilt")
