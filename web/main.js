@@ -43,7 +43,7 @@ const ui = {
   progress: $("boot-progress"), progressText: $("boot-stage"), errorPanel: $("error-panel"),
   errorText: $("error-message"), errorDetail: $("error-detail"), title: $("machine-title"),
   frameCounter: $("frame-counter"), runButton: $("btn-run"), machinePanel: $("machine-panel"),
-  summary: $("machine-summary"),
+  summary: $("machine-summary"), inputSource: $("input-source"), inputSourceBox: $("input-source-box"),
 };
 
 const screen = createScreen(ui.canvas, ui.stage);
@@ -224,9 +224,21 @@ function buildNav() {
     el("a", { href: `#/${info.id}`, text: info.title, testid: `nav-${info.id}`, class: "nav-link" })));
 }
 
+// Opening the page (or following a link) shows the machine running; a link
+// may ask to start paused (`paused=1`), e.g. to share a debugging position.
+// `paused` is the page's own parameter: the machine never sees it.
 async function route() {
   const { machine, params, problems } = parseHash(location.hash);
   problems.forEach((p) => showMessage(p));
+  const startPaused = params.paused !== undefined;
+  if (startPaused && params.paused !== "1") showMessage(`paused=${short(params.paused)}: use paused=1; starting paused`);
+  delete params.paused;
+  const result = await routeTo(machine, params);
+  if (result && !startPaused) await act("run");
+  return result;
+}
+
+async function routeTo(machine, params) {
   let id = machine;
   if (!id) id = machines[0]?.id;
   else if (!machines.some((m) => m.id === id)) {
@@ -264,9 +276,24 @@ async function loadMachine(id, params) {
     history.replaceState(null, "", result.hash);  // the link now says what runs
   }
   await loadMachinePanel(id);
+  setInputSources(machines.find((m) => m.id === id)?.input_sources ?? ["player"]);
   html.dataset.machine = id;
   return result;
 }
+
+// -- input: the player, or a program that presses the buttons (e.g. autoplay) ---------------
+function setInputSources(names) {
+  ui.inputSource.replaceChildren(...names.map((name) => el("option", { value: name, text: name, testid: `input-source-${name}` })));
+  ui.inputSource.value = "player";
+  ui.inputSourceBox.hidden = names.length < 2;
+}
+
+async function setInputSource(name) {
+  const result = await act("input_source", { source: name });
+  if (result) ui.inputSource.value = result.source;
+  return result;
+}
+
 
 async function loadMachinePanel(id) {
   machinePanelModule?.dispose();
@@ -332,6 +359,7 @@ $("btn-out").addEventListener("click", () => controls.step("out"));
 $("btn-cursor").addEventListener("click", () => controls.toCursor());
 $("btn-frame").addEventListener("click", () => controls.step("frame"));
 $("btn-reset").addEventListener("click", controls.reset);
+ui.inputSource.addEventListener("change", () => setInputSource(ui.inputSource.value));
 $("btn-help").addEventListener("click", () => help.toggle());
 $("btn-fullscreen").addEventListener("click", () => screen.toggleFullscreen());
 $("btn-share").addEventListener("click", async () => {
@@ -400,6 +428,9 @@ window.retroscope = {
   state: () => request("state"),
   command: (verb, args = {}) => request("command", { verb, args }),
   setButtons: (buttons) => request("input", { buttons }),
+  // "player" or one of machines()[k].input_sources: a program pressing the buttons.
+  setInputSource: (name) => request("input_source", { source: name })
+    .then((result) => { ui.inputSource.value = result.source; return result; }),
   frame: () => frameNumber,
   nextFrame,
   lastState: () => lastState,

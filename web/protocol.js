@@ -13,7 +13,7 @@
 // Ops handled by the worker's JavaScript: init, run, pause, input.
 // Every other op is a verb of py/retroscope/worker_api.py, named as in
 // window.retroscope: machines, load, run_frames, step, reset, read, write,
-// state, pointer, command, save_data, symbols.
+// state, pointer, command, input_source, save_data, symbols.
 
 export const JS_OPS = new Set(["init", "run", "pause", "input"]);
 

@@ -65,6 +65,7 @@ class WorkerAPI:
             "state": self.state,
             "pointer": self.pointer,
             "command": self.command,
+            "input_source": self.input_source,
             "save_data": self.save_data,
             "symbols": self.symbols,
             "bench": self.bench,
@@ -103,7 +104,9 @@ class WorkerAPI:
 
     def list_machines(self, _: dict[str, Any]) -> dict[str, Any]:
         return {
-            "machines": [machines.info(mid).to_json() for mid in machines.available()],
+            "machines": [{**machines.info(mid).to_json(),
+                          "input_sources": ["player", *machines.input_sources(mid)]}
+                         for mid in machines.available()],
             "problems": machines.problems(),
         }
 
@@ -220,19 +223,37 @@ class WorkerAPI:
         return where
 
     def pointer(self, args: dict[str, Any]) -> dict[str, Any]:
-        machine = self._need_machine()
+        session = self._need_session()
+        machine = session.machine
         x = _int_arg(args, "x", 0, machine.width - 1)
         y = _int_arg(args, "y", 0, machine.height - 1)
-        machine.pointer(x, y, bool(args.get("down")))
+        session.pointer(x, y, bool(args.get("down")))
         return {}
 
     def command(self, args: dict[str, Any]) -> Any:
-        machine = self._need_machine()
+        session = self._need_session()
         verb = args.get("verb")
         rest = args.get("args") or {}
         if not isinstance(verb, str) or not isinstance(rest, dict):
             raise RequestError("command needs a verb (text) and args (an object)")
-        return machine.command(verb, rest)
+        return session.command(verb, rest)
+
+    def input_source(self, args: dict[str, Any]) -> dict[str, Any]:
+        """Switch the machine's input: "player" (the page's buttons) or one of
+        its named sources (`input_sources` in `machines`)."""
+        session = self._need_session()
+        name = args.get("source", "player")
+        if name == "player":
+            result = session.set_input_source(None)
+        else:
+            machine_id = session.machine.INFO.id
+            sources = machines.input_sources(machine_id) if machine_id in \
+                machines.available() else {}
+            if not isinstance(name, str) or name not in sources:
+                raise RequestError(f"no input source {share.shown(str(name))} (there are: "
+                                   f"{', '.join(['player', *sources])})")
+            result = session.set_input_source(sources[name](), name)
+        return result
 
     def save_data(self, _: dict[str, Any]) -> Any:
         return self._need_machine().save_data()

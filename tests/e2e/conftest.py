@@ -82,11 +82,16 @@ def with_test_machine(page, site_url: str) -> None:
 
 @pytest.fixture
 def open_page(page, site_url, page_log):
-    """open_page(hash, test_machine=False) -> page, booted to ready."""
+    """open_page(hash, test_machine=False, running=False) -> page, booted to ready.
 
-    def _open(hash_: str = "", test_machine: bool = False):
+    The page starts running on open; unless `running`, the link asks it to
+    start paused (`paused=1`), so that what a test reads and steps is its own doing."""
+
+    def _open(hash_: str = "", test_machine: bool = False, running: bool = False):
         if test_machine:
             with_test_machine(page, site_url)
+        if not running:
+            hash_ = (hash_ or "#/") + ("&" if "?" in hash_ else "?") + "paused=1"
         page.goto(f"{site_url}index.html{hash_}")
         page.wait_for_function(
             "document.documentElement.dataset.state !== 'booting'", timeout=BOOT_TIMEOUT_MS)

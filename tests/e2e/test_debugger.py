@@ -99,10 +99,12 @@ def test_every_toolbar_control_runs_steps_and_resets_the_machine(open_page, page
     expect(page.locator(tid("dbg-run-state"))).to_have_text("paused")
     assert status(page)["frame"] > 2
 
-    # Reset.
+    # Reset: part of the history, so the frame counter goes on from where it was.
+    frame = status(page)["frame"]
     page.click(tid("btn-reset"))
     expect(reason).to_have_text("stopped: reset")
-    expect(counter).to_have_text("frame 0")
+    expect(counter).to_have_text(f"frame {frame}")
+    assert dbg(page, "rewind_info")["events"][-1]["kind"] == "reset"
     assert page_log.console_errors == []
 
 

@@ -78,7 +78,7 @@ def test_a_share_link_round_trips_to_the_same_game(open_page):
     here = page.evaluate("window.retroscope.read(0x17, 2)")
 
     other = page.context.new_page()
-    other.goto(link)
+    other.goto(link + "&paused=1")  # a share link starts running; this one waits
     other.wait_for_function("document.documentElement.dataset.state === 'ready'",
                             timeout=90_000)
     assert other.evaluate("window.retroscope.current().values") == page.evaluate(

@@ -8,7 +8,20 @@ from __future__ import annotations
 from typing import Any
 
 from retroscope.cpu.bus import Bus
-from retroscope.machines.base import Machine, MachineInfo
+from retroscope.machines.base import Machine, MachineInfo, Routine
+
+
+class _ToyScreen:
+    """The toy machines' picture: 64 bytes of RAM as 8x8 grey pixels, drawn at
+    the frame's end (so the contract suite's not-blank check means something)."""
+
+    SCREEN_AT = 0
+
+    def _draw(self) -> None:
+        at = self.SCREEN_AT
+        self.framebuffer[:] = self.bus.ram[at:at + 64]
+        if self.palette[255] == 0:
+            self.palette = [(i << 16) | (i << 8) | i for i in range(256)]
 
 BUTTONS_ADDR = 0x00F0  # where the frame-start event puts the buttons
 
@@ -77,12 +90,15 @@ irq:    rti
 """
 
 
-class Debug6502Machine(Machine):
+class Debug6502Machine(_ToyScreen, Machine):
     """A 6502 machine: 29780 cycles a frame (as the NES), NMI at 27400."""
 
     INFO = MachineInfo(id="debugtest", title="Debugger test machine", cpu="6502",
                        clock_hz=1_789_773.0, fps=60.0, width=8, height=8,
-                       buttons=("a", "b", "select", "start", "up", "down", "left", "right"))
+                       buttons=("a", "b", "select", "start", "up", "down", "left", "right"),
+                       routines=(Routine("outer"), Routine("inner"), Routine("rng"),
+                                 Routine("fact", "recursive", (("a", 5),))))
+    SCREEN_AT = 0x0300
     FRAME = 29780
     NMI_AT = 27400
 
@@ -97,7 +113,7 @@ class Debug6502Machine(Machine):
         self.reset()
 
     def frame_events(self) -> list[tuple[int, Any]]:
-        return [(0, self._latch), (self.NMI_AT, self._irq), (self.FRAME, _nothing)]
+        return [(0, self._latch), (self.NMI_AT, self._irq), (self.FRAME, self._draw)]
 
     def _irq(self) -> None:
         self.cpu.nmi()
@@ -116,10 +132,6 @@ class Debug6502Machine(Machine):
 
     def state(self) -> dict[str, Any]:
         return {"counter": self.bus.ram[0x10]}
-
-
-def _nothing() -> None:
-    pass
 
 
 # A Z80 program: nested calls, a conditional call not taken, RST, a recursive
@@ -176,11 +188,15 @@ fact_e: ret
 """
 
 
-class DebugZ80Machine(Machine):
+class DebugZ80Machine(_ToyScreen, Machine):
     """A Z80 machine: 51200 T-states a frame, the interrupt line raised at 50000."""
 
     INFO = MachineInfo(id="debugz80", title="Debugger Z80 test machine", cpu="z80",
-                       clock_hz=3_072_000.0, fps=60.0, width=8, height=8)
+                       clock_hz=3_072_000.0, fps=60.0, width=8, height=8,
+                       buttons=("fire",),
+                       routines=(Routine("outer"), Routine("inner"),
+                                 Routine("fact", "recursive", (("a", 5),))))
+    SCREEN_AT = 0x8000
     FRAME = 51200
     INT_AT = 50000
 
@@ -195,7 +211,7 @@ class DebugZ80Machine(Machine):
         self.reset()
 
     def frame_events(self) -> list[tuple[int, Any]]:
-        return [(0, self._latch), (self.INT_AT, self._irq), (self.FRAME, _nothing)]
+        return [(0, self._latch), (self.INT_AT, self._irq), (self.FRAME, self._draw)]
 
     def _irq(self) -> None:
         self.cpu.interrupt(0xFF)
@@ -245,11 +261,13 @@ BLWPS  DATA 0
 """
 
 
-class DebugTMS9900Machine(Machine):
+class DebugTMS9900Machine(_ToyScreen, Machine):
     """A TMS9900 machine: 50000 cycles a frame, interrupt level 1 at 48000."""
 
     INFO = MachineInfo(id="debug9900", title="Debugger TMS9900 test machine", cpu="tms9900",
-                       clock_hz=3_000_000.0, fps=60.0, width=8, height=8)
+                       clock_hz=3_000_000.0, fps=60.0, width=8, height=8,
+                       routines=(Routine("OUTER"), Routine("INNER")))
+    SCREEN_AT = 0x8300
     FRAME = 50000
     INT_AT = 48000
 
@@ -268,7 +286,7 @@ class DebugTMS9900Machine(Machine):
         self.cpu.interrupt(None)
 
     def frame_events(self) -> list[tuple[int, Any]]:
-        return [(self.INT_AT, self._irq), (self.FRAME, _nothing)]
+        return [(self.INT_AT, self._irq), (self.FRAME, self._draw)]
 
     def _irq(self) -> None:
         self.cpu.interrupt(1)

@@ -168,8 +168,14 @@ def test_reset_puts_the_cpu_back_at_the_reset_vector(session: Session) -> None:
     session.run_frames(3)
     status = session.reset()
     assert status["pc"] == session.symbols["reset"]
-    assert status["frame"] == 0 and status["reason"]["kind"] == "reset"
-    assert session.rewind_info()["checkpoints"] == 0
+    # The reset is part of the history: the frame counter goes on, and the
+    # frames before it can still be sought.
+    assert status["frame"] == 3 and status["reason"]["kind"] == "reset"
+    assert [(e["frame"], e["kind"]) for e in session.rewind_info()["events"]] == [(3, "reset")]
+    after = session.state_hash()
+    session.seek(1)
+    session.seek(3)
+    assert session.state_hash() == after
 
 
 def test_the_whole_source_file_comes_with_addresses_and_the_current_line(

@@ -114,3 +114,31 @@ def test_an_unfinished_machine_is_not_available_but_is_listed_as_unfinished() ->
         assert machines.unfinished()["halfbuilt"] == "no game yet"
     finally:
         machines._EXTRA.pop("halfbuilt")
+
+
+def test_the_input_can_switch_to_a_named_source_and_back_to_the_player(call):
+    listing = call("machines")["result"]["machines"]
+    tetris = next(m for m in listing if m["id"] == "tetris")
+    assert tetris["input_sources"] == ["player", "autoplay"]
+    call("load", id="tetris")
+    assert "no input source" in call("input_source", source="<b>robot</b>")["error"]
+    assert call("input_source", source="autoplay")["result"] == {"source": "autoplay"}
+    for _ in range(10):
+        assert call("run_frames", n=16, buttons=0)["ok"]
+    session = call.api.session
+    assert any(session.rewind.inputs.values()), "the autoplayer pressed buttons"
+    assert call("input_source", source="player")["result"] == {"source": "player"}
+    kinds = [e["kind"] for e in call("debug", verb="rewind_info")["result"]["events"]]
+    assert kinds == ["input", "input"]
+
+
+def test_panel_commands_and_pointer_clicks_are_kept_in_the_rewind_history(call):
+    call("load", id="backgammon", params={"seed": "3"})
+    call("run_frames", n=2)
+    assert call("command", verb="players", args={"white": "computer"})["ok"]
+    assert call("pointer", x=10, y=10, down=True)["ok"]
+    events = call("debug", verb="rewind_info")["result"]["events"]
+    assert [(e["kind"], e["payload"]) for e in events] == [
+        ("command", {"verb": "players", "args": {"white": "computer"}}),
+        ("pointer", {"x": 10, "y": 10, "down": True})]
+    assert "no command" in call("command", verb="fly", args={})["error"]

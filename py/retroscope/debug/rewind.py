@@ -23,6 +23,25 @@ Inputs are latched per frame: the session applies new buttons at a frame's
 start, right after taking its checkpoint, and records them with it, so a
 replay feeds each frame exactly what it saw and a seek lands on the very state
 the machine had when that frame began.
+
+Edits are history too. A memory write, a register edit, a reset or a panel
+command made while paused changes the state in a way no input explains, so
+the session records the state right after it as an edit checkpoint
+(`record_edit`): at a frame's start (then seeking to that frame gives the
+edited state) or part-way through a frame (then replaying that frame resumes
+from the edited state). Either way every frame before and after the edit seeks
+to exactly the state the user saw. `events()` lists the edits still held, as
+`Event(frame, kind, payload)` in the order they were made:
+
+  kind "write"     payload {"addr", "values", "space"}
+  kind "register"  payload {"name", "value"}
+  kind "reset"     payload {}
+  kind "command"   payload {"verb", "args"}   (a machine's panel verb)
+  kind "pointer"   payload {"x", "y", "down"}
+  kind "input"     payload {"source"}         (the input switched: "player" or a name)
+
+`at_start` on an event says whether it was made at the frame's start. Running
+on from a seek drops the events after that point, like the inputs.
 """
 
 from __future__ import annotations
@@ -33,7 +52,7 @@ import pickle
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 DEFAULT_CAPACITY = 720
 DEFAULT_BUDGET = 16 * 1024 * 1024
@@ -133,10 +152,22 @@ def _paginate(data: bytes, prev: bytes | None, prev_pages: Pages | None) -> tupl
 
 @dataclass
 class Checkpoint:
-    frame: int  # the machine's frame counter at this state (start of that frame)
+    frame: int  # the machine's frame counter at this state
     blobs: dict[Path, Pages]  # each big leaf as pages, shared with neighbouring checkpoints
     rest: bytes  # pickled snapshot without its big leaves
     size: int = 0  # bytes it adds: its new pages, its page references, its rest
+    at_start: bool = True  # the state at the start of `frame` (else part-way through it)
+    kind: str = ""  # "" for a frame's checkpoint; an edit's kind (see `events`)
+    payload: Any = None
+
+
+class Event(NamedTuple):
+    """One edit in the history (module docstring lists the kinds)."""
+
+    frame: int
+    kind: str
+    payload: Any
+    at_start: bool
 
 
 class Rewind:
@@ -163,6 +194,30 @@ class Rewind:
         self._drop_checkpoints_after(frame - 1)
         if not self.wants(frame):
             return
+        self._append(snapshot, frame, True, "", None)
+
+    def record_edit(self, snapshot: dict[str, Any], kind: str, payload: Any,
+                    at_start: bool) -> None:
+        """Keep the state right after an edit made at the start of its frame
+        (`at_start`) or part-way through it. What was recorded after that point
+        is dropped: the edited history goes on from here."""
+        frame = int(snapshot["frame"])
+        self._drop_checkpoints_after(frame)
+        inputs = self.inputs
+        first_dropped = frame if at_start else frame + 1
+        if inputs and next(reversed(inputs)) >= first_dropped:
+            for f in [f for f in inputs if f >= first_dropped]:
+                del inputs[f]
+                self.checked.pop(f, None)
+        self._append(snapshot, frame, at_start, kind, payload)
+
+    def events(self) -> list[Event]:
+        """The edits in the history still held, oldest first."""
+        return [Event(cp.frame, cp.kind, cp.payload, cp.at_start)
+                for cp in self.ring if cp.kind]
+
+    def _append(self, snapshot: dict[str, Any], frame: int, at_start: bool, kind: str,
+                payload: Any) -> None:
         blobs: dict[Path, bytes] = {}
         rest = pickle.dumps(_split(snapshot, (), blobs), protocol=pickle.HIGHEST_PROTOCOL)
         last = self.ring[-1] if self.ring else None
@@ -174,7 +229,7 @@ class Rewind:
             pages[path], new = _paginate(data, prev_raw.get(path), prev_pages)
             size += new * PAGE_COST + len(pages[path]) * REF_COST
         size += len(rest)  # never shared: it holds the cycle counter
-        cp = Checkpoint(frame, pages, rest, size)
+        cp = Checkpoint(frame, pages, rest, size, at_start, kind, payload)
         self._prev_raw = blobs
         self.ring.append(cp)
         self.bytes_used += cp.size
@@ -263,12 +318,14 @@ class Rewind:
         return last
 
     def checkpoint_for(self, frame: int) -> Checkpoint:
-        """The newest checkpoint at or before `frame`."""
+        """The newest checkpoint at or before the start of `frame` (a state part-way
+        through an earlier frame counts: replay finishes that frame)."""
         best = None
-        for cp in self.ring:
+        for cp in self.ring:  # in the order they were taken: frames never go down
             if cp.frame > frame:
                 break
-            best = cp
+            if cp.frame < frame or cp.at_start:
+                best = cp
         if best is None:
             raise ValueError(f"frame {frame} is older than the rewind buffer "
                              f"(oldest {self.first_frame()})")
@@ -281,8 +338,9 @@ class Rewind:
     def seek(self, frame: int, restore: Callable[[dict[str, Any]], None],
              run_frame: Callable[[int, int | None], None]) -> int:
         """Put the machine at the start of `frame`: restore the nearest checkpoint,
-        then replay recorded inputs with run_frame(buttons, checked_until).
-        Returns the frames replayed."""
+        then replay recorded inputs with run_frame(buttons, checked_until), which
+        runs to the end of the frame in progress (from a checkpoint part-way
+        through a frame, that is the rest of it). Returns the frames replayed."""
         last = self.last_frame()
         if last is None or frame > last:
             raise ValueError(f"frame {frame} is not in the rewind buffer "
@@ -295,6 +353,7 @@ class Rewind:
 
     def stats(self) -> dict[str, Any]:
         return {"frames": self.frames_held(), "checkpoints": len(self.ring),
+                "events": [e._asdict() for e in self.events()],
                 "stride": self.stride, "bytes": self.bytes_used, "budget": self.budget,
                 "capacity": self.capacity, "first": self.first_frame(),
                 "last": self.last_frame()}

@@ -28,6 +28,12 @@ Verbs (for the worker's dispatch table; the parameter names are the keywords):
     disassemble(addr=None, before=8, after=16)  source(addr=None)  source_lines(file=None)
     call_stack()  set_trace(on)  trace_text()
     rewind_info()  seek(frame)  state_hash()  close()
+    command(verb, args)  pointer(x, y, down)   the machine's own verbs, kept in the history
+    set_input_source(source, name)   buttons from a program, once a frame (recorded)
+
+Edits (write_memory, set_register, reset, command, pointer) are part of the
+rewind history: seeking to any frame, before or after an edit, gives the state
+seen at that frame (rewind.py). `rewind_info()["events"]` lists them.
 
 A step that has not finished after `max_frames` frames stays pending
 (`status()["stepping"]`); the page keeps calling run_frame, which carries it on.
@@ -107,6 +113,9 @@ class Session:
         # on the machine's own runner throughout); replays follow it.
         self._checked_until: int | None = None
         self._pending_buttons: int | None = None
+        # The input source (see set_input_source): None while the player plays.
+        self.input_source: Callable[[Any], int] | None = None
+        self.input_name = "player"
         self._skip_pc = -1  # resuming: do not stop again at the PC we stopped at
         self._access: list[tuple[str, int, int]] = []  # (kind, addr, value) seen by watches
         self._watching: dict[str, Callable[[int, int], None]] = {}
@@ -255,7 +264,10 @@ class Session:
             if (self.record and self._recorded != machine.frame
                     and self.rewind.wants(machine.frame)):
                 self.rewind.record(machine.snapshot())
-            if self._pending_buttons is not None:
+            if self.input_source is not None:
+                machine.set_buttons(check_int("input source's buttons",
+                                              self.input_source(machine), 0xFFFF))
+            elif self._pending_buttons is not None:
                 machine.set_buttons(self._pending_buttons)
                 self._pending_buttons = None
             if self.record:
@@ -357,10 +369,12 @@ class Session:
         return self._run(max(1, max_frames))
 
     def reset(self) -> dict[str, Any]:
-        self.machine.reset()
-        self.rewind.clear()
+        """Reset the machine. The reset is part of the history: seeking back
+        before it gives the states before it, and the frame counter goes on."""
+        self._keeping_frame(self.machine.reset)
         self._at_frame_start = True
-        self._recorded = -1
+        self._pending_buttons = None
+        self._edited("reset", {})
         self.plan = None
         self.paused = True
         self.reason = BreakReason("reset", self.cpu.pc, "reset")
@@ -469,12 +483,58 @@ class Session:
         """Write bytes through the bus, as the CPU would (ROM ignores writes)."""
         result = self.memory.write(addr, values)
         self._access.clear()  # our own writes are not the CPU's
-        self._edited()
+        self._edited("write", {"addr": result["addr"], "values": list(values),
+                               "space": "cpu"})
         return result
 
-    def _edited(self) -> None:
-        """State changed by hand: the recorded future no longer follows."""
-        self.rewind.truncate_after(self.machine.frame)
+    def _edited(self, kind: str, payload: dict[str, Any]) -> None:
+        """State changed by hand: keep the state after the edit in the history
+        (rewind.py, "Edits are history too"); what was recorded after it no
+        longer follows and is dropped."""
+        if self.record:
+            at_start = self._at_frame_start
+            self.rewind.record_edit(self.machine.snapshot(), kind, payload, at_start)
+            if at_start:
+                self._recorded = self.machine.frame  # this frame's start is the edit's
+
+    def _keeping_frame(self, action: Callable[[], Any]) -> Any:
+        """Run a machine action that may reset it (or run frames of its own, as
+        backgammon's new game does) with the frame counter held where the
+        history stands: frames are the rewind's time line and never go back."""
+        machine = self.machine
+        frame = machine.frame
+        try:
+            return action()
+        finally:
+            machine.frame = frame
+
+    # -- the machine's own verbs, recorded as edits -----------------------------------
+    def command(self, verb: Any, args: Any = None) -> Any:
+        """A machine's panel verb (`Machine.command`), kept in the history."""
+        args = {} if args is None else args
+        result = self._keeping_frame(lambda: self.machine.command(verb, args))
+        self._edited("command", {"verb": verb, "args": args})
+        self.memory.mark_pause()
+        return result
+
+    def pointer(self, x: int, y: int, down: bool) -> None:
+        """Mouse/touch on the machine's screen, kept in the history."""
+        self._keeping_frame(lambda: self.machine.pointer(x, y, down))
+        self._edited("pointer", {"x": x, "y": y, "down": bool(down)})
+
+    # -- input from a program ---------------------------------------------------------
+    def set_input_source(self, source: Callable[[Any], int] | None,
+                         name: str = "player") -> dict[str, Any]:
+        """Where the buttons come from: None for the player (run_frame's
+        `buttons`), or a callable `source(machine) -> buttons` consulted once a
+        frame, at the frame's start where the controller is latched. Its
+        presses are recorded like the player's, so rewind and replay repeat
+        them exactly (a replay does not call the source again)."""
+        self.input_source = source
+        self.input_name = name if source is not None else "player"
+        self._pending_buttons = None
+        self._edited("input", {"source": self.input_name})
+        return {"source": self.input_name}
 
     # -- registers -----------------------------------------------------------------------
     def registers(self) -> dict[str, Any]:
@@ -501,7 +561,7 @@ class Session:
             self.info.set_register(str(name).lower(), value)
         except ValueError as exc:
             raise DebugError(str(exc)) from None
-        self._edited()
+        self._edited("register", {"name": str(name).lower(), "value": value})
         return self.registers()
 
     # -- code views ------------------------------------------------------------------------

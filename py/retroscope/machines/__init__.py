@@ -23,7 +23,7 @@ KNOWN = ("tetris", "backgammon", "pacman", "crpg", "jmc")
 _EXTRA: dict[str, Any] = {}
 
 __all__ = ["KNOWN", "Machine", "MachineError", "MachineInfo", "available", "create",
-           "info", "problems", "register", "unfinished", "validator"]
+           "info", "input_sources", "problems", "register", "unfinished", "validator"]
 
 
 def register(machine_id: str, module: Any) -> None:
@@ -98,6 +98,13 @@ def info(machine_id: str) -> MachineInfo:
 def validator(machine_id: str) -> Any:
     """The machine's `validate(values)` hook for link parameters, or None."""
     return getattr(_module(machine_id), "validate", None)
+
+
+def input_sources(machine_id: str) -> dict[str, Any]:
+    """The machine's named input sources: name -> a factory with no argument
+    that makes a fresh `source(machine) -> buttons` for the debugger session
+    (its `INPUT_SOURCES`, e.g. a program that plays the game)."""
+    return dict(getattr(_module(machine_id), "INPUT_SOURCES", None) or {})
 
 
 def create(machine_id: str, **params: Any) -> Machine:

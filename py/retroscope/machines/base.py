@@ -226,6 +226,16 @@ def mechanics_row(name: str, addr: int | None, size: int, fmt: str, raw: Any) ->
 
 
 @dataclass(frozen=True)
+class Routine:
+    """A documented routine of the machine's program: `Machine.call(label,
+    **regs)` runs it to its return (the contract suite calls every one)."""
+
+    label: str
+    help: str = ""
+    regs: tuple[tuple[str, int], ...] = ()  # registers it needs, e.g. (("x", 0x17),)
+
+
+@dataclass(frozen=True)
 class MachineInfo:
     """The static description of a machine, sent to the page once."""
 
@@ -243,6 +253,7 @@ class MachineInfo:
     params: tuple[Param, ...] = ()
     article: str = ""  # which seed documents the mechanics
     summary: str = ""
+    routines: tuple[Routine, ...] = ()  # the documented routines, callable one by one
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -255,6 +266,7 @@ class MachineInfo:
                 for p in self.params
             ],
             "article": self.article, "summary": self.summary,
+            "routines": [{"label": r.label, "help": r.help} for r in self.routines],
         }
 
 

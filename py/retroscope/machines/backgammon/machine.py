@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ..base import MachineError, Param, assemble_package
+from ..base import MachineError, Param, Routine, assemble_package
 from ..fds.machine import FdsMachine
 from ..nes.controller import BUTTON
 from ..nes.machine import nes_info
@@ -177,8 +177,8 @@ class BackgammonMachine(FdsMachine):
         if pressed & BUTTON["Start"]:
             try:
                 panel.confirm(self)
-            except MachineError:
-                pass
+            except (MachineError, ValueError):
+                pass  # not a finished turn of the player's: Start does nothing
 
     def _draw(self) -> None:
         """Put the title or the board into the PPU's nametable and OAM: built
@@ -344,6 +344,12 @@ INFO = nes_info(
     id="backgammon",
     title="FDS Backgammon: the predetermined dice",
     article="003",
+    routines=(
+        Routine("InitTable", "$9CAB: the 55-value table from the seed at $0500"),
+        Routine("RndFunc", "$9CE7: refill the table (the subtractive generator's step)"),
+        Routine("GetRandomVal", "$9C94: the next value; stepped once per title frame"),
+        Routine("GetDiceRoll", "$815C: two dice from the table, through the lookup table"),
+    ),
     summary=("Famicom Disk System Backgammon's dice RNG as 2A03 code at the documented "
              "addresses: a reset picks one of 32 sequences from the frame counter at $33, "
              "the title screen steps it once per frame, and Start fixes every roll. "

@@ -7,10 +7,11 @@ tables), its reference model `model.py`.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
 
-from ..base import Param, check_params
+from ..base import Param, Routine, check_params
 from ..nes.machine import nes_info
 from . import model
 from .machine import SEED_DEFAULT, START_MODES, TetrisMachine, build
@@ -32,6 +33,21 @@ INFO = nes_info(
               alphabet="abcdefghijklmnopqrstuvwxyz"),
     ),
     article="002",
+    routines=(
+        Routine("generateNextPseudorandomNumber", "$AB47: step the 16-bit LFSR at X, Y bytes",
+                (("x", 0x17), ("y", 2))),
+        Routine("pickRandomTetrimino", "$9907: the next piece from the RNG and spawnCount"),
+        Routine("isPositionValid", "$948B: does the piece fit where it is"),
+        Routine("rotateTetrimino", "$88AB: A/B turns, undone if they collide"),
+        Routine("shiftTetrimino", "$89AE: left/right with DAS"),
+        Routine("dropTetrimino", "$8914: gravity and soft drop"),
+        Routine("lockTetrimino", "$99A2: the piece into the playfield"),
+        Routine("checkCompletedRows", "$9A6B: find the full rows"),
+        Routine("addOneLine", "$9BA8: lines and level, in BCD"),
+        Routine("addLineClearPoints", "$9C31: the score for the rows cleared, in BCD"),
+        Routine("addHoldDownPoints", "points for the rows soft-dropped"),
+        Routine("setLevelColours", "$9808: the palette of the level"),
+    ),
     summary="Nintendo Tetris's PRNG, piece selection, DAS, gravity, soft drop, line "
             "clears, BCD lines/level/score and statistics as 2A03 machine code at the "
             "article's addresses.",
@@ -87,3 +103,17 @@ def create(**params: Any) -> TetrisMachine:
                          values["start"])
 
 TetrisMachine.INFO = INFO
+
+
+def _autoplay() -> Callable[[TetrisMachine], int]:
+    """A placement player (autoplay.Player) pressing the pad once a frame."""
+    from .autoplay import Player
+
+    player = Player()
+    return lambda machine: player.buttons(machine.ram())
+
+
+# Programs that can press the pad instead of the player (debugger session input).
+INPUT_SOURCES: dict[str, Callable[[], Callable[[TetrisMachine], int]]] = {
+    "autoplay": _autoplay,
+}

@@ -1,0 +1,87 @@
+"""The page starts playing; a link can start it paused; edits are part of the
+rewind history; a program can take the controller (the input source)."""
+
+from __future__ import annotations
+
+from playwright.sync_api import expect
+
+
+def tid(name: str) -> str:
+    return f"[data-testid={name}]"
+
+
+def dbg(page, verb: str, args: str = "{}"):
+    return page.evaluate(f"window.retroscope.debug('{verb}', {args})")
+
+
+def test_opening_the_page_shows_the_machine_running(open_page, page_log):
+    page = open_page("#/tetris?seed=8988", running=True)
+    page.wait_for_function("window.retroscope.frame() > 30", timeout=30_000)
+    assert page.evaluate("window.retroscope.isRunning()")
+    expect(page.locator(tid("btn-run"))).to_have_text("Pause")
+    page.screenshot(path="test-output/e2e-starts-playing.png")
+    assert page_log.console_errors == []
+
+
+def test_a_link_with_paused_1_starts_paused_at_frame_0(open_page, page_log):
+    page = open_page("#/tetris?seed=8988&paused=1", running=True)
+    page.wait_for_timeout(500)
+    assert not page.evaluate("window.retroscope.isRunning()")
+    assert page.evaluate("window.retroscope.frame()") == 0
+    assert page.evaluate("window.retroscope.current().values.seed") == "8988"
+    messages = page.locator(tid("messages")).text_content()
+    assert "paused" not in messages  # the page's own parameter: no "unknown parameter"
+    assert page_log.console_errors == []
+
+
+def test_seeking_back_after_a_memory_edit_gives_the_rng_that_was_seen(open_page, page_log):
+    """The issue's case: pause Tetris, step a few frames, write two bytes at $0017,
+    step one frame and note the RNG, step 30 more, seek back to that frame."""
+    page = open_page("#/tetris")
+    page.evaluate("window.retroscope.step('frame', 5)")
+    before_edit = page.evaluate("window.retroscope.read(0x17, 2)")
+    page.evaluate("window.retroscope.write(0x17, [0x12, 0x34])")
+    page.evaluate("window.retroscope.step('frame', 1)")
+    frame = page.evaluate("window.retroscope.frame()")
+    rng = page.evaluate("window.retroscope.read(0x17, 2)")
+    seen = dbg(page, "state_hash")
+    page.evaluate("window.retroscope.step('frame', 30)")
+    page.evaluate(f"window.retroscope.seek({frame})")
+    assert page.evaluate("window.retroscope.read(0x17, 2)") == rng
+    assert dbg(page, "state_hash") == seen
+    events = dbg(page, "rewind_info")["events"]
+    assert [(e["frame"], e["kind"], e["payload"]["values"]) for e in events] == [
+        (frame - 1, "write", [0x12, 0x34])]
+    # The frame the edit was made at: seeking there gives the edited RNG...
+    page.evaluate(f"window.retroscope.seek({frame - 1})")
+    assert page.evaluate("window.retroscope.read(0x17, 2)") == [0x12, 0x34]
+    # ...and playing on from before the edit reaches the old one (that future
+    # replaces the edited one).
+    page.evaluate(f"window.retroscope.seek({frame - 2})")
+    page.evaluate("window.retroscope.step('frame', 1)")
+    assert page.evaluate("window.retroscope.read(0x17, 2)") == before_edit
+    assert dbg(page, "rewind_info")["events"] == []
+    assert page_log.console_errors == []
+
+
+def test_the_input_can_be_given_to_the_autoplayer_and_taken_back(open_page, page_log):
+    page = open_page("#/tetris?seed=8988")
+    box = page.locator(tid("input-source"))
+    expect(page.locator(tid("input-source-box"))).to_be_visible()
+    box.select_option("autoplay")
+    page.click(tid("btn-run"))
+    page.wait_for_function("window.retroscope.frame() > 400", timeout=60_000)
+    page.click(tid("btn-run"))
+    page.wait_for_function("!window.retroscope.isRunning()")
+    page.screenshot(path="test-output/e2e-autoplay.png")
+    state = page.evaluate("window.retroscope.state()")["machine"]
+    assert sum(state["stats"].values()) > 3  # it placed pieces
+    events = dbg(page, "rewind_info")["events"]
+    assert events and events[0]["payload"] == {"source": "autoplay"}
+    box.select_option("player")
+    for _ in range(50):  # the change goes to the worker on its own
+        if dbg(page, "rewind_info")["events"][-1]["payload"] == {"source": "player"}:
+            break
+        page.wait_for_timeout(100)
+    assert dbg(page, "rewind_info")["events"][-1]["payload"] == {"source": "player"}
+    assert page_log.console_errors == []

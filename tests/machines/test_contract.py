@@ -1,0 +1,488 @@
+"""One contract every machine keeps (DESIGN.md, "One contract, tested once").
+
+Parametrized over every machine `machines.available()` lists, and the toy
+machines of tests/unit/debug_machines.py: a new machine gets this suite by
+being listed, and its own tests keep only its mechanics. With fixed seeds:
+
+- N frames of random controller input draw a picture that is not blank; a PNG
+  of the last frame goes to test-output/contract-<id>.png.
+- snapshot, restore, snapshot: identical; reading every memory space through
+  the debugger's peeks (and state(), registers, disassembly) changes nothing.
+- replay: from a snapshot, the recorded inputs give the same state hash at
+  every frame (600 frames; 10,000 under `--long`).
+- rewind: after K frames, seeking to any recorded frame gives the hash seen then,
+  also across edits (memory writes, register edits, a reset, made at a frame's
+  start and part-way through a frame) and with an input source pressing buttons.
+- state() is JSON within STATE_BOUND bytes; its mechanics rows are well formed
+  and hex rows show the bytes at their address.
+- every documented routine (INFO.routines) runs through Machine.call and returns.
+- link parameters and save data: FUZZ_VALUES random and hostile values per
+  parameter (and of save data): never an uncaught exception, always a clear
+  message and the default.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+import string
+import sys
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from retroscope import machines, share
+from retroscope.debug import Session
+from retroscope.debug.rewind import Rewind, state_hash
+from retroscope.machines.base import FORMATS, MachineError, show_value
+from retroscope.util.png import write_png
+from retroscope.worker_api import WorkerAPI
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "unit"))
+from debug_machines import (  # noqa: E402
+    Debug6502Machine,
+    DebugTMS9900Machine,
+    DebugZ80Machine,
+)
+
+REPO = Path(__file__).resolve().parents[2]
+OUT = REPO / "test-output"
+FRAMES = 600  # the replay in the default run
+LONG_FRAMES = 10_000  # under --long
+REWIND_FRAMES = 90
+FUZZ_VALUES = 10_000  # per link parameter, and of save data
+FUZZ_CREATES = 150  # of those, given to create() and the worker's load as well
+STATE_BOUND = 64 * 1024  # bytes of state() as JSON: it goes to the page every few frames
+MESSAGE_BOUND = 400  # characters of one message about a bad value
+
+TOYS: dict[str, Callable[[], Any]] = {
+    "toy6502": Debug6502Machine, "toyz80": DebugZ80Machine, "toy9900": DebugTMS9900Machine,
+}
+REAL = machines.available()
+FACTORIES: dict[str, Callable[[], Any]] = {
+    **{mid: (lambda mid=mid: machines.create(mid)) for mid in REAL}, **TOYS}
+ALL = list(FACTORIES)
+
+
+# -- shared helpers -----------------------------------------------------------------
+
+def inputs(machine: Any, frames: int, seed: int) -> list[int]:
+    """Random buttons held for random stretches (a player does not mash every frame)."""
+    rng = random.Random(seed)
+    bits = max(1, len(machine.INFO.buttons))
+    out: list[int] = []
+    while len(out) < frames:
+        held = rng.getrandbits(bits) if rng.random() < 0.6 else 0
+        out += [held] * rng.randint(1, 20)
+    return out[:frames]
+
+
+def run_recording(machine: Any, buttons: list[int]) -> list[str]:
+    """Run the frames; the state hash at the start of each frame and after the last."""
+    hashes = []
+    for b in buttons:
+        hashes.append(state_hash(machine.snapshot()))
+        machine.run_frame(b)
+    hashes.append(state_hash(machine.snapshot()))
+    return hashes
+
+
+def first_difference(a: list[str], b: list[str]) -> int | None:
+    return next((i for i, (x, y) in enumerate(zip(a, b, strict=True)) if x != y), None)
+
+
+def editable_address(machine: Any) -> int:
+    """A RAM byte the machine's own state lives in: a mechanics row's, else the first
+    writable one."""
+    rows = machine.state().get("mechanics") or []
+    candidates = [r["addr"] for r in rows if isinstance(r.get("addr"), int)]
+    candidates += list(range(0x0000, 0x10000, 0x80))
+    snap = machine.snapshot()
+    try:
+        for addr in candidates:
+            old = machine.read(addr)
+            machine.write(addr, old ^ 0x5A)
+            if machine.read(addr) == old ^ 0x5A:
+                return addr
+    finally:
+        machine.restore(snap)
+    raise AssertionError("the machine has no writable byte")
+
+
+def a_general_register(session: Session) -> str:
+    skip = {"pc", "s", "sp", "p", "wp", "st", "f", "af", "i", "r", "im", "iff1", "iff2"}
+    return next(n for n in session.registers()["registers"] if n not in skip)
+
+
+@pytest.fixture(scope="module")
+def recordings() -> dict[str, tuple[Any, list[int], list[str], dict[str, Any]]]:
+    """Per machine: the first run of FRAMES frames (shared by the tests that read it)."""
+    return {}
+
+
+def recording(recordings: dict, mid: str) -> tuple[Any, list[int], list[str], dict[str, Any]]:
+    if mid not in recordings:
+        machine = FACTORIES[mid]()
+        start = machine.snapshot()
+        buttons = inputs(machine, FRAMES, seed=sum(map(ord, mid)))
+        hashes = run_recording(machine, buttons)
+        recordings[mid] = (machine, buttons, hashes, start)
+    return recordings[mid]
+
+
+# -- pictures, snapshots, peeks ------------------------------------------------------
+
+@pytest.mark.parametrize("mid", ALL)
+def test_frames_of_play_draw_a_picture_and_it_is_saved_as_png(mid, recordings):
+    machine, *_ = recording(recordings, mid)
+    fb = bytes(machine.framebuffer)
+    assert len(fb) == machine.width * machine.height
+    assert len(set(fb)) > 1, "the last frame is blank"
+    assert len(machine.palette) >= max(fb) + 1
+    OUT.mkdir(exist_ok=True)
+    write_png(OUT / f"contract-{mid}.png", machine.width, machine.height, fb, machine.palette)
+
+
+@pytest.mark.parametrize("mid", ALL)
+def test_snapshot_restore_snapshot_is_identical_here_and_in_a_fresh_machine(mid, recordings):
+    machine, *_ = recording(recordings, mid)
+    first = machine.snapshot()
+    machine.restore(first)
+    assert state_hash(machine.snapshot()) == state_hash(first)
+    json.dumps(first, default=lambda o: bytes(o).hex())  # JSON-able (bytes as hex)
+    other = FACTORIES[mid]()
+    other.restore(first)
+    assert state_hash(other.snapshot()) == state_hash(first)
+    machine.run_frame(1)
+    other.run_frame(1)
+    assert state_hash(other.snapshot()) == state_hash(machine.snapshot())
+
+
+@pytest.mark.parametrize("mid", ALL)
+def test_reading_every_memory_space_through_the_debugger_changes_nothing(mid, recordings):
+    machine, *_ = recording(recordings, mid)
+    session = Session(machine)
+    session.step("into", 37)  # part-way through a frame, devices mid-flight
+    before = session.state_hash()
+    for space, size in session.spaces().items():
+        for addr in range(0, size, 0x1000):
+            reply = session.read_memory(addr, min(0x1000, size - addr), space)
+            assert len(bytes.fromhex(reply["data"])) == min(0x1000, size - addr)
+    for addr in range(0x10000):
+        machine.read(addr)
+    machine.state()
+    session.registers()
+    session.disassemble()
+    session.call_stack()
+    assert session.state_hash() == before
+
+
+# -- replay and rewind --------------------------------------------------------------
+
+@pytest.mark.parametrize("mid", ALL)
+def test_a_replay_of_the_recorded_inputs_gives_the_same_hash_at_every_frame(mid, recordings):
+    _, buttons, hashes, start = recording(recordings, mid)
+    again = FACTORIES[mid]()
+    again.restore(start)
+    replayed = run_recording(again, buttons)
+    assert first_difference(replayed, hashes) is None, (
+        f"frame {first_difference(replayed, hashes)} differs on replay")
+
+
+@pytest.mark.long
+@pytest.mark.parametrize("mid", ALL)
+def test_a_replay_of_ten_thousand_frames_gives_the_same_hash_at_every_frame(mid):
+    machine = FACTORIES[mid]()
+    start = machine.snapshot()
+    buttons = inputs(machine, LONG_FRAMES, seed=7)
+    hashes = run_recording(machine, buttons)
+    machine.restore(start)
+    replayed = run_recording(machine, buttons)
+    assert first_difference(replayed, hashes) is None, (
+        f"frame {first_difference(replayed, hashes)} differs on replay")
+
+
+def check_every_frame(session: Session, seen: dict[int, str], seed: int) -> None:
+    """Seek to every frame in `seen`, in a random order: each gives its hash."""
+    order = list(seen)
+    random.Random(seed).shuffle(order)
+    for frame in order:
+        session.seek(frame)
+        assert session.state_hash() == seen[frame], f"frame {frame} differs after a seek"
+
+
+@pytest.mark.parametrize("mid", ALL)
+def test_rewind_seeks_to_any_recorded_frame_exactly(mid):
+    machine = FACTORIES[mid]()
+    session = Session(machine, rewind=Rewind(stride=4))
+    seen: dict[int, str] = {}
+    for b in inputs(machine, REWIND_FRAMES, seed=11):
+        seen[machine.frame] = session.state_hash()
+        session.run_frame(b)
+    seen[machine.frame] = session.state_hash()
+    check_every_frame(session, seen, seed=1)
+    # Running on from a seek replaces the future; the past stays exact.
+    session.seek(40)
+    seen = {f: h for f, h in seen.items() if f <= 40}
+    for b in inputs(machine, 20, seed=12):
+        session.run_frame(b)
+        seen[machine.frame] = session.state_hash()
+    check_every_frame(session, seen, seed=2)
+
+
+@pytest.mark.parametrize("mid", ALL)
+def test_rewind_is_exact_after_edits_at_a_frame_start_and_part_way_through(mid):
+    """Writes, a register edit and a reset are history: every frame, before
+    and after each edit, seeks to the state seen at that frame."""
+    machine = FACTORIES[mid]()
+    session = Session(machine, rewind=Rewind(stride=4))
+    addr = editable_address(machine)
+    register = a_general_register(session)
+    presses = iter(inputs(machine, 200, seed=13))
+    seen: dict[int, str] = {}
+
+    def frames(n: int) -> None:
+        for _ in range(n):
+            seen[machine.frame] = session.state_hash()
+            session.run_frame(next(presses))
+        seen[machine.frame] = session.state_hash()
+
+    frames(5)
+    session.write_memory(addr, [0x12, 0x34] if addr < 0xFFFF else [0x12])  # at a frame start
+    seen[machine.frame] = session.state_hash()  # the frame now starts edited
+    frames(1)
+    session.step("into", 25)  # part-way through a frame
+    session.write_memory(addr, [0x56])
+    session.set_register(register, 0x21)
+    session.run_frame(next(presses))  # the rest of that frame
+    frames(2)
+    session.reset()  # paused, at a frame start
+    seen[machine.frame] = session.state_hash()
+    frames(30)
+    events = [e["kind"] for e in session.rewind_info()["events"]]
+    assert events == ["write", "write", "register", "reset"]
+    check_every_frame(session, seen, seed=3)
+
+
+@pytest.mark.parametrize("mid", ALL)
+def test_an_input_source_presses_buttons_that_rewind_and_replay_repeat(mid):
+    machine = FACTORIES[mid]()
+    session = Session(machine, rewind=Rewind(stride=4))
+    bits = max(1, len(machine.INFO.buttons))
+    watched = editable_address(machine)
+    asked: list[int] = []
+    pressed: dict[int, int] = {}
+
+    def source(m: Any) -> int:  # a program: buttons from what it sees
+        asked.append(m.frame)
+        pressed[m.frame] = (m.frame * 7 + m.read(watched)) % (1 << bits)
+        return pressed[m.frame]
+
+    session.set_input_source(source, "test")
+    seen: dict[int, str] = {}
+    for _ in range(40):
+        seen[machine.frame] = session.state_hash()
+        session.run_frame(0xFF)  # the player's buttons are not what counts now
+    seen[machine.frame] = session.state_hash()
+    assert asked == list(range(40)), "the source is asked once a frame, as it starts"
+    assert {f: session.rewind.inputs[f] for f in range(40)} == pressed, "recorded as pressed"
+    count = len(asked)
+    check_every_frame(session, seen, seed=4)
+    assert len(asked) == count, "a replay uses the recorded presses, not the source"
+    session.set_input_source(None)
+    assert session.rewind_info()["events"][-1]["payload"] == {"source": "player"}
+
+
+# -- state() and routines --------------------------------------------------------------
+
+ROW_VALUE = {
+    "hex": re.compile(r"^\$[0-9A-F]{2}( \$[0-9A-F]{2})*$"),
+    "hex16": re.compile(r"^\$[0-9A-F]{4}$"),
+    "dec": re.compile(r"^[0-9]+$"),
+    "sdec": re.compile(r"^-?[0-9]+$"),
+    "bcd": re.compile(r"^[0-9A-F]+$"),
+    "text": re.compile(r"^.*$", re.S),
+}
+
+
+@pytest.mark.parametrize("mid", ALL)
+def test_state_is_bounded_json_and_its_mechanics_rows_are_well_formed(mid, recordings):
+    machine, *_ = recording(recordings, mid)
+    state = machine.state()
+    text = json.dumps(state)
+    assert len(text) <= STATE_BOUND, f"state() is {len(text)} bytes"
+    assert json.loads(text) == json.loads(json.dumps(machine.state()))  # the same when asked again
+    rows = state.get("mechanics", [])
+    if mid in REAL:
+        assert rows, "a machine shows its mechanics"
+    names = [row["name"] for row in rows]
+    assert len(set(names)) == len(names), "row names are unique (the page keys on them)"
+    for row in rows:
+        assert set(row) == {"name", "addr", "size", "format", "value"}, row
+        assert isinstance(row["name"], str) and row["name"]
+        assert row["addr"] is None or (isinstance(row["addr"], int) and 0 <= row["addr"] <= 0xFFFF)
+        assert isinstance(row["size"], int) and row["size"] >= 1
+        assert row["format"] in FORMATS
+        assert isinstance(row["value"], str) and ROW_VALUE[row["format"]].match(row["value"]), row
+        if row["format"] == "hex" and row["addr"] is not None:
+            shown = show_value("hex", [machine.read(row["addr"] + i) for i in range(row["size"])])
+            assert row["value"] == shown, f"{row['name']} shows what is at its address"
+
+
+@pytest.mark.parametrize("mid", ALL)
+def test_every_documented_routine_is_callable_and_returns(mid, recordings):
+    machine, *_ = recording(recordings, mid)
+    routines = machine.INFO.routines
+    if mid in REAL:
+        assert routines, "a machine lists the routines its article documents"
+    for routine in routines:
+        assert routine.label in machine.symbols, routine.label
+        snap = machine.snapshot()
+        try:
+            result = machine.call(routine.label, **dict(routine.regs))
+        finally:
+            machine.restore(snap)
+        assert result["cycles"] > 0
+
+
+# -- link parameters and save data, fuzzed ----------------------------------------------
+
+HOSTILE_TEXT = [
+    "", " ", "0", "-0", "-1", "+1", "1e9", "0x", "$", "$$FF", "0x1_0", "1_000", "１２", "٣",
+    "NaN", "Infinity", "-Infinity", "true", "false", "null", "undefined", "None", "[]", "{}",
+    "__proto__", "constructor", "prototype", "toString", "hasOwnProperty", "__class__",
+    "<script>alert(1)</script>", "<img src=x onerror=alert(1)>", "\" onmouseover=\"alert(1)",
+    "javascript:alert(1)", "\x00", "a\x00b", "\u202egnp.exe", "\ufeff1", "e\u0301", "🂡" * 40,
+    "%00", "%ZZ", "../../etc/passwd", "\n\r\t", "$FFFFFFFFFFFFFFFFFFFF",
+    "99999999999999999999999999999999", "9" * 5000, "A" * 100_000, "<" * 100_000,
+    "0" * 4096 + "1", "$" + "F" * 4096, "\ud800", "' OR 1=1 --", "${7*7}", "{{7*7}}",
+]
+HOSTILE_VALUES: list[Any] = [
+    None, True, False, 0, -1, 1, 2**64, 10**100, -10**100, 3.5, float("nan"), float("inf"),
+    [], [1], ["game"], {}, {"a": 1}, {"__proto__": {}}, b"x", (1,), object(), "A" * 100_000,
+]
+
+
+def fuzz_text(param: Any, count: int, seed: int) -> Iterator[str]:
+    """The hostile texts, then random ones: from the parameter's own alphabet (and
+    digits) near its limits, printable ASCII, and any unicode."""
+    rng = random.Random(seed)
+    yield from HOSTILE_TEXT
+    pools = [param.alphabet or string.digits, string.digits + "$xX-abcdefABCDEF",
+             string.printable]
+    for _ in range(count - len(HOSTILE_TEXT)):
+        pick = rng.random()
+        length = rng.choice((1, 2, 3, 4, 5, 8, 16, 64, param.max_len, param.max_len + 1))
+        length = min(length, 5000)
+        if pick < 0.7:
+            pool = rng.choice(pools)
+            yield "".join(rng.choice(pool) for _ in range(length))
+        elif pick < 0.85:
+            yield str(rng.randint(-2 * abs(param.hi) - 10, 2 * abs(param.hi) + 10))
+        else:
+            yield "".join(chr(rng.randrange(1, 0x30000)) for _ in range(min(length, 64)))
+
+
+def check_message(message: Any) -> None:
+    assert isinstance(message, str) and 0 < len(message) <= MESSAGE_BOUND, message
+    assert "<script" not in message.lower() or "'" in message  # quoted, never bare
+
+
+PARAMS = [pytest.param(mid, p.name, id=f"{mid}-{p.name}")
+          for mid in REAL for p in machines.info(mid).params]
+
+
+@pytest.mark.parametrize(("mid", "name"), PARAMS)
+def test_link_parameters_fuzzed_give_a_clear_message_and_the_default(mid, name):
+    info = machines.info(mid)
+    param = next(p for p in info.params if p.name == name)
+    hook = machines.validator(mid)
+    for text in fuzz_text(param, FUZZ_VALUES, seed=len(name)):
+        decoded = share.validate(info.params, {name: text}, hook)
+        for message in decoded.messages:
+            check_message(message)
+        value = decoded.values[name]
+        if decoded.messages:
+            assert value == param.default, (text[:40], decoded.messages)
+        else:
+            assert param.check(text) == (value, None)
+        share.encode(mid, decoded.values)
+
+
+@pytest.mark.parametrize(("mid", "name"), PARAMS)
+def test_create_and_the_worker_take_hostile_parameters_with_a_clear_message(mid, name):
+    info = machines.info(mid)
+    param = next(p for p in info.params if p.name == name)
+    api = WorkerAPI()
+    texts = list(fuzz_text(param, FUZZ_CREATES, seed=99))
+    for value in [*HOSTILE_VALUES, *texts[:FUZZ_CREATES // 3]]:
+        try:
+            machines.create(mid, **{name: value})
+        except MachineError as exc:
+            check_message(str(exc)[:MESSAGE_BOUND])
+    for value in [*HOSTILE_VALUES[:12], *texts[FUZZ_CREATES // 3:FUZZ_CREATES // 3 + 30]]:
+        reply = json.loads(api.call("load", json.dumps(
+            {"id": mid, "params": {name: value}}, default=repr)))
+        assert "detail" not in reply, reply  # a bug would come with a traceback
+        if reply["ok"]:
+            assert all(isinstance(m, str) for m in reply["result"]["messages"])
+        else:
+            check_message(reply["error"][:MESSAGE_BOUND])
+    assert json.loads(api.call("run_frames", json.dumps({"n": 2})))["ok"]
+
+
+def save_data_fuzz(machine: Any, others: list[Any], count: int, seed: int) -> Iterator[Any]:
+    """Hostile save data: wrong types, its own data truncated, retyped, with
+    keys missing or added, and another machine's data."""
+    rng = random.Random(seed)
+    own = machine.save_data()
+    yield from HOSTILE_VALUES
+    yield from others
+    for _ in range(count - len(HOSTILE_VALUES) - len(others)):
+        if not isinstance(own, dict) or rng.random() < 0.2:
+            yield rng.choice(HOSTILE_VALUES + [{"x": rng.random()}])
+            continue
+        data = dict(own)
+        key = rng.choice(list(data)) if data else "x"
+        pick = rng.random()
+        value = data.get(key)
+        if pick < 0.3 and isinstance(value, str):
+            data[key] = value[:rng.randrange(len(value) + 1)]
+        elif pick < 0.5 and isinstance(value, str):
+            data[key] = "".join(rng.choice("0123456789abcdefABCDEFxz ") for _ in value)
+        elif pick < 0.65:
+            data[key] = rng.choice(HOSTILE_VALUES)
+        elif pick < 0.8:
+            data.pop(key, None)
+        else:
+            data[rng.choice(HOSTILE_TEXT[:30])] = rng.choice(HOSTILE_VALUES)
+        yield data
+
+
+@pytest.mark.parametrize("mid", ALL)
+def test_save_data_fuzzed_is_taken_or_refused_with_a_clear_message(mid):
+    machine = FACTORIES[mid]()
+    own = machine.save_data()
+    others = [FACTORIES[o]().save_data() for o in ALL if o != mid]
+    for data in save_data_fuzz(machine, [o for o in others if o is not None], FUZZ_VALUES,
+                               seed=5):
+        ram = bytes(machine.bus.ram)
+        try:
+            machine.load_save_data(data)
+        except MachineError as exc:
+            check_message(str(exc)[:MESSAGE_BOUND])
+            assert bytes(machine.bus.ram) == ram, "refused data changes nothing"
+    machine.run_frame(0)
+    json.dumps(machine.state())
+    fresh = FACTORIES[mid]()
+    if own is not None:
+        fresh.load_save_data(own)
+        assert fresh.save_data() == own  # what it gives, it takes back
+
+
+def test_the_suite_covers_every_available_machine_and_the_toys():
+    assert set(REAL) <= set(ALL) and {"toy6502", "toyz80", "toy9900"} <= set(ALL)
+    assert {"tetris", "backgammon"} <= set(REAL)
