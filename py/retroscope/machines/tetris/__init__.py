@@ -23,6 +23,8 @@ from .screens import screens_asm
 from .tables import SPAWN_TABLE, TYPE_NAMES, tables_asm
 
 SEED_DEFAULT = 0x8988
+# The lowest score (packed BCD) of each A-type ending, by $A96E's thresholds.
+ENDING_SCORES = (0x030000, 0x050000, 0x070000, 0x100000, 0x120000)
 START_MODES = {"game": 4, "legal": 0, "title": 1, "menu": 2, "demo": 5}
 
 INFO = nes_info(
@@ -225,6 +227,45 @@ class TetrisMachine(NesMachine):
         result = model.pick_piece(m)
         return {"index": index, "first": first, "reroll": reroll,
                 "result": TYPE_NAMES[SPAWN_TABLE.index(result)]}
+
+    # -- the side panel's debug jump to an ending -------------------------------------
+    def command(self, verb: str, args: dict[str, Any]) -> Any:
+        if verb == "ending":
+            return self.jump_to_ending(args.get("type", "A"), args.get("ending", 0),
+                                       args.get("height", 0))
+        return super().command(verb, args)
+
+    def jump_to_ending(self, kind: Any, ending: Any, height: Any = 0) -> dict[str, Any]:
+        """Set the score (A-type) or the start level, height and the countdown
+        (B-type) and the play state, so the game's own code reaches that ending:
+        A-type through the curtain's end (score check at $9A4D, choice at
+        $A96E), B-type through the goal check at $A3F2."""
+        kind = str(kind).upper()
+        endings = ENDING_SCORES if kind == "A" else range(10) if kind == "B" else None
+        if endings is None:
+            raise MachineError(f"ending type must be A or B, not {str(kind)[:4]!r}")
+        if not isinstance(ending, int) or isinstance(ending, bool) or not (
+                0 <= ending < len(endings)):
+            raise MachineError(f"a {kind}-type ending is 0-{len(endings) - 1}")
+        if not isinstance(height, int) or isinstance(height, bool) or not 0 <= height <= 5:
+            raise MachineError("height must be 0-5")
+        m = self.bus.ram
+        if m[0xC0] != 4 or not m[0xCB] or not 1 <= m[0x48] <= 8:
+            raise MachineError("start a game first: the jump works from play")
+        m[0xCA] = 0  # not paused
+        if kind == "A":
+            score = ENDING_SCORES[ending]
+            for base in (0x53, 0x73):  # the score and its player-1 copy
+                m[base : base + 3] = bytes([score & 0xFF, (score >> 8) & 0xFF, score >> 16])
+            m[0xC1] = 0
+            m[0x58] = 20  # the curtain is down: the next frame checks the score
+            m[0x48] = 0x0A
+        else:
+            m[0xC1], m[0xC2], m[0xC5] = 1, ending, height
+            m[0x50] = m[0x51] = 0  # the countdown is done: the goal check ends it
+            m[0x48] = 6
+        m[0xC9] |= 0x03  # show the score and lines
+        return {"type": kind, "ending": ending, "height": height}
 
     # -- high scores kept by the page ------------------------------------------------
     def save_data(self) -> dict[str, Any]:
