@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..base import MachineError, Param
+from ..base import MachineError, Param, mechanics_row
 from ..bbc.machine import BbcMachine, bbc_info
 from . import model
 from .program import GAME_KEYS, program
@@ -114,14 +114,11 @@ class JmcMachine(BbcMachine):
     def state(self) -> dict[str, Any]:
         ram = self.bus.ram
 
-        def row(name: str, addr: int, size: int, fmt: str, value: str) -> dict[str, Any]:
-            return {"name": name, "addr": addr, "size": size, "format": fmt, "value": value}
-
         return {
             "mechanics": [
-                row("seed (galois32)", SEED, 4, "hex32", f"${self.seed:08X}"),
-                row("Z_turn (bottom colour)", Z_TURN, 1, "dec", str(ram[Z_TURN])),
-                row("Z_bridges", Z_BRIDGES, 1, "dec", str(ram[Z_BRIDGES])),
+                mechanics_row("seed (galois32)", SEED, 4, "text", f"${self.seed:08X}"),
+                mechanics_row("Z_turn (bottom colour)", Z_TURN, 1, "dec", ram[Z_TURN]),
+                mechanics_row("Z_bridges", Z_BRIDGES, 1, "dec", ram[Z_BRIDGES]),
             ],
             "frame": self.frame,
         }

@@ -45,18 +45,11 @@ def tables_asm() -> str:
 PALETTE = (0, 1, 4, 3, 7, 2, 6, 0, 0, 5, 0, 0, 0, 0, 0, 7)
 
 
-def _include(name: str) -> str:
-    if name == "tables.inc":
-        return tables_asm()
-    for package in (PACKAGE, BBC_PACKAGE):
-        path = resources.files(package).joinpath(name)
-        if path.is_file():
-            return path.read_text()
-    raise FileNotFoundError(name)
-
-
 @lru_cache(maxsize=1)
 def program():  # -> retroscope.asm.Program
-    from ...asm import assemble
+    """The assembled program; tables.inc comes from the model, mos.asm from bbc/."""
+    from ..base import assemble_package
 
-    return assemble(_include("jmc.asm"), "6502", include=_include, filename="jmc.asm")
+    mos = resources.files(BBC_PACKAGE).joinpath("mos.asm").read_text()
+    return assemble_package(PACKAGE, "jmc.asm", "6502",
+                            {"tables.inc": tables_asm(), "mos.asm": mos}).program
