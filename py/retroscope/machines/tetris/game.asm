@@ -338,17 +338,15 @@ showEnding:
         sta ppuCtrl
         rts
 
-; $A3F2 play state 6: the B-type goal, 25 lines.
+; $A3F2 play state 6: the B-type goal, the countdown from 25 at 0.
 .org $A3F2
 bTypeGoalCheck:
         lda gameType
         beq @next
-        lda lines+1
-        bne @goal
-        lda lines
-        cmp #$25
-        bcc @next
-@goal:  lda menuLevel
+        lda lines               ; the countdown from 25 has reached 0
+        ora lines+1
+        bne @next
+        lda menuLevel
         sta endingNumber
         jsr showEnding
         lda #0
@@ -356,6 +354,22 @@ bTypeGoalCheck:
         rts
 @next:  inc playState
         rts
+
+; B-type: one line fewer to go, in packed BCD, stopping at 0.
+subtractOneLine:
+        lda lines
+        beq @done
+        sec
+        sbc #1
+        sta lines
+        and #$0F
+        cmp #$0F
+        bne @done
+        lda lines               ; $x0 - 1 = $xF: borrow, $xF - 6 = $(x-1)9
+        sbc #6                  ; (C set by CMP)
+        sta lines
+@done:  rts
+        .assert * <= $A459, "the B-type goal runs into waitFrames"
 
 ; $A459: wait A frames (the legal screen's first counter).
 .org $A459
@@ -876,7 +890,11 @@ initGame:
         lda #>demoButtonTable
         sta demoIndex+1
 @field:
-        lda #EMPTY_TILE
+        lda gameType
+        beq @empty
+        lda #$25                ; B-type: 25 lines to go
+        sta lines
+@empty: lda #EMPTY_TILE
         ldx #>playfield
         ldy #>playfield
         jsr memsetPages
