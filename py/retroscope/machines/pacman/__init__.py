@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..base import MachineError
+from ..base import MachineError, check_params
 from .info import INFO
 from .machine import PacmanMachine
 from .maze import Maze, MazeError, default_maze
@@ -35,11 +35,9 @@ def validate(values: dict[str, Any]) -> list[str]:
 
 
 def create(**params: Any) -> PacmanMachine:
-    unknown = set(params) - {"maze"}
-    if unknown:
-        raise MachineError(f"pacman has no parameter {sorted(unknown)[0]!r}")
+    values = check_params(INFO.params, params, validate)
     try:
-        maze = parse_maze(params.get("maze", ""))
+        maze = parse_maze(values["maze"])
     except MazeError as exc:
         raise MachineError(str(exc)) from None
     return PacmanMachine(maze)

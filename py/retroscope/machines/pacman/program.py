@@ -2,36 +2,22 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
-from importlib import resources
 from typing import Any
 
-from ...asm import assemble
-from ..base import MachineError
+from ..base import MachineError, assemble_package
 from ..namco.video import tile_offset
 from .maze import COLUMNS, ROWS, TOP_ROW, Maze
 
 MAZE_TILES, MAZE_COLOURS = 0x3400, 0x3800
-SOURCES = ("pacman.asm", "ram.inc", "game.asm", "ghostdir.asm", "data.asm")
 
 
-@lru_cache(maxsize=1)
 def build() -> tuple[bytes, dict[str, int], Any]:
     """(16 KiB ROM without a maze, symbols, Program)."""
-    folder = resources.files(__package__)
-
-    def include(name: str) -> str:
-        return folder.joinpath(name).read_text()
-
-    program = assemble(include("pacman.asm"), "z80", include=include, filename="pacman.asm")
-    rom = bytearray(0x4000)
-    for address, data in program.chunks:
-        if address + len(data) > 0x4000:
-            raise MachineError(f"program bytes at ${address:04X} fall outside the ROM")
-        if address < MAZE_COLOURS + 0x400 and address + len(data) > MAZE_TILES:
-            raise MachineError(f"program bytes at ${address:04X} overlap the maze")
-        rom[address : address + len(data)] = data
-    return bytes(rom), dict(program.symbols), program
+    built = assemble_package(__package__, "pacman.asm", "z80")
+    rom = bytearray(built.image(0x0000, 0x3FFF, fill=0x00))
+    if any(rom[MAZE_TILES : MAZE_COLOURS + 0x400]):
+        raise MachineError("program bytes overlap the maze at $3400-$3BFF")
+    return bytes(rom), built.symbols, built.program
 
 
 def maze_images(maze: Maze) -> tuple[bytes, bytes]:
