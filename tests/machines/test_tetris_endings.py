@@ -9,8 +9,9 @@ from pathlib import Path
 import pytest
 
 from retroscope.machines import MachineError
-from retroscope.machines.tetris import ENDING_SCORES, create, model
+from retroscope.machines.tetris import create, model
 from retroscope.machines.tetris import ending_art as art
+from retroscope.machines.tetris.panel import ENDING_SCORES
 from retroscope.machines.tetris.screens import LIFT_ROWS
 from retroscope.util.png import write_png
 

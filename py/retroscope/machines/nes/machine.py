@@ -26,7 +26,7 @@ from typing import Any
 
 from ...cpu.bus import Bus
 from ..base import Machine, MachineInfo
-from .controller import OPEN_BUS, Controller
+from .controller import BUTTONS, OPEN_BUS, Controller
 from .palette import machine_palette
 from .ppu import HEIGHT, PPU, WIDTH
 
@@ -44,7 +44,7 @@ OAM_DMA_CYCLES = 513  # +1 when the write lands on an odd CPU cycle
 
 NES_INFO_DEFAULTS: dict[str, Any] = dict(
     cpu="2a03", clock_hz=CPU_HZ, fps=FPS, width=WIDTH, height=HEIGHT,
-    buttons=("Right", "Left", "Down", "Up", "Start", "Select", "B", "A"),
+    buttons=BUTTONS,
     keys={"ArrowRight": "Right", "ArrowLeft": "Left", "ArrowDown": "Down",
           "ArrowUp": "Up", "Enter": "Start", "ShiftLeft": "Select",
           "ShiftRight": "Select", "KeyZ": "B", "KeyX": "A"},
