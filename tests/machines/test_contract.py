@@ -19,11 +19,15 @@ being listed, and its own tests keep only its mechanics. With fixed seeds:
 - link parameters and save data: FUZZ_VALUES random and hostile values per
   parameter (and of save data): never an uncaught exception, always a clear
   message and the default.
+
+A machine still marked UNFINISHED can be tried before it is listed:
+`RETROSCOPE_CONTRACT_UNFINISHED=1 pytest tests/machines/test_contract.py -k <id>`.
 """
 
 from __future__ import annotations
 
 import json
+import os
 import random
 import re
 import string
@@ -62,6 +66,8 @@ TOYS: dict[str, Callable[[], Any]] = {
     "toy6502": Debug6502Machine, "toyz80": DebugZ80Machine, "toy9900": DebugTMS9900Machine,
 }
 REAL = machines.available()
+if os.environ.get("RETROSCOPE_CONTRACT_UNFINISHED"):  # a machine's owner, before it is listed
+    REAL += list(machines.unfinished())
 FACTORIES: dict[str, Callable[[], Any]] = {
     **{mid: (lambda mid=mid: machines.create(mid)) for mid in REAL}, **TOYS}
 ALL = list(FACTORIES)
