@@ -429,6 +429,8 @@ def test_create_and_the_worker_take_hostile_parameters_with_a_clear_message(mid,
             machines.create(mid, **{name: value})
         except MachineError as exc:
             check_message(str(exc)[:MESSAGE_BOUND])
+    if mid not in machines.available():
+        return  # the worker loads only listed machines (RETROSCOPE_CONTRACT_UNFINISHED)
     for value in [*HOSTILE_VALUES[:12], *texts[FUZZ_CREATES // 3:FUZZ_CREATES // 3 + 30]]:
         reply = json.loads(api.call("load", json.dumps(
             {"id": mid, "params": {name: value}}, default=repr)))
