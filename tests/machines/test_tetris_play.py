@@ -240,12 +240,15 @@ def test_a_piece_spawning_onto_the_pile_ends_the_game_with_the_curtain():
     assert all(m.read(0x400 + i) == 0x4F for i in range(200))
     run(m, START)
     run(m, 0, 3)
+    assert m.read(0xBD) == 2  # it made the table: the name entry
+    run(m, START)
+    run(m, 0, 3)
     assert m.read(0xC0) == 2  # back to the game-type menu
     assert m.save_data()["high_scores"].startswith("012345")
     run(m, START)
     run(m, 0, 3)
-    assert m.read(0xC0) == 3  # the level screen lists it
-    assert vram(m, HISCORES_AT, 8) == [1, 0xFF, 0, 1, 2, 3, 4, 5]
+    assert m.read(0xC0) == 3  # the level screen lists it (a blank name)
+    assert vram(m, HISCORES_AT, 15) == [1] + [0xFF] * 8 + [0, 1, 2, 3, 4, 5]
 
 
 def test_a_score_of_30000_or_more_shows_an_ending_chosen_by_score():
@@ -256,10 +259,10 @@ def test_a_score_of_30000_or_more_shows_an_ending_chosen_by_score():
     m.bus.ram[model.FALL_TIMER] = 100
     for _ in range(1000):  # the curtain, 128 frames, then at most 10 s of ending
         run(m)
-        if m.read(0xC0) == 2:
+        if m.read(0xBD) == 2:
             break
     assert m.read(0xC4) == 2  # 70,000-99,999: the third ending
-    assert m.read(0xC0) == 2
+    assert m.read(0xBD) == 2  # then the name entry
 
 
 def test_pause_freezes_the_piece_and_start_resumes():
@@ -329,9 +332,9 @@ def test_b_type_ends_when_the_countdown_reaches_0():
     setup_clear(m, 0, 2)  # a double with one to go stops at 0
     for _ in range(800):
         run(m)
-        if m.read(0xC0) == 2:
+        if m.read(0xBD) == 4:
             break
-    assert m.read(model.LINES) == 0x00 and m.read(0xC0) == 2
+    assert m.read(model.LINES) == 0x00 and m.read(0xBD) == 4  # the ending
 
 
 def state_hash(m) -> str:
@@ -366,7 +369,7 @@ def test_saved_high_scores_come_back_and_bad_ones_are_refused():
     m = create(start="menu")
     data = bytes.fromhex("123456" "045000" "001200") + bytes([12, 5, 9]) + bytes(20)
     m.load_save_data({"high_scores": data.hex()})
-    assert m.save_data() == {"high_scores": data.hex()}
+    assert m.save_data()["high_scores"] == data.hex()
     with pytest.raises(MachineError):
         m.load_save_data({"high_scores": "zz"})
     with pytest.raises(MachineError):
@@ -436,6 +439,19 @@ def test_the_demo_replays_its_recording_made_with_this_engine():
     assert ram[0x50:0x56].hex() == result
     assert hashlib.sha256(ram[0x400:0x4C8]).hexdigest()[:16] == field
     assert ram[model.LINES] > 0  # the recording clears lines
+    for extra in range(1, 40):  # then the table ends and the title comes back
+        run(m)
+        if m.read(0xC0) == 1:
+            break
+    assert 79 <= (frames + extra) / 60.0988 <= 81  # the article: about 80 s
+
+
+def test_the_demo_tables_256_pairs_last_about_80_seconds():
+    from retroscope.machines.tetris.demo import demo_asm
+    data = bytes(int(b, 16) for line in demo_asm().splitlines() if ".byte" in line
+                 for b in line.split(".byte")[1].replace("$", "").split(","))[:512]
+    frames = sum(data[i + 1] + 1 for i in range(0, 512, 2))  # a pair lasts n + 1 frames
+    assert 79 <= frames / 60.0988 <= 81
 
 
 def test_the_demo_takes_its_pieces_from_the_df00_table_and_its_moves_from_dd00():

@@ -3,7 +3,7 @@
 // probabilities beside this game's statistics. Text only, never HTML.
 
 import { el, hex } from "./dom.js";
-import { createEndings } from "./tetris_endings.js";
+import { createEndings, createScores } from "./tetris_endings.js";
 
 const TYPES = ["T", "J", "Z", "O", "S", "L", "I"];
 const MARK = "background:#e0a030;color:#000;font-weight:bold";
@@ -43,6 +43,7 @@ export function create(root, session) {
 
   root.append(el("h2", { text: "Tetris: piece selection" }), choiceBox, biasBox, probBox);
   createEndings(root, session);
+  const updateScores = createScores(root);
 
   function buildBias(table) {
     bias.replaceChildren();
@@ -59,6 +60,7 @@ export function create(root, session) {
   return {
     update(state) {
       if (!state || !state.selection) return;
+      updateScores(state);
       const sel = state.selection;
       const first = Number.isInteger(sel.first) ? `spawn table gives $${hex(sel.first, 2)}` : "7 is invalid";
       choice.textContent = `index ${sel.index}: ${first}` +
