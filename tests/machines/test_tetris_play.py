@@ -529,3 +529,55 @@ def test_a_level_up_in_play_repaints_the_squares_with_the_next_levels_colours():
     assert m.read(model.LEVEL) == 1
     assert list(m.ppu.palette[10:12]) == list(COLOURS[1][2:])
     assert list(m.ppu.palette[0x1A:0x1C]) == list(COLOURS[1][2:])
+
+
+# The article's table of what levels 0-255 show: the bytes from $96B8 on, as
+# printed in its "level 30 and up" section (row = high digit of the level).
+ARTICLE_LEVEL_BYTES = bytes.fromhex(
+    "00010203040506070809101112131415" "16171819202122232425262728290" "00A"
+    "141E28323C46505A646E78828C96A0AA" "B4BEC620E62006212621462166218621"
+    "A621C621E62106222622462266228622" "A622C622E6220623262385A829F04A4A"
+    "4A4A8D0720A5A8290F8D072060A649E0" "151053BDD696A88A0AAAE8BDEA968D06"
+    "20CAA5BEC901F01EA5B9C905F00CBDEA" "9638E9028D06204C6797BDEA9618690C"
+    "8D06204C6797BDEA961869068D0620A2" "0AB1B88D0720C8CAD0F7E649A549C914"
+    "3004A920854960A5B12903D078A90085" "AAA6AAB54AF05C0AA8B9EA9685A8A5BE"
+    "C901D00AA5A818690685A84CBD97A5B9" "C904D00AA5A838E90285A84CBD97A5A8")
+
+
+def test_every_level_shows_the_two_tiles_the_articles_table_gives():
+    m = playing()
+    for level in range(256):
+        m.bus.ram[model.LEVEL] = level
+        m.bus.ram[0xC9] = 0x04  # HUD: the level
+        run(m)
+        byte = ARTICLE_LEVEL_BYTES[level]
+        assert vram(m, LEVEL_AT, 2) == [byte >> 4, byte & 0x0F], level
+
+
+# The bytes the article lists from $98EB to $994D (the demo's choice, the
+# random choice, the type table, the spawn table): from level 138 on the
+# colour routine reads its colours there for levels 168-191 and 232-255.
+ARTICLE_98EB = bytes.fromhex(
+    "A5C0C905D012A6D3E6D3BD00DF4A4A4A4A2907AABD4E9960")
+ARTICLE_9907 = bytes.fromhex(
+    "E61AA5171865 1A2907C907F008AABD4E99C519D01CA217A002 2047AB"
+    "A517290718 6519C907900638E9074C2A99AABD4E99851960".replace(" ", ""))
+ARTICLE_993B = bytes([0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 3, 4, 4, 5, 5, 5, 5, 6, 6,
+                      2, 7, 8, 0x0A, 0x0B, 0x0E, 0x12])
+
+
+@pytest.mark.parametrize("level", [168, 175, 179, 182, 191, 232, 240, 255])
+def test_past_level_137_the_colours_come_from_the_articles_listed_bytes(level):
+    known = {0x98EB + i: b for i, b in enumerate(ARTICLE_98EB)}
+    known.update({0x9907 + i: b for i, b in enumerate(ARTICLE_9907)})
+    known.update({0x993B + i: b for i, b in enumerate(ARTICLE_993B)})
+    at = 0x984C + (4 * level & 0xFF)  # the mod-10 loop skipped: index = level * 4
+    if not all(at + i in known for i in range(4)):
+        pytest.skip(f"level {level} reads bytes the article does not list")
+    m = playing()
+    m.bus.ram[model.LEVEL] = m.bus.ram[model.LEVEL_MIRROR] = level
+    m.bus.ram[0xC9] = 0x10  # HUD: the palette
+    run(m)
+    colours = [known[at + i] & 0x3F for i in range(4)]
+    assert list(m.ppu.palette[9:12]) == colours[1:]  # background palette 2
+    assert list(m.ppu.palette[0x19:0x1C]) == colours[1:]  # sprite palette 2

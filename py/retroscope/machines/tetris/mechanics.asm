@@ -233,11 +233,14 @@ spawnTetrimino:
         .assert * <= $98EB, "spawn runs into the next-piece choice"
 
 ; $98EB: the demo reads its pieces from a table; otherwise $9907 chooses.
+; Laid out as the article lists it: from level 138 the colour routine reads
+; its four colours far past the table, and levels 168-191 and 232-255 land
+; here, so these bytes are their colours.
 .org $98EB
 chooseNextTetrimino:
         lda gameMode
         cmp #5
-        bne pickRandomTetrimino
+        bne @random
         ldx demoPieceIndex
         inc demoPieceIndex
         lda demoPieceTable,x
@@ -249,10 +252,14 @@ chooseNextTetrimino:
         tax
         lda spawnTable,x
         rts
-        .assert * <= $9907, "the demo choice runs into the random choice"
+@random:
+        jsr pickRandomTetrimino
+        rts
+        .assert * == $9907, "the demo choice must end where the random choice starts"
 
 ; $9907: pick the next piece from the PRNG's high byte plus spawnCount; a 7 or a
-; repeat rerolls once, adding the previous spawn ID (the bias).
+; repeat rerolls once, adding the previous spawn ID (the bias), mod 7 by
+; repeated subtraction.
 .org $9907
 pickRandomTetrimino:
         inc spawnCount
@@ -276,13 +283,14 @@ pickRandomTetrimino:
         adc spawnID
 @mod7:  cmp #7
         bcc @index
-        sbc #7                  ; (C is set)
-        bcs @mod7
+        sec
+        sbc #7
+        jmp @mod7
 @index: tax
         lda spawnTable,x
 @store: sta spawnID
         rts
-        .assert * <= $993B, "the random choice runs into the type table"
+        .assert * == $993B, "the random choice must end where the type table starts"
 
 ; ---------------------------------------------------------------------------
 ; $99A2 play state 2: lock the piece into the playfield, or end the game when
