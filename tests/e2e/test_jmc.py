@@ -148,14 +148,18 @@ def test_a_saved_game_is_reloaded_and_a_file_round_trips(open_page, page_log, tm
     data = path.read_bytes()
     assert data[:4] == b"JMC\x1a"
     # the browser keeps the save: a fresh page loads it back
-    page.wait_for_timeout(5500)              # the page stores save data every 5 s
+    page.wait_for_function(                  # the page stores save data every 5 s
+        "localStorage.getItem('retroscope.save.jmc') !== null", timeout=30_000)
     page.goto(page.url.split("#")[0] + "#/jmc")
+    page.reload()
     page.wait_for_function("document.documentElement.dataset.state === 'ready'",
                            timeout=90_000)
     page.evaluate("window.retroscope.run()")
     wait_phase(page, "menu")
     page.click("[data-testid=jmc-load]")
-    wait_phase(page, "play")
+    page.wait_for_function(
+        "window.retroscope.state().then(s => s.machine.message.startsWith('LOADED'))")
+    assert machine(page)["phase"] == "play"
     assert board(page).pieces == saved
     page.screenshot(path="test-output/e2e-jmc-loaded.png")
     # a damaged file: a clear message, and the game goes on
