@@ -30,10 +30,12 @@ def square_colours(page, row: int, col: int) -> set[str]:
       const c = document.querySelector('[data-testid=screen]');
       const g = c.getContext('2d');
       const sx = c.width / 256, sy = c.height / 192;
-      const d = g.getImageData(Math.round((16 + {col} * 8 + 1) * sx), Math.round((40 + {row} * 8 + 1) * sy),
-                               Math.round(6 * sx), Math.round(6 * sy)).data;
+      const x = Math.round((16 + {col} * 8 + 1) * sx), y = Math.round((40 + {row} * 8 + 1) * sy);
+      const d = g.getImageData(x, y, Math.round(6 * sx), Math.round(6 * sy)).data;
       const out = new Set();
-      for (let i = 0; i < d.length; i += 4) out.add(((d[i] << 16) | (d[i + 1] << 8) | d[i + 2]).toString(16));
+      for (let i = 0; i < d.length; i += 4) {{
+        out.add(((d[i] << 16) | (d[i + 1] << 8) | d[i + 2]).toString(16));
+      }}
       return [...out];
     }}"""))
 

@@ -117,7 +117,8 @@ def test_a_32_by_32_link_stays_under_5120_characters_even_for_noise() -> None:
 
 
 @pytest.mark.parametrize(("text", "message"), [
-    ("", "empty"), ("2abc", "format '2'"), ("1!!!", "base64url"), ("1AAAAAAAAAAAA", "unpack"), ("1AAA", "cut short"),
+    ("", "empty"), ("2abc", "format '2'"), ("1!!!", "base64url"),
+    ("1AAAAAAAAAAAA", "unpack"), ("1AAA", "cut short"),
     ("1" + "A" * 13000, "characters"), (12, "is text"),
 ])
 def test_bad_links_get_a_clear_message(text: object, message: str) -> None:
