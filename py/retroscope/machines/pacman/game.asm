@@ -12,6 +12,9 @@ start:  ld hl,$4C00             ; clear the work RAM and the sprites
         ld bc,$03FF
         ld (hl),0
         ldir
+        ld a,$FF                ; the switches start open
+        ld (lastIn0),a
+        ld (lastIn1),a
         call clearScreen
         ld a,VECTORS >> 8
         ld i,a
