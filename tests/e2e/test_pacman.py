@@ -5,8 +5,8 @@ watch a ghost pass through the wall."""
 from __future__ import annotations
 
 from conftest import BOOT_TIMEOUT_MS
-
 from retroscope.machines.pacman.maze import WALL, Maze
+
 
 def press(page, key: str) -> None:
     """Hold a key long enough for a frame to see it (the game reads the

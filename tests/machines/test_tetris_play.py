@@ -254,7 +254,7 @@ def test_a_score_of_30000_or_more_shows_an_ending_chosen_by_score():
     fill_to_the_top(m)
     m.bus.ram[model.AUTOREPEAT_Y] = 0
     m.bus.ram[model.FALL_TIMER] = 100
-    for _ in range(700):
+    for _ in range(1000):  # the curtain, 128 frames, then at most 10 s of ending
         run(m)
         if m.read(0xC0) == 2:
             break

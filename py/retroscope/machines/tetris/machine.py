@@ -9,12 +9,13 @@ main loop; Python only supplies the hardware and reads `state()`.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
 
 from ..base import MachineError, assemble_package, mechanics_row
 from ..nes.machine import NesMachine
-from . import model
+from . import model, panel
 from .chr import build_chr
 from .demo import demo_asm
 from .screens import screens_asm
@@ -134,6 +135,9 @@ class TetrisMachine(NesMachine):
         result = model.pick_piece(m)
         return {"index": index, "first": first, "reroll": reroll,
                 "result": TYPE_NAMES[SPAWN_TABLE.index(result)]}
+
+    def commands(self) -> dict[str, Callable[..., Any]]:
+        return panel.commands(self)
 
     # -- high scores kept by the page ------------------------------------------------
     def save_data(self) -> dict[str, Any]:
