@@ -9,8 +9,8 @@ main loop; Python only supplies the hardware and reads `state()`.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from functools import lru_cache
+from collections.abc import Callable
 from typing import Any
 
 from ..base import MachineError, assemble_package, mechanics_row
