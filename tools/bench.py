@@ -87,6 +87,7 @@ def cpython_figures(quick: bool) -> None:
         r = runner.measure_frames(mid, frames=60 if quick else 240)
         print(f"  {mid:10} {r['ms_per_frame']:6.2f} ms/frame = "
               f"{r['ratio_to_realtime']:5.2f}x real time", flush=True)
+        _print_figures(r)
     try:
         from retroscope.benchmarks import debugger
         mid = "tetris" if "tetris" in machines.available() else None
@@ -125,8 +126,15 @@ def browser_figures(quick: bool) -> None:
                               {"kind": "frames", "name": mid, "frames": 60 if quick else 240})
             print(f"  {mid:10} {r['ms_per_frame']:6.2f} ms/frame = "
                   f"{r['ratio_to_realtime']:5.2f}x real time", flush=True)
+            _print_figures(r)
         browser.close()
     server.shutdown()
+
+
+def _print_figures(result: dict) -> None:
+    """A machine's own figures (`Machine.bench_figures`), one per line."""
+    for name, value in (result.get("figures") or {}).items():
+        print(f"  {'':10} {name:32} {value:12,.2f}", flush=True)
 
 
 def _boot(page, url: str, reload: bool = False) -> dict[str, float]:

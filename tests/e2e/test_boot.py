@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 
 import pytest
+
 from conftest import BOOT_TIMEOUT_MS, DIST
 
 READY = "document.documentElement.dataset.state === 'ready'"

@@ -79,3 +79,19 @@ def test_snapshot_and_restore_bring_back_the_world_as_edited(machine: CrpgMachin
     again = machine.snapshot()
     assert again["devices"]["timing"] == snap["devices"]["timing"]
     assert again["ram"] == snap["ram"] and again["cpu"] == snap["cpu"]
+
+
+def test_skipping_the_wait_loop_changes_nothing_but_the_host_time() -> None:
+    """The runner that adds whole turns of WAITF1 instead of running them ends
+    every frame in the very state the plain core reaches."""
+    fast, plain = create("crpg"), create("crpg")
+    assert isinstance(fast, CrpgMachine) and isinstance(plain, CrpgMachine)
+    plain.runner = plain.cpu.run
+    presses = {5: "Right", 40: "Down", 41: "Down", 90: "Left", 130: "E"}
+    for frame in range(160):
+        buttons = 1 << BUTTONS.index(presses[frame]) if frame in presses else 0
+        fast.run_frame(buttons)
+        plain.run_frame(buttons)
+        if frame % 40 == 39:
+            assert fast.snapshot() == plain.snapshot(), f"frame {frame}"
+    assert fast.framebuffer == plain.framebuffer

@@ -10,6 +10,7 @@ linked map. The step's cycles come from the stand-in's probe around
 
 from __future__ import annotations
 
+import time
 import zlib
 from typing import Any
 
@@ -44,6 +45,7 @@ TILE_CODES = frozenset(t.code for t in TERRAIN)
 PALETTE_TILES = [[t.code, t.name] for t in TERRAIN]
 PALETTE_MOBS = [[m.code, m.name] for m in MOBS]
 MOB_CODES = frozenset(m.code for m in MOBS)
+TICK = 0x8379  # VDPTIC in the console ROM's scratchpad
 # The article's figures for the 1,024-byte copy (seed 000).
 ARTICLE_COPY = {"looped": 81_920, "unrolled": 50_688}
 
@@ -83,7 +85,24 @@ class CrpgMachine(Ti99Machine):
         self.step_cycles = 0
         self.copy_cycles = 0
         self._probe_start: dict[int, int] = {}
+        self._wait_top = self.symbols["WAITF1"]
         self.reset()
+
+    # WAITF1 LIMI 2 / LIMI 0 / CB @VDPTIC,R1 / JEQ WAITF1: 92 cycles a turn.
+    IDLE_TURN = 92
+
+    def idle_here(self) -> bool:
+        """At WAITF1 with the tick unchanged and ST as a turn leaves it (EQ, the
+        tick's parity in OP, L> A> clear, mask 0)."""
+        cpu = self.cpu
+        if cpu.pc != self._wait_top:
+            return False
+        ram = self.bus.ram
+        tick = ram[TICK]
+        if ram[(cpu.wp + 2) & 0xFFFF] != tick:  # R1's high byte: the tick when the wait began
+            return False
+        parity = 0x0400 if bin(tick).count("1") & 1 else 0
+        return cpu.st & 0xE40F == 0x2000 | parity
 
     # -- the loader -----------------------------------------------------------------------
     def probe(self, addr: int, cycles: int) -> None:
@@ -430,6 +449,31 @@ class CrpgMachine(Ti99Machine):
         finally:
             self.restore(snap)
         return {**result, "bytes": count, "article": ARTICLE_COPY}
+
+    def bench_figures(self, steps: int = 4) -> dict[str, float]:
+        """Map processing back to back on the machine's own runner (REDRAW set
+        every frame, the state put back afterwards): MAPPRC's cycles, the host
+        time per step (MAPPRC and drawing the window), and the emulated clock
+        that MAPPRC's cycles alone give, against the 4A's 3.0 MHz."""
+        snap = self.snapshot()
+        ram = self.bus.ram
+        redraw = self.symbols["REDRAW"]
+        try:
+            ram[redraw] = 1
+            self.run_until_step(self.word(self.symbols["STEPS"]) + 1)
+            start = self.word(self.symbols["STEPS"])
+            t0 = time.perf_counter()
+            while self.word(self.symbols["STEPS"]) < start + steps:
+                ram[redraw] = 1
+                self.run_frame(0)
+            per_step = (time.perf_counter() - t0) / steps
+            cycles = self.step_cycles
+        finally:
+            self.restore(snap)
+        hz = cycles / per_step if per_step else 0.0
+        return {"MAPPRC cycles": cycles, "MAPPRC ms at 3.0 MHz": 1000 * cycles / CPU_HZ,
+                "host ms per step": 1000 * per_step,
+                "MAPPRC emulated MHz": hz / 1e6, "x the 4A's 3.0 MHz": hz / CPU_HZ}
 
     def commands(self) -> dict[str, Any]:
         return {"brush": self.set_brush, "paint": self.paint, "settings": self.settings,
