@@ -148,3 +148,22 @@ def test_the_unroll_toggle_times_both_copies_on_the_core(machine: CrpgMachine) -
     machine.command("unroll", {"on": True})
     machine.run_until_step(machine.state()["steps"] + 1)
     assert machine.state()["copy_cycles"] == 47_614 and machine.state()["unroll"]
+
+
+@pytest.mark.parametrize("map_id", [m.id for m in default_world().maps])
+def test_every_world_map_can_be_walked(machine: CrpgMachine, map_id: str) -> None:
+    """From where a map is entered, the arrow keys move the player (through the
+    program: adjacency slots, solid tiles, slant and edges)."""
+    machine.command("goto", {"map": map_id})
+    machine.run_until_step(machine.state()["steps"] + 1)
+    moved = set()
+    for name in ("Right", "Down", "Left", "Up"):
+        before = (machine.state()["x"], machine.state()["y"])
+        for _ in range(3):
+            machine.run_frame(1 << machine.INFO.buttons.index(name))
+        for _ in range(12):
+            machine.run_frame()
+        after = (machine.state()["x"], machine.state()["y"])
+        if after != before and machine.state()["map"] == map_id:
+            moved.add(name)
+    assert len(moved) >= 2, f"{map_id}: moved only {moved}"
