@@ -566,8 +566,9 @@ clearHoldDownPoints:
         sta holdDownPoints
 
 ; $9C31: the score: points[completedLines] added level + 1 times, each add
-; fixed up digit by digit (the 2A03 has no decimal mode); at high levels this
-; loop outlasts a frame. The score stops at 999999.
+; fixed up digit by digit (the 2A03 has no decimal mode); the score stops at
+; 999999. Laid out as the article lists it, so that each turn costs what the
+; original's does: at high levels this loop takes most of a frame.
 addLineClearPoints:
         lda levelNumber
         sta tmpA8
@@ -578,35 +579,46 @@ addLineClearPoints:
         lda pointsTable,x
         clc
         adc score
+        sta score
         cmp #$A0
-        bcc @low
-        adc #$5F                ; +$60 (C set)
+        bcc @mid
+        clc
+        adc #$60
+        sta score
         inc score+1
-@low:   sta score
-        lda pointsTable+1,x
+@mid:   inx
+        lda pointsTable,x
         clc
         adc score+1
         sta score+1
         and #$0F
         cmp #$0A
-        bcc @mid
+        bcc @midTens
         lda score+1
-        adc #5                  ; +6 (C set)
+        clc
+        adc #$06
         sta score+1
-@mid:   lda score+1
+@midTens:
+        lda score+1
+        and #$F0
         cmp #$A0
         bcc @high
-        adc #$5F
+        lda score+1
+        clc
+        adc #$60
         sta score+1
         inc score+2
 @high:  lda score+2
         and #$0F
         cmp #$0A
-        bcc @top
+        bcc @highTens
         lda score+2
-        adc #5
+        clc
+        adc #$06
         sta score+2
-@top:   lda score+2
+@highTens:
+        lda score+2
+        and #$F0
         cmp #$A0
         bcc @count
         lda #$99
