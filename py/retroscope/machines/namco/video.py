@@ -108,7 +108,11 @@ class Video:
                 if not row or y < SPRITE_TOP_CLIP or y > SPRITE_BOTTOM_CLIP:
                     continue
                 base = y * WIDTH
-                for dx, pen in row:
+                for dx, run in row:
                     x = left + dx
-                    if 0 <= x < WIDTH:
-                        frame[base + x] = pen
+                    if 0 <= x and x + len(run) <= WIDTH:
+                        frame[base + x : base + x + len(run)] = run
+                    else:  # across a side of the screen: pixel by pixel
+                        for i, pen in enumerate(run):
+                            if 0 <= x + i < WIDTH:
+                                frame[base + x + i] = pen
