@@ -1476,6 +1476,8 @@ screenAddr:
 ; The score and the high score (six BCD digits), the credits: the numbers
 ; each frame, their labels when the screen is cleared (drawLabels).
 drawLabels:
+        ld a,$FF                ; the numbers too, next frame
+        ld (shownNumbers+6),a
         ld hl,txtHeader
         call writeString
         call writeString
@@ -1483,6 +1485,26 @@ drawLabels:
         jp writeString
 
 drawScores:
+        ld hl,score             ; only when a number changed since last drawn
+        ld de,shownNumbers
+        ld b,6
+.same:  ld a,(de)
+        cp (hl)
+        jr nz,.draw
+        inc hl
+        inc de
+        djnz .same
+        ld a,(credits)
+        ld b,a
+        ld a,(de)
+        cp b
+        ret z
+.draw:  ld hl,score
+        ld de,shownNumbers
+        ld bc,6
+        ldir
+        ld a,(credits)
+        ld (de),a
         ld de,score+2
         ld bc,$0101
         call drawNumber
