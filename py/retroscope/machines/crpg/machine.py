@@ -197,21 +197,21 @@ class CrpgMachine(Ti99Machine):
     # -- state beyond the console's -------------------------------------------------------
     def device_snapshot(self) -> dict[str, Any]:
         """The console's devices, plus what the loader and the editor hold: the
-        world as edited (scenes are replaced, never changed in place), the
-        current map, the brush, the timings and probes half-way."""
+        world as edited, the current map, the brush, the timings and probes
+        half-way. Plain lists and bytes (JSON-able with bytes as hex)."""
         return {**super().device_snapshot(),
-                "world": [(m.id, m.name, m.scene, tuple(m.exits)) for m in self.world.maps],
+                "world": [_map_record(m) for m in self.world.maps],
                 "current": self.current, "brush": dict(self.brush),
                 "timing": [self.step_cycles, self.copy_cycles,
-                           sorted(self._probe_start.items())]}
+                           [list(p) for p in sorted(self._probe_start.items())]]}
 
     def device_restore(self, state: dict[str, Any]) -> None:
         super().device_restore(state)
-        self.world = World([WorldMap(i, n, sc, list(ex)) for i, n, sc, ex in state["world"]])
+        self.world = World([_map_from_record(r) for r in state["world"]])
         self.current = state["current"]
         self.brush = dict(state["brush"])
         self.step_cycles, self.copy_cycles, starts = state["timing"]
-        self._probe_start = dict(starts)
+        self._probe_start = {a: c for a, c in starts}
 
     # -- input ---------------------------------------------------------------------------
     def set_buttons(self, buttons: int) -> None:
@@ -479,3 +479,17 @@ class CrpgMachine(Ti99Machine):
         return {"brush": self.set_brush, "paint": self.paint, "settings": self.settings,
                 "export": self.export_map, "import": self.import_map, "goto": self.goto,
                 "unroll": self.set_unroll, "copy_cycles": self.measure_copies}
+
+
+def _map_record(wm: WorldMap) -> list[Any]:
+    sc = wm.scene
+    return [wm.id, wm.name, sc.width, sc.height, bytes(sc.tiles), sc.x, sc.y, sc.edge, sc.kind,
+            sc.map_light, sc.player_light, [list(m) for m in sc.mobs],
+            [[e.x, e.y, e.target, e.tx, e.ty] for e in wm.exits]]
+
+
+def _map_from_record(r: list[Any]) -> WorldMap:
+    map_id, name, w, h, tiles, x, y, edge, kind, map_light, player_light, mobs, exits = r
+    sc = model.Scene(w, h, bytes(tiles), x, y, edge=edge, kind=kind, map_light=map_light,
+                     player_light=player_light, mobs=[tuple(m) for m in mobs])
+    return WorldMap(map_id, name, sc, [Exit(*e) for e in exits])
