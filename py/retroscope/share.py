@@ -46,26 +46,35 @@ def parse_int(text: str) -> int | None:
     return int(hex1 or hex2, 16)
 
 
+def using(param: Param) -> str:
+    """How a message says which value is used instead: the default, in words a
+    person reads (never Python's None)."""
+    value = param.default
+    if value is None or value == "":
+        return f"using no {param.name} (the default)"
+    return f"using {param.name}={value} (the default)"
+
+
 def _check(param: Param, raw: str) -> tuple[Any, str | None]:
     """(value, None) or (default, message)."""
     if param.kind == "int":
         value = parse_int(raw)
         if value is None:
             return param.default, (f"{param.name}={shown(raw)} is not a number;"
-                                   f" using {param.default}")
+                                   f" {using(param)}")
         if not param.lo <= value <= param.hi:
             return param.default, (f"{param.name}={shown(raw)} is outside {param.lo}-{param.hi};"
-                                   f" using {param.default}")
+                                   f" {using(param)}")
         return value, None
     if param.kind == "str":
         if len(raw) > param.max_len:
             return param.default, (f"{param.name} is {len(raw)} characters long, more than"
-                                   f" {param.max_len}; using the default")
+                                   f" {param.max_len}; {using(param)}")
         if param.alphabet:
             bad = sorted({ch for ch in raw if ch not in param.alphabet})
             if bad:
                 return param.default, (f"{param.name} has characters it cannot hold"
-                                       f" ({shown(''.join(bad[:8]))}); using the default")
+                                       f" ({shown(''.join(bad[:8]))}); {using(param)}")
         return raw, None
     raise ValueError(f"Param {param.name} has unknown kind {param.kind!r}")
 
@@ -75,10 +84,13 @@ def validate(params: tuple[Param, ...], raw: dict[str, str], hook: Any = None) -
 
     `hook(values)` may return more messages, each a string or a
     (param name, message) pair; the named parameters (or, for a plain string,
-    those whose names it mentions) fall back to their defaults.
+    those whose names it mentions) fall back to their defaults, and a message
+    that does not say what it uses instead is told so. One message per
+    problem: a parameter already reported is not reported again by the hook.
     """
     specs = {p.name: p for p in params}
     out = Decoded(values={p.name: p.default for p in params})
+    reported: set[str] = set()
     for name, text in raw.items():
         spec = specs.get(name)
         if spec is None:
@@ -88,14 +100,20 @@ def validate(params: tuple[Param, ...], raw: dict[str, str], hook: Any = None) -
         out.values[name] = value
         if message:
             out.messages.append(message)
+            reported.add(name)
     if hook is not None:
         for item in hook(dict(out.values)) or ():
             name, message = item if isinstance(item, tuple) else (None, str(item))
             names = [name] if name in specs else [
                 n for n in specs if re.search(rf"\b{re.escape(n)}\b", message)]
-            for n in names or list(specs):
+            names = names or list(specs)
+            for n in names:
                 out.values[n] = specs[n].default
-            out.messages.append(message)
+            if "using" not in message:
+                message += "; " + ", ".join(using(specs[n]) for n in names)
+            if not set(names) <= reported:
+                out.messages.append(message)
+            reported.update(names)
     return out
 
 

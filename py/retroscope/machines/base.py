@@ -288,3 +288,15 @@ class Machine:
         if space == "cpu":
             return self.bus.peek_range(addr & 0xFFFF, length)
         raise MachineError(f"no memory space {space!r}")
+
+    def writable_spaces(self) -> tuple[str, ...]:
+        """The memory spaces the memory panel may write (`write_space`)."""
+        return ("cpu",)
+
+    def write_space(self, space: str, addr: int, data: bytes) -> None:
+        """Write bytes into a memory space as its own hardware would take them
+        (the CPU's through the bus: ROM ignores writes)."""
+        if space != "cpu":
+            raise MachineError(f"the {space} memory space cannot be written")
+        for i, value in enumerate(data):
+            self.bus.write((addr + i) & 0xFFFF, value)
