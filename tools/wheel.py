@@ -16,8 +16,11 @@ from pathlib import Path
 from .paths import PACKAGE
 
 NAME = "retroscope"
-# Files the package carries besides Python: assembler sources and data tables.
-DATA_SUFFIXES = (".py", ".asm", ".inc", ".json", ".txt")
+# Every file under the package ships (a machine's .asm, .inc, a .bin tile set,
+# a font...) except what Python or an editor leaves behind.
+CACHE_DIRS = ("__pycache__", ".pytest_cache", ".mypy_cache", ".ruff_cache")
+CACHE_SUFFIXES = (".pyc", ".pyo", ".swp", ".swo", "~")
+CACHE_NAMES = (".DS_Store",)
 FIXED_TIME = (2024, 1, 1, 0, 0, 0)
 
 
@@ -29,11 +32,15 @@ def package_version() -> str:
     return match.group(1)
 
 
+def is_cache(path: Path) -> bool:
+    """A file Python, a tool or an editor made beside the sources."""
+    return (any(part in CACHE_DIRS for part in path.parts) or path.name in CACHE_NAMES
+            or path.name.endswith(CACHE_SUFFIXES))
+
+
 def package_files() -> list[Path]:
-    return sorted(
-        p for p in PACKAGE.rglob("*")
-        if p.is_file() and p.suffix in DATA_SUFFIXES and "__pycache__" not in p.parts
-    )
+    """Every file under py/retroscope/ but caches, sorted."""
+    return sorted(p for p in PACKAGE.rglob("*") if p.is_file() and not is_cache(p))
 
 
 def _record_hash(data: bytes) -> str:

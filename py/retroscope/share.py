@@ -14,10 +14,10 @@ from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import quote
 
-from .machines.base import Param
+from .machines.base import Param, messages_of, parse_int, shown
 
-MAX_SHOWN = 40  # how much of a bad value a message quotes
-_INT = re.compile(r"^(?:\$([0-9a-fA-F]+)|0[xX]([0-9a-fA-F]+)|(-?[0-9]+))$")
+__all__ = ["Decoded", "encode", "parse_int", "shown", "valid_machine_id", "validate"]
+
 _MACHINE_ID = re.compile(r"^[a-z][a-z0-9_]{0,31}$")
 
 
@@ -27,56 +27,6 @@ class Decoded:
 
     values: dict[str, Any] = field(default_factory=dict)
     messages: list[str] = field(default_factory=list)
-
-
-def shown(text: str) -> str:
-    """A bad value as a message may quote it: short and printable."""
-    text = "".join(ch if ch.isprintable() else "?" for ch in text)
-    return repr(text if len(text) <= MAX_SHOWN else text[:MAX_SHOWN] + "…")
-
-
-def parse_int(text: str) -> int | None:
-    """Decimal, `$hex` or `0xhex`; None if it is none of them."""
-    match = _INT.match(text.strip())
-    if not match:
-        return None
-    hex1, hex2, dec = match.groups()
-    if dec is not None:
-        return int(dec)
-    return int(hex1 or hex2, 16)
-
-
-def using(param: Param) -> str:
-    """How a message says which value is used instead: the default, in words a
-    person reads (never Python's None)."""
-    value = param.default
-    if value is None or value == "":
-        return f"using no {param.name} (the default)"
-    return f"using {param.name}={value} (the default)"
-
-
-def _check(param: Param, raw: str) -> tuple[Any, str | None]:
-    """(value, None) or (default, message)."""
-    if param.kind == "int":
-        value = parse_int(raw)
-        if value is None:
-            return param.default, (f"{param.name}={shown(raw)} is not a number;"
-                                   f" {using(param)}")
-        if not param.lo <= value <= param.hi:
-            return param.default, (f"{param.name}={shown(raw)} is outside {param.lo}-{param.hi};"
-                                   f" {using(param)}")
-        return value, None
-    if param.kind == "str":
-        if len(raw) > param.max_len:
-            return param.default, (f"{param.name} is {len(raw)} characters long, more than"
-                                   f" {param.max_len}; {using(param)}")
-        if param.alphabet:
-            bad = sorted({ch for ch in raw if ch not in param.alphabet})
-            if bad:
-                return param.default, (f"{param.name} has characters it cannot hold"
-                                       f" ({shown(''.join(bad[:8]))}); {using(param)}")
-        return raw, None
-    raise ValueError(f"Param {param.name} has unknown kind {param.kind!r}")
 
 
 def validate(params: tuple[Param, ...], raw: dict[str, str], hook: Any = None) -> Decoded:
@@ -96,21 +46,20 @@ def validate(params: tuple[Param, ...], raw: dict[str, str], hook: Any = None) -
         if spec is None:
             out.messages.append(f"unknown parameter {shown(name)} ignored")
             continue
-        value, message = _check(spec, text)
+        value, message = spec.check(text)
         out.values[name] = value
         if message:
             out.messages.append(message)
             reported.add(name)
     if hook is not None:
-        for item in hook(dict(out.values)) or ():
-            name, message = item if isinstance(item, tuple) else (None, str(item))
+        for name, message in messages_of(hook(dict(out.values))):
             names = [name] if name in specs else [
                 n for n in specs if re.search(rf"\b{re.escape(n)}\b", message)]
             names = names or list(specs)
             for n in names:
                 out.values[n] = specs[n].default
             if "using" not in message:
-                message += "; " + ", ".join(using(specs[n]) for n in names)
+                message += "; " + ", ".join(specs[n].using() for n in names)
             if not set(names) <= reported:
                 out.messages.append(message)
             reported.update(names)

@@ -122,3 +122,22 @@ def test_bad_saved_data_shows_a_message_and_the_game_still_runs(open_page):
         assert says in messages, messages
         page.evaluate("window.retroscope.step('frame', 4)")
         assert page.evaluate("window.retroscope.read(0xC0, 1)") == [4]  # playing
+
+
+def test_the_side_panels_debug_jump_reaches_an_ending(open_page, page_log):
+    page = open_page("#/tetris?type=B")
+    page.evaluate("window.retroscope.step('frame', 5)")
+    page.evaluate("window.retroscope.showTab('machine')")
+    page.select_option("[data-testid=tetris-ending-type]", "B")
+    page.select_option("[data-testid=tetris-ending-number]", "6")
+    page.select_option("[data-testid=tetris-ending-height]", "4")
+    page.click("[data-testid=tetris-ending-go]")
+    page.evaluate("window.retroscope.run()")
+    page.wait_for_function(  # render mode 4: the ending; $C4: which
+        "window.retroscope.read(0xBD, 1).then(b => b[0] === 4)", timeout=30_000)
+    page.wait_for_timeout(1500)
+    page.evaluate("window.retroscope.pause()")
+    assert page.evaluate("window.retroscope.read(0xC4, 1)") == [6]
+    assert page.evaluate("window.retroscope.read(0xC5, 1)") == [4]
+    page.screenshot(path="test-output/e2e-tetris-ending.png")
+    assert page_log.console_errors == []

@@ -125,3 +125,56 @@ def test_snapshot_and_restore_keep_the_devices_and_the_schedule(machine):
     machine.restore(snap)
     machine.run_frame(0x80)
     assert (bytes(machine.bus.ram[:0x800]), bytes(machine.ppu.oam), machine.cpu.cycles) == after
+
+
+HIT_PROGRAM = """
+.org $8000
+reset:  sei
+        ldx #$FF
+        txs
+        lda #$80
+        sta $2000           ; NMI on
+main:   lda $10
+        beq main            ; wait for an NMI
+        lda #0
+        sta $10
+clear:  bit $2002
+        bvs clear           ; last frame's hit: cleared on the pre-render line
+        lda #0
+        sta $21
+count:  inc $21             ; 5
+        bit $2002           ; 4
+        bvc count           ; 3: 12 cycles a turn until sprite 0 hits
+        lda $21
+        sta $22
+        jmp main
+nmi:    inc $10
+        rti
+.org $FFFA
+        .word nmi, reset, reset
+"""
+
+
+def test_the_cpu_sees_sprite_0_hit_in_2002_at_the_line_and_dot_it_happens():
+    program = assemble(HIT_PROGRAM, "6502")
+    prg = bytearray(b"\xFF" * 0x8000)
+    for address, data in program.chunks:
+        prg[address - 0x8000 : address - 0x8000 + len(data)] = data
+    solid = bytes([0xFF] * 8 + [0] * 8)
+    m = Tiny(bytes(prg), bytes(16) + solid + bytes(0x2000 - 32), symbols=program.symbols)
+    m.reset()
+    m.ppu.nametables[12] = 1  # opaque background at x 96-103, lines 0-7
+    m.ppu.oam[:] = bytes([0xFF]) * 256
+    m.ppu.oam[0:4] = bytes([4, 1, 0, 100])  # sprite 0: x 100-107, lines 5-12
+    m.ppu.regs.mask = 0x1E
+    for _ in range(4):
+        m.run_frame()
+    # from the pre-render line (261, dot 1) to line 5, dot 101: 6 lines + 100 dots
+    turns = (6 * 341 + 100) / 3 / 12
+    assert abs(m.read(0x22) - turns) <= 2
+    m.ppu.nametables[12] = 0  # no opaque background under it: no flag, no count
+    m.run_frame()  # (this frame's flags were worked out as it began)
+    m.bus.ram[0x22] = 0
+    for _ in range(3):
+        m.run_frame()
+    assert m.read(0x22) == 0 and not m.ppu.regs.status & 0x40

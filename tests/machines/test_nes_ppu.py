@@ -291,3 +291,98 @@ def test_while_strobed_the_pad_keeps_returning_a():
     pad.buttons = 0x80
     pad.write(1)
     assert [pad.read() & 1 for _ in range(3)] == [1, 1, 1]
+
+
+# -- sprite evaluation, sprite-0 hit, priority and the left masks ----------------------------------
+
+def sprite_screen() -> PPU:
+    """Tile 1 solid opaque (value 1) for sprites and background; backdrop $0F."""
+    ppu = PPU()
+    make_screen(ppu)
+    ppu.palette[1:4] = bytes([0x01, 0x02, 0x03])  # background group 0
+    ppu.oam[:] = bytes([0xFF]) * 256
+    ppu.write_reg(0x2001, 0x1E)
+    return ppu
+
+
+def test_only_the_first_8_sprites_of_a_line_are_drawn_and_a_9th_sets_overflow():
+    ppu = sprite_screen()
+    for i in range(9):  # nine sprites on lines 21-28, side by side
+        ppu.oam[4 * i : 4 * i + 4] = bytes([20, 1, 0, 16 * i + 8])
+    drawn, overflow = ppu.evaluate_sprites()
+    assert drawn[21] == list(range(8)) and overflow == (20, 8)
+    fb = bytearray(WIDTH * HEIGHT)
+    ppu.render(fb)
+    assert fb[21 * WIDTH + 7 * 16 + 8] == 0x21  # the 8th is drawn
+    assert fb[21 * WIDTH + 8 * 16 + 8] == 0x0F  # the 9th is not
+    flags = ppu.frame_flags()
+    assert [bit for _, bit in flags] == [0x20]
+    assert flags[0][0] // 341 == 20  # raised while line 20 evaluates line 21
+
+
+def test_eight_sprites_on_a_line_draw_all_and_leave_overflow_clear():
+    ppu = sprite_screen()
+    for i in range(8):
+        ppu.oam[4 * i : 4 * i + 4] = bytes([20, 1, 0, 16 * i + 8])
+    assert ppu.evaluate_sprites()[1] is None and ppu.frame_flags() == []
+
+
+def test_the_overflow_check_steps_its_byte_offset_too_a_false_positive_and_a_miss():
+    ppu = sprite_screen()
+    for i in range(8):
+        ppu.oam[4 * i : 4 * i + 4] = bytes([20, 1, 0, 8 * i])
+    # sprite 8 is off the line, but the chip then reads sprite 9's byte 1
+    # (its tile number, 22) as a Y: in range for line 22 -> a false overflow
+    ppu.oam[32:36] = bytes([100, 1, 0, 0])
+    ppu.oam[36:40] = bytes([100, 22, 0, 0])
+    assert ppu.evaluate_sprites()[1] == (22, 9)
+    # a real 10th sprite on line 20 missed: after sprite 8 the chip reads
+    # sprite 9's byte 1 (tile 200) instead of its Y (20)
+    ppu.oam[36:40] = bytes([20, 200, 0, 0])
+    ppu.oam[40:256] = bytes([0xFF]) * 216
+    assert ppu.evaluate_sprites()[1] is None
+
+
+def test_sprite_0_hit_is_the_first_pixel_where_it_meets_opaque_background():
+    ppu = sprite_screen()
+    ppu.nametables[32 * 2 + 3] = 1  # opaque tile at x 24-31, y 16-23
+    ppu.oam[0:4] = bytes([19, 1, 0, 20])  # sprite 0 at x 20-27, y 20-27
+    assert ppu.sprite_zero_hit() == (20, 24)
+    assert ppu.frame_flags() == [(20 * 341 + 25, 0x40)]
+    ppu.nametables[32 * 2 + 3] = 0  # nothing opaque under it: no hit
+    assert ppu.sprite_zero_hit() is None
+    ppu.nametables[32 * 2 + 31] = 1  # at the right edge: x = 255 never hits
+    ppu.oam[0:4] = bytes([19, 1, 0, 255])
+    assert ppu.sprite_zero_hit() is None
+    ppu.nametables[32 * 2 + 0] = 1  # in the left 8 pixels: only with both shown
+    ppu.oam[0:4] = bytes([19, 1, 0, 0])
+    assert ppu.sprite_zero_hit() == (20, 0)
+    ppu.write_reg(0x2001, 0x1A)  # sprites' left column masked
+    assert ppu.sprite_zero_hit() is None
+
+
+def test_a_behind_sprite_first_in_oam_hides_a_front_sprite_after_it():
+    ppu = sprite_screen()
+    ppu.nametables[32 * 2 + 3] = 1  # opaque background at x 24-31, y 16-23
+    ppu.oam[0:4] = bytes([19, 1, 0x20, 20])  # behind, x 20-27
+    ppu.oam[4:8] = bytes([19, 2, 0x00, 20])  # in front, same place, later in OAM
+    fb = bytearray(WIDTH * HEIGHT)
+    ppu.render(fb)
+    assert fb[20 * WIDTH + 21] == 0x21  # sprite 0 over transparent background
+    assert fb[20 * WIDTH + 25] == 0x01  # the background: sprite 0 took the dot
+    ppu.oam[0:4] = bytes([0xFF] * 4)
+    ppu.render(fb)
+    assert fb[20 * WIDTH + 25] == 0x22  # without it, the front sprite shows
+
+
+def test_the_left_8_pixel_masks_hide_sprites_and_background_there():
+    ppu = sprite_screen()
+    ppu.nametables[32 * 2] = 1
+    ppu.oam[4:8] = bytes([39, 1, 0, 2])
+    fb = bytearray(WIDTH * HEIGHT)
+    ppu.render(fb)
+    assert fb[16 * WIDTH + 3] == 0x01 and fb[40 * WIDTH + 3] == 0x21
+    ppu.write_reg(0x2001, 0x18)  # both masks on
+    ppu.render(fb)
+    assert fb[16 * WIDTH + 3] == 0x0F and fb[40 * WIDTH + 3] == 0x0F
+    assert fb[40 * WIDTH + 9] == 0x21  # past the mask the sprite shows

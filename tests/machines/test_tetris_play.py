@@ -11,7 +11,7 @@ import pytest
 
 from retroscope.machines import MachineError
 from retroscope.machines.tetris import INFO, create, model, validate
-from retroscope.machines.tetris.screens import HISCORES_AT, LEVEL_AT, STATS_AT
+from retroscope.machines.tetris.screens import HISCORES_AT, LEVEL_AT, LINES_AT, STATS_AT
 from retroscope.util.png import write_png
 
 RIGHT, LEFT, DOWN, UP = 0x01, 0x02, 0x04, 0x08
@@ -254,7 +254,7 @@ def test_a_score_of_30000_or_more_shows_an_ending_chosen_by_score():
     fill_to_the_top(m)
     m.bus.ram[model.AUTOREPEAT_Y] = 0
     m.bus.ram[model.FALL_TIMER] = 100
-    for _ in range(700):
+    for _ in range(1000):  # the curtain, 128 frames, then at most 10 s of ending
         run(m)
         if m.read(0xC0) == 2:
             break
@@ -306,15 +306,32 @@ def test_the_menus_lead_from_the_legal_screen_to_a_b_type_game_at_level_13():
     assert all(m.read(0x400 + i) == model.EMPTY for i in range(150))
 
 
-def test_b_type_ends_when_25_lines_are_reached():
+def test_b_type_lines_count_down_from_25_in_bcd():
     m = playing(type="B")
-    m.bus.ram[model.LINES] = 0x24
+    assert m.read(model.LINES) == 0x25 and m.read(model.LINES + 1) == 0
+    run(m, 0, 2)
+    assert vram(m, LINES_AT, 3) == [0, 2, 5]
+    m.bus.ram[model.LINES] = 0x20
     setup_clear(m, 0, 1)
+    for _ in range(200):
+        run(m)
+        if m.read(model.LINES) != 0x20 and m.read(model.PLAY_STATE) == 1:
+            break
+    assert m.read(model.LINES) == 0x19  # $20 - 1 borrows into the tens
+    assert m.read(model.LEVEL) == 0  # no level-up on the way down
+    run(m, 0, 2)
+    assert vram(m, LINES_AT, 3) == [0, 1, 9]
+
+
+def test_b_type_ends_when_the_countdown_reaches_0():
+    m = playing(type="B")
+    m.bus.ram[model.LINES] = 0x01
+    setup_clear(m, 0, 2)  # a double with one to go stops at 0
     for _ in range(800):
         run(m)
         if m.read(0xC0) == 2:
             break
-    assert m.read(model.LINES) == 0x25 and m.read(0xC0) == 2
+    assert m.read(model.LINES) == 0x00 and m.read(0xC0) == 2
 
 
 def state_hash(m) -> str:
@@ -469,7 +486,7 @@ def test_only_a_tetris_flashes_the_backdrop_white_every_4th_frame(k, flashes):
 def test_b_type_endings_fly_height_plus_one_objects_from_the_articles_tables(ending, height):
     from retroscope.machines.tetris.tables import ENDING_SPEED, ENDING_SPRITE, ENDING_Y
     m = playing(type="B", height=height)
-    m.bus.ram[model.LINES], m.bus.ram[0xC2], m.bus.ram[model.PLAY_STATE] = 0x25, ending, 6
+    m.bus.ram[model.LINES], m.bus.ram[0xC2], m.bus.ram[model.PLAY_STATE] = 0x00, ending, 6
     run(m, 0, 20)
     assert m.read(0xBD) == 4 and m.read(0xC4) == ending
     oam = bytes(m.ppu.oam)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import subprocess
 import sys
 import zipfile
 from pathlib import Path
@@ -38,6 +39,23 @@ def test_the_wheel_carries_the_package_sources_and_valid_metadata(tmp_path):
     assert {f"retroscope/{p.relative_to(REPO / 'py' / 'retroscope').as_posix()}"
             for p in package_files()} <= names
     assert all(line.split(",")[0] in names for line in record.splitlines())
+
+
+def test_the_wheel_ships_exactly_the_files_git_tracks_under_the_package(tmp_path):
+    """A machine that adds a .bin tile set or a font must find it in the browser."""
+    try:
+        listed = subprocess.run(["git", "ls-files", "py/"], cwd=REPO, capture_output=True,
+                                text=True, check=True).stdout.split()
+    except (OSError, subprocess.CalledProcessError):
+        pytest.skip("not a git checkout")
+    # Files git tracks that were deleted in the work tree are not shipped, of course.
+    tracked = {name.removeprefix("py/") for name in listed if (REPO / name).is_file()}
+    with zipfile.ZipFile(build_wheel(tmp_path)) as zf:
+        shipped = {n for n in zf.namelist() if not n.split("/")[0].endswith(".dist-info")}
+    assert shipped == tracked, (
+        f"tracked but not shipped: {sorted(tracked - shipped)}; "
+        f"shipped but not tracked (add them to git, or they are caches): "
+        f"{sorted(shipped - tracked)}")
 
 
 def test_the_wheel_is_reproducible(tmp_path):

@@ -3,6 +3,7 @@
 // probabilities beside this game's statistics. Text only, never HTML.
 
 import { el, hex } from "./dom.js";
+import { createEndings } from "./tetris_endings.js";
 
 const TYPES = ["T", "J", "Z", "O", "S", "L", "I"];
 const MARK = "background:#e0a030;color:#000;font-weight:bold";
@@ -41,6 +42,7 @@ export function create(root, session) {
     link("$03F0", 0x3f0), ")"), probs);
 
   root.append(el("h2", { text: "Tetris: piece selection" }), choiceBox, biasBox, probBox);
+  createEndings(root, session);
 
   function buildBias(table) {
     bias.replaceChildren();

@@ -19,6 +19,13 @@ class Core(Protocol):
     pc: int
     cycles: int
 
+    @property
+    def halt_state(self) -> str:
+        """Why the core is not executing: "" (it is), "jam" (a 6502 JAM opcode:
+        only a reset ends it), "halt" (Z80 HALT) or "idle" (TMS9900 IDLE), both
+        waiting for an interrupt. The one name the machines and the debugger ask."""
+        ...
+
     def step(self) -> int:
         """Execute one whole instruction (or interrupt entry); return its cycles."""
         ...

@@ -128,6 +128,11 @@ class MOS6502:
 
     jammed = halted
 
+    @property
+    def halt_state(self) -> str:
+        """"jam" after a JAM opcode, else "" (the Core protocol's name)."""
+        return "jam" if self._get_state()[_INDEX["halted"]] else ""
+
     def reset(self) -> None:
         """The RESET sequence: S drops by 3, I set, PC from $FFFC; 7 cycles."""
         read = self.bus.read

@@ -170,6 +170,11 @@ class TMS9900:
     idle = _field("idle")
     irq = _field("irq")
     holdoff = _field("holdoff")
+
+    @property
+    def halt_state(self) -> str:
+        """"idle" after IDLE, until an interrupt; else "" (the Core protocol's name)."""
+        return "idle" if self.idle else ""
     # R0-R15 as attributes too (`Machine.call(label, r1=5)`); they live in memory.
     r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, r13, r14, r15 = (
         _register(n) for n in range(16))

@@ -146,6 +146,11 @@ class Z80:
         self._rsync = True
         self._stop = 0
 
+    @property
+    def halt_state(self) -> str:
+        """"halt" after HALT, until an interrupt; else "" (the Core protocol's name)."""
+        return "halt" if self.halted else ""
+
     # -- running ------------------------------------------------------------------
     def step(self) -> int:
         """One instruction, interrupt entry or halted NOP cycle; its T-states."""

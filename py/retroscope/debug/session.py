@@ -75,6 +75,15 @@ class BreakReason:
         return asdict(self)
 
 
+HALT_WORDS = {"jam": "jammed (JAM: only a reset goes on)",
+              "halt": "halted (HALT: waiting for an interrupt)",
+              "idle": "idle (IDLE: waiting for an interrupt)"}
+
+
+def _halt_message(state: str, pc: int) -> str:
+    return f"the CPU {HALT_WORDS.get(state, 'halted')} at ${pc:04X}"
+
+
 class Session:
     def __init__(self, machine: Any, *, rewind: Rewind | None = None,
                  record: bool = True) -> None:
@@ -187,8 +196,8 @@ class Session:
                 record()
             cyc = step()
             if not cyc:
-                if getattr(cpu, "halted", False) or getattr(cpu, "jammed", False):
-                    self._stop(BreakReason("halt", pc, f"the CPU halted at ${pc:04X}"))
+                if cpu.halt_state:
+                    self._stop(BreakReason("halt", pc, _halt_message(cpu.halt_state, pc)))
                 break
             ran += cyc
             if access:
@@ -278,7 +287,8 @@ class Session:
             if result == "break":
                 break
             if result == "halt":
-                self._stop(BreakReason("halt", self.cpu.pc, "the CPU halted"))
+                self._stop(BreakReason("halt", self.cpu.pc,
+                                       _halt_message(self.cpu.halt_state, self.cpu.pc)))
                 self.machine.stop_requested = False
                 break
             if isinstance(self.plan, stepping.StepFrame):
@@ -366,7 +376,8 @@ class Session:
                 "reason": self.reason.to_json() if self.reason else None,
                 "pc": self.cpu.pc, "cycles": self.cpu.cycles, "frame": m.frame,
                 "frame_cycle": m.frame_cycle,
-                "halted": bool(getattr(self.cpu, "halted", False)),
+                # "jam" (6502 JAM), "halt" (Z80 HALT), "idle" (TMS9900 IDLE) or "".
+                "halted": bool(self.cpu.halt_state), "halt_state": self.cpu.halt_state,
                 "slowed_by": self.slowed_by()}
 
     def slowed_by(self) -> list[str]:

@@ -1,8 +1,36 @@
-"""What every machine offers the worker, the debugger and the tests (DESIGN.md)."""
+"""What every machine offers the worker, the debugger and the tests (DESIGN.md),
+and the work every machine shares, done once here.
+
+A machine folder (`machines/<id>/`) holds only what is its own:
+
+  __init__.py   INFO (a MachineInfo: clock, screen, buttons, `Param` specs),
+                `create(**params)` and, for rules a spec cannot express,
+                `validate(values)`; optionally INPUT_SOURCES (name -> factory of
+                a per-frame button source, e.g. a program that plays)
+  machine.py    the machine: its bus map, devices and frame schedule, on top of
+                its hardware family's folder (`nes/`, `fds/`, ...), and
+                `state()` with its mechanics rows
+  *.asm, *.inc  its program, assembled by `assemble_package`
+  model.py      the pure-Python reference model the tests hold the code to
+  panel.py      the verbs of its side panel (`commands()`), if it has any
+  (web/panels/machine_<id>.js is its panel in the page)
+
+The base does the rest: `assemble_package` (sources + generated includes ->
+Program, symbols, ROM images), `Param.check`/`check_params` (every range and
+alphabet, for links and for `create`), `mechanics_row`/`show_value` (one
+formatter for the panel's rows), `Machine.command` (dispatch over the
+`commands()` table), `call`, snapshots and the frame loop. The contract every
+machine keeps is tested once, in tests/machines/test_contract.py.
+"""
 
 from __future__ import annotations
 
+import inspect
+import re
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from functools import lru_cache
+from importlib import resources
 from typing import Any
 
 from ..cpu.bus import Bus
@@ -12,12 +40,43 @@ class MachineError(Exception):
     """A machine could not do what was asked (unknown id, runaway call, bad input)."""
 
 
+# -- link and create() parameters ------------------------------------------------
+
+MAX_SHOWN = 40  # how much of a bad value a message quotes
+_INT = re.compile(r"^(?:\$([0-9a-fA-F]+)|0[xX]([0-9a-fA-F]+)|(-?[0-9]+))$")
+MAX_INT_TEXT = 40  # longer "numbers" are refused before int() sees them
+
+
+def shown(value: Any) -> str:
+    """A bad value as a message may quote it: short and printable."""
+    text = value if isinstance(value, str) else repr(value)
+    text = text[:MAX_SHOWN + 1]
+    text = "".join(ch if ch.isprintable() else "?" for ch in text)
+    return repr(text if len(text) <= MAX_SHOWN else text[:MAX_SHOWN] + "…")
+
+
+def parse_int(text: str) -> int | None:
+    """Decimal, `$hex` or `0xhex`; None if it is none of them."""
+    text = text.strip()
+    if len(text) > MAX_INT_TEXT:
+        return None
+    match = _INT.match(text)
+    if not match:
+        return None
+    hex1, hex2, dec = match.groups()
+    if dec is not None:
+        return int(dec)
+    return int(hex1 or hex2, 16)
+
+
 @dataclass(frozen=True)
 class Param:
-    """One URL parameter a machine accepts (`#/tetris?seed=8988`).
+    """One parameter a machine accepts, from a link (`#/tetris?seed=8988`) or
+    from `create(**params)`.
 
     `kind` is "int" (decimal, or hex with a `$`/`0x` prefix, within lo..hi) or
     "str" (at most `max_len` characters from `alphabet`, if one is given).
+    A default of None means "not set" and is always accepted.
     """
 
     name: str
@@ -28,6 +87,150 @@ class Param:
     hi: int = 0xFFFF
     max_len: int = 4096
     alphabet: str = ""
+
+    def using(self) -> str:
+        """How a message says which value is used instead: the default, in
+        words a person reads (never Python's None)."""
+        if self.default is None or self.default == "":
+            return f"using no {self.name} (the default)"
+        return f"using {self.name}={self.default} (the default)"
+
+    def check(self, value: Any) -> tuple[Any, str | None]:
+        """(value, None) when `value` is good, else (default, a message saying
+        why and what is used instead). `value` is a link's text or a Python
+        value given to create()."""
+        if value is None and self.default is None:
+            return None, None
+        name = self.name
+        if self.kind == "int":
+            number = value
+            if isinstance(value, str):
+                number = parse_int(value)
+            if isinstance(number, bool) or not isinstance(number, int):
+                return self.default, f"{name}={shown(value)} is not a number; {self.using()}"
+            if not self.lo <= number <= self.hi:
+                return self.default, (f"{name}={shown(value)} is outside {self.lo}-{self.hi};"
+                                      f" {self.using()}")
+            return number, None
+        if self.kind == "str":
+            if not isinstance(value, str):
+                return self.default, f"{name} must be text, not {shown(value)}; {self.using()}"
+            if len(value) > self.max_len:
+                return self.default, (f"{name} is {len(value)} characters long, more than"
+                                      f" {self.max_len}; {self.using()}")
+            if self.alphabet:
+                bad = sorted({ch for ch in value if ch not in self.alphabet})
+                if bad:
+                    return self.default, (f"{name} has characters it cannot hold"
+                                          f" ({shown(''.join(bad[:8]))}); {self.using()}")
+            return value, None
+        raise ValueError(f"Param {name} has unknown kind {self.kind!r}")
+
+
+def messages_of(found: Any) -> list[tuple[str | None, str]]:
+    """A `validate(values)` hook's answer as (parameter or None, message) pairs."""
+    return [item if isinstance(item, tuple) else (None, str(item)) for item in found or ()]
+
+
+def check_params(params: tuple[Param, ...], given: Mapping[str, Any],
+                 hook: Callable[[dict[str, Any]], Any] | None = None) -> dict[str, Any]:
+    """`create()`'s check: every parameter against its spec (and the machine's
+    `validate` hook); all values, defaults filled in. Raises MachineError with
+    every problem at once."""
+    specs = {p.name: p for p in params}
+    values = {p.name: p.default for p in params}
+    problems = [f"no parameter {shown(name)} (there are: {', '.join(specs) or 'none'})"
+                for name in given if name not in specs]
+    for name, value in given.items():
+        if name in specs:
+            values[name], message = specs[name].check(value)
+            if message:
+                problems.append(message.replace("; using the default", "").split("; using ")[0])
+    if not problems and hook is not None:
+        problems = [message for _, message in messages_of(hook(dict(values)))]
+    if problems:
+        raise MachineError("; ".join(problems))
+    return values
+
+
+# -- a machine's program ------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Built:
+    """A machine's assembled program: the Program (listing, source map), its
+    symbols, and its bytes laid out as ROM images on demand."""
+
+    program: Any  # retroscope.asm.Program
+
+    @property
+    def symbols(self) -> dict[str, int]:
+        return dict(self.program.symbols)
+
+    def image(self, lo: int, hi: int, fill: int = 0xFF, *, only: bool = True) -> bytes:
+        """The bytes for lo..hi (inclusive). With `only`, a chunk outside that
+        range is an error (a program that outgrew its ROM); else it is left out."""
+        out = bytearray([fill]) * (hi - lo + 1)
+        for address, data in self.program.chunks:
+            end = address + len(data) - 1
+            if address >= lo and end <= hi:
+                out[address - lo:address - lo + len(data)] = data
+            elif only:
+                raise MachineError(f"program bytes at ${address:04X}-${end:04X} fall "
+                                   f"outside ${lo:04X}-${hi:04X}")
+        return bytes(out)
+
+
+def assemble_package(package: str, main: str, isa: str,
+                     generated: Mapping[str, str] | None = None) -> Built:
+    """Assemble `main` from the package's folder (`__name__` of a machine);
+    `.include "x"` reads `generated[x]` if given (tables made from the model,
+    the link's parameters), else the file `x` beside it. Cached per input."""
+    return _assemble(package, main, isa, tuple(sorted((generated or {}).items())))
+
+
+@lru_cache(maxsize=16)
+def _assemble(package: str, main: str, isa: str, generated: tuple[tuple[str, str], ...]) -> Built:
+    from ..asm import assemble
+
+    made = dict(generated)
+    folder = resources.files(package)
+
+    def include(name: str) -> str:
+        if name in made:
+            return made[name]
+        return folder.joinpath(name).read_text()
+
+    return Built(assemble(include(main), isa, include=include, filename=main))
+
+
+# -- the mechanics rows of state() ---------------------------------------------------
+
+FORMATS = ("hex", "hex16", "dec", "sdec", "bcd", "text")
+
+
+def show_value(fmt: str, raw: Any) -> str:
+    """A mechanics value as the page shows it: "hex" $XX (a list: $XX $YY ...),
+    "hex16" $XXXX, "dec", "sdec" (a signed byte), "bcd" and "text" as given."""
+    if isinstance(raw, (list, tuple, bytes, bytearray)):
+        return " ".join(show_value(fmt, v) for v in raw)
+    if isinstance(raw, str):
+        return raw
+    if fmt == "hex":
+        return f"${raw:02X}"
+    if fmt == "hex16":
+        return f"${raw:04X}"
+    if fmt == "sdec":
+        return str(raw - 0x100 if raw & 0x80 else raw)
+    return str(raw)
+
+
+def mechanics_row(name: str, addr: int | None, size: int, fmt: str, raw: Any) -> dict[str, Any]:
+    """One row of `state()["mechanics"]`: the page shows `value` as it is and
+    links `addr` to the memory view."""
+    if fmt not in FORMATS:
+        raise ValueError(f"mechanics row {name!r}: format {fmt!r} is not one of {FORMATS}")
+    return {"name": name, "addr": addr, "size": size, "format": fmt,
+            "value": show_value(fmt, raw)}
 
 
 @dataclass(frozen=True)
@@ -158,10 +361,12 @@ class Machine:
                 if self.stop_requested:
                     self.stop_requested = False
                     return "break"
-                if ran <= 0 and cpu.cycles < target and self._cpu_halted():
-                    if getattr(cpu, "jammed", False):
+                if ran <= 0 and cpu.cycles < target:
+                    halt = cpu.halt_state
+                    if halt == "jam":
                         return "halt"
-                    cpu.cycles = target
+                    if halt:
+                        cpu.cycles = target
                 continue
             handler()
             self._event_index += 1
@@ -174,11 +379,6 @@ class Machine:
                 self._events = self.frame_events()
                 return "frame"
 
-    def _cpu_halted(self) -> bool:
-        cpu = self.cpu
-        return bool(getattr(cpu, "halted", False) or getattr(cpu, "idle", False)
-                    or getattr(cpu, "jammed", False))
-
     @property
     def frame_cycle(self) -> int:
         """CPU cycles since the current frame began."""
@@ -187,19 +387,47 @@ class Machine:
     def state(self) -> dict[str, Any]:
         """A JSON-able summary of the game for tests and side panels.
 
-        Convention: a "mechanics" key holds a list of rows
-        {"name", "addr", "size", "format", "value"} that the page shows with a
-        link to the address in the memory view.
+        Convention: a "mechanics" key holds a list of rows made by
+        `mechanics_row` (or `self.mechanic`), which the page shows with a link
+        to the address in the memory view.
         """
         raise NotImplementedError
+
+    def mechanic(self, name: str, addr: int, size: int = 1, fmt: str = "hex",
+                 raw: Any = None) -> dict[str, Any]:
+        """A mechanics row; without `raw`, the bytes at addr (one, or a list)."""
+        if raw is None:
+            raw = self.read(addr) if size == 1 else [self.read(addr + i) for i in range(size)]
+        return mechanics_row(name, addr, size, fmt, raw)
 
     # -- optional capabilities ---------------------------------------------------
     def pointer(self, x: int, y: int, down: bool) -> None:
         """Mouse/touch at framebuffer coordinates (machines that use it override)."""
 
+    def commands(self) -> dict[str, Callable[..., Any]]:
+        """The verbs of the machine's side panel (undo, export...): name -> a
+        callable taking the verb's arguments as keywords. None by default."""
+        return {}
+
     def command(self, verb: str, args: dict[str, Any]) -> Any:
-        """Machine-specific actions for its own side panel (undo, export...)."""
-        raise MachineError(f"{self.INFO.id} has no command {verb!r}")
+        """Run one verb of `commands()`. Unknown verbs, arguments that do not fit
+        the verb's signature, and ValueError/TypeError from values raise
+        MachineError with a message for the page."""
+        table = self.commands()
+        handler = table.get(verb) if isinstance(verb, str) else None
+        if handler is None:
+            known = ", ".join(sorted(table)) or "none"
+            raise MachineError(f"{self.INFO.id} has no command {shown(verb)} (it has: {known})")
+        if not isinstance(args, dict) or not all(isinstance(k, str) for k in args):
+            raise MachineError(f"{verb}: arguments must be an object")
+        try:
+            inspect.signature(handler).bind(**args)
+        except TypeError as exc:
+            raise MachineError(f"{verb}: {exc}") from None
+        try:
+            return handler(**args)
+        except (ValueError, TypeError) as exc:
+            raise MachineError(f"{verb}: {exc}") from None
 
     def save_data(self) -> dict[str, Any] | None:
         """Data the page keeps in the browser between visits (high scores)."""

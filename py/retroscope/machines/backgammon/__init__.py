@@ -1,5 +1,10 @@
 """`backgammon`: FDS Backgammon's predetermined dice (seed 003) in a real game.
 
+Here: INFO, `create` and `validate`. The machine is `machine.py` (on the FDS
+of `machines.fds`), its program `backgammon.asm` (reset, RNG, dice), its
+reference model `model.py`, the side panel's verbs `panel.py`; the game
+itself (rules, notation, players, board drawing) is Python glue.
+
 `create(seed=None, moves="")`: no seed is a power-on (sequence 31, title
 screen waiting for Start); `seed` 0-31 resets with the counter at $33 set for
 that sequence and holds Start, so the game begins at once; `moves` replays a
@@ -10,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..base import MachineError
+from ..base import MachineError, check_params
 from . import model
 from .game import Game
 from .machine import INFO, BackgammonMachine
@@ -41,20 +46,15 @@ def validate(values: dict[str, Any]) -> list[tuple[str, str]]:
     return []
 
 
-def create(seed: int | None = None, moves: str = "", **extra: Any) -> BackgammonMachine:
-    if extra:
-        raise MachineError(f"backgammon has no parameter {sorted(extra)[0]!r}")
-    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)
-                             or not 0 <= seed <= 31):
-        raise MachineError(f"seed must be a sequence number 0-31, not {str(seed)[:12]!r}")
-    if not isinstance(moves, str):
-        raise MachineError("moves must be text, turns joined by ';'")
+def create(**params: Any) -> BackgammonMachine:
+    values = check_params(INFO.params, params)
+    seed, moves = values["seed"], values["moves"]
+    if moves and seed is None:
+        raise MachineError("moves need a seed: add seed=0-31 to the link")
     machine = BackgammonMachine()
     machine.power_on()
     if seed is not None:
         machine.reset_to(seed)
         if moves:
             machine.load_moves(moves)
-    elif moves:
-        raise MachineError("moves need a seed: add seed=0-31 to the link")
     return machine

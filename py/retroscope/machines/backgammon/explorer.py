@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from . import model
-from .machine import SEED
+from .layout import SEED
 
 ROLLS = 300
 # Ways to throw each total 2..12 with two dice, out of 36.

@@ -8,23 +8,42 @@ Python glue that reads the machine's RAM and writes the PPU's nametable.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
-from ..base import MachineError, Param
-from ..nes.machine import NesMachine, nes_info
-from . import model, video
-from .commands import TAPE_LENGTH, PanelCommands
+from ..base import MachineError, Param, assemble_package
+from ..fds.machine import FdsMachine
+from ..nes.controller import BUTTON
+from ..nes.machine import nes_info
+from . import model, panel, video
 from .game import Game
+from .layout import COUNTER, DIE1, DIE2, INDEX, MODE, READY, SEED, TABLE
 from .notation import link_text
-from .program import program
+from .panel import TAPE_LENGTH
 from .rules import BAR, OFF
 from .tiles import build_chr
 
-COUNTER, SEED, MODE, READY = 0x33, 0x500, 0x300, 0x30C
-DIE1, DIE2, INDEX, TABLE = 0x46, 0x47, 0x600, 0x601
-BUTTON = {"Right": 0x01, "Left": 0x02, "Down": 0x04, "Up": 0x08, "Start": 0x10,
-          "Select": 0x20, "B": 0x40, "A": 0x80}
+__all__ = ["BUTTON", "COUNTER", "DIE1", "DIE2", "INDEX", "INFO", "MODE", "READY", "SEED",
+           "TABLE", "BackgammonMachine", "program"]
+
+PACKAGE = __name__.rpartition(".")[0]
 COMPUTER_DELAY = 20  # frames a computer's move stays on screen
+
+
+def dice_table_inc() -> str:
+    """The lookup table GetDiceRoll reads, from its one source: model.DICE_TABLE."""
+    rows = [model.DICE_TABLE[i:i + 6] for i in range(0, len(model.DICE_TABLE), 6)]
+    return "\n".join("        .byte " + ", ".join(f"${v:02X}" for v in row)
+                     for row in rows) + "\n"
+
+
+def program() -> Any:  # -> retroscope.asm.Program (the disk program)
+    return _built().program
+
+
+def _built() -> Any:
+    return assemble_package(PACKAGE, "backgammon.asm", "6502",
+                            {"dice_table.inc": dice_table_inc()})
 
 
 def counter_for(sequence: int) -> int:
@@ -32,13 +51,12 @@ def counter_for(sequence: int) -> int:
     return sequence if sequence else 0x20
 
 
-class BackgammonMachine(PanelCommands, NesMachine):
+class BackgammonMachine(FdsMachine):
     def __init__(self) -> None:
-        prog = program()
-        self.IDLE_LOOP = (prog.symbols["MainLoop"], prog.symbols["NmiFlag"])
-        self.program = prog  # the debugger reads its listing (source view)
-        super().__init__(bytes(0x8000), build_chr(), mirroring="horizontal",
-                         symbols=prog.symbols, chr_writable=True)
+        built = _built()
+        self.IDLE_LOOP = (built.symbols["MainLoop"], built.symbols["NmiFlag"])
+        self.program = built.program  # the disk program (the debugger reads `programs`)
+        super().__init__(built, build_chr(), mirroring="horizontal", chr_writable=True)
         self.players = ["human", "computer"]
         self.game: Game | None = None
         self.sequence = 31
@@ -51,26 +69,12 @@ class BackgammonMachine(PanelCommands, NesMachine):
         # (what was drawn, its nametable bytes): see `_draw`
         self._shown: tuple[Any, bytes] | None = None
 
-    def _map(self, bus: Any, prg: bytes) -> None:
-        super()._map(bus, prg)
-        # The FDS: RAM where a cartridge has PRG ROM, and the BIOS at $E000
-        # (each mapping replaces the cartridge's there).
-        bus.map(0x6000, 0xDFFF, name="FDS RAM (disk program)", kind="ram")
-        bios = bytearray(0x2000)
-        for addr, data in program().chunks:
-            if addr >= 0xE000:
-                bios[addr - 0xE000:addr - 0xE000 + len(data)] = data
-        bus.map_rom(0xE000, bytes(bios), name="FDS BIOS (minimal)")
+    def commands(self) -> dict[str, Callable[..., Any]]:
+        return panel.commands(self)
 
-    # -- power and reset -------------------------------------------------------------
-    def power_on(self) -> None:
-        """Clear RAM, load the disk program and reset."""
-        self.bus.ram[0:0xE000] = bytes(0xE000)
-        for addr, data in self.program.chunks:
-            if addr < 0xE000:
-                self.bus.load(addr, data)
-        self.ppu.load_chr(build_chr())
-        self.reset()
+    def load_moves(self, link: str) -> None:
+        """Replay the `moves=` form of a record on the current sequence."""
+        panel.load_moves(self, link)
 
     def reset(self) -> None:
         super().reset()
@@ -169,10 +173,10 @@ class BackgammonMachine(PanelCommands, NesMachine):
         if pressed & BUTTON["A"] and self.cursor is not None:
             self.click(self.cursor)
         if pressed & BUTTON["B"]:
-            self.command("undo", {})
+            panel.undo(self)
         if pressed & BUTTON["Start"]:
             try:
-                self.command("confirm", {})
+                panel.confirm(self)
             except MachineError:
                 pass
 
@@ -249,7 +253,7 @@ class BackgammonMachine(PanelCommands, NesMachine):
         self.selected = point if any(s == point for s, _, _ in steps) else None
 
     # -- state --------------------------------------------------------------------------------
-    def _tape_state(self, count: int = TAPE_LENGTH) -> dict[str, Any]:
+    def tape_state(self, count: int = TAPE_LENGTH) -> dict[str, Any]:
         if self.game is None:
             # At the title the next frame steps once more before it sees Start.
             rng = self.rng_state()
@@ -261,25 +265,22 @@ class BackgammonMachine(PanelCommands, NesMachine):
                 "current": len(used) - 1}
 
     def state(self) -> dict[str, Any]:
-        rows = [
-            ("frame counter (seed source)", COUNTER, 1),
-            ("seed", SEED, 1),
-            ("RNG index", INDEX, 1),
-            ("RNG table (55 values)", TABLE, 55),
-            ("die 1", DIE1, 1),
-            ("die 2", DIE2, 1),
-            ("roll ready flag (0 = roll)", READY, 1),
-            ("mode (0 title, 1 game)", MODE, 1),
+        mechanics = [
+            self.mechanic("frame counter (seed source)", COUNTER),
+            self.mechanic("seed", SEED),
+            self.mechanic("RNG index", INDEX),
+            self.mechanic("RNG table (55 values)", TABLE, model.TABLE_LEN),
+            self.mechanic("die 1", DIE1, fmt="dec"),
+            self.mechanic("die 2", DIE2, fmt="dec"),
+            self.mechanic("roll ready flag (0 = roll)", READY),
+            self.mechanic("mode (0 title, 1 game)", MODE),
         ]
-        mechanics = [{"name": name, "addr": addr, "size": size, "format": "hex",
-                      "value": [self.read(addr + i) for i in range(size)] if size > 1
-                      else self.read(addr)} for name, addr, size in rows]
         out: dict[str, Any] = {
             "mode": "game" if self.game is not None else "title",
             "sequence": model.sequence_of(self.read(SEED)),
             "live_sequence": model.sequence_of(model.seed_from_counter(self.read(COUNTER))),
             "players": list(self.players),
-            "tape": self._tape_state(),
+            "tape": self.tape_state(),
             "mechanics": mechanics,
         }
         game = self.game

@@ -7,6 +7,11 @@ first bit out is bit 7. After eight reads the pad returns 1s.
 
 from __future__ import annotations
 
+# Button names by bit of our `buttons` byte (MachineInfo.buttons order): the
+# one definition every NES/FDS machine and program uses.
+BUTTONS = ("Right", "Left", "Down", "Up", "Start", "Select", "B", "A")
+BUTTON = {name: 1 << bit for bit, name in enumerate(BUTTONS)}  # "A" -> $80 ...
+
 OPEN_BUS = 0x40  # the upper bits of $4016 reads are the high address byte
 
 

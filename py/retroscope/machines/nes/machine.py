@@ -26,7 +26,7 @@ from typing import Any
 
 from ...cpu.bus import Bus
 from ..base import Machine, MachineInfo
-from .controller import OPEN_BUS, Controller
+from .controller import BUTTONS, OPEN_BUS, Controller
 from .palette import machine_palette
 from .ppu import HEIGHT, PPU, WIDTH
 
@@ -44,7 +44,7 @@ OAM_DMA_CYCLES = 513  # +1 when the write lands on an odd CPU cycle
 
 NES_INFO_DEFAULTS: dict[str, Any] = dict(
     cpu="2a03", clock_hz=CPU_HZ, fps=FPS, width=WIDTH, height=HEIGHT,
-    buttons=("Right", "Left", "Down", "Up", "Start", "Select", "B", "A"),
+    buttons=BUTTONS,
     keys={"ArrowRight": "Right", "ArrowLeft": "Left", "ArrowDown": "Down",
           "ArrowUp": "Up", "Enter": "Start", "ShiftLeft": "Select",
           "ShiftRight": "Select", "KeyZ": "B", "KeyX": "A"},
@@ -80,6 +80,7 @@ class NesMachine(Machine):
         self.ppu.on_nmi = self._raise_nmi
         self._dot_phase = 0  # dots past the CPU cycle boundary at frame start
         self._frame_dots = FRAME_DOTS
+        self._flag_dots: list[tuple[int, int]] = []
         self._odd = False
         self.dma_count = 0
         self._stall = 0
@@ -157,12 +158,17 @@ class NesMachine(Machine):
     # -- frame ----------------------------------------------------------------------
     def frame_events(self) -> list[tuple[int, Any]]:
         self._frame_dots = FRAME_DOTS - (1 if self._odd and self.ppu.rendering else 0)
+        # Sprite-0 hit and overflow: where in the picture they happen, from
+        # the state the game left in vblank.
+        self._flag_dots = self.ppu.frame_flags()
         return self._schedule()
 
     def _schedule(self) -> list[tuple[int, Any]]:
         """This frame's events in CPU cycles, from its dot phase and length."""
         phase = self._dot_phase
-        return [
+        flags = [((phase + dot) // 3, lambda bit=bit: self.ppu.set_flag(bit))
+                 for dot, bit in self._flag_dots]
+        return flags + [
             ((phase + RENDER_DOT) // 3, self._render),
             ((phase + VBLANK_DOT) // 3, self._start_vblank),
             ((phase + PRERENDER_DOT) // 3, self._end_vblank),
@@ -195,6 +201,7 @@ class NesMachine(Machine):
         self.pad1.strobe = self.pad1.shift = 0
         self._dot_phase = 0
         self._odd = False
+        self._flag_dots = []
         self.dma_count = 0
         self._stall = 0
         self._nmi_raised = False
@@ -246,6 +253,7 @@ class NesMachine(Machine):
             "ppu": self.ppu.snapshot(),
             "pad1": self.pad1.snapshot(),
             "timing": [self._dot_phase, self._frame_dots, int(self._odd), self._stall],
+            "flags": [list(flag) for flag in self._flag_dots],
         }
 
     def device_restore(self, state: dict[str, Any]) -> None:
@@ -253,6 +261,7 @@ class NesMachine(Machine):
         self.pad1.restore(state["pad1"])
         self._dot_phase, self._frame_dots, odd, self._stall = state["timing"]
         self._odd = bool(odd)
+        self._flag_dots = [(int(dot), int(bit)) for dot, bit in state.get("flags", [])]
         self._nmi_raised = True  # conservative: no skip before one real slice
 
     def restore(self, snap: dict[str, Any]) -> None:

@@ -8,9 +8,15 @@ the vblank flag is set.
 
 The picture is drawn once per frame, from the state at the end of the visible
 lines (`render`), not dot by dot: scroll is the value latched through
-$2000/$2005/$2006 (`t`, fine x), so mid-frame raster effects and sprite-0 hit are
-not reproduced. Sprites: 8x8 and 8x16, flips, palette, behind-background priority;
-no 8-per-line limit. Pixels are NES colour numbers 0-63.
+$2000/$2005/$2006 (`t`, fine x), so mid-frame raster effects are not reproduced.
+Sprites: 8x8 and 8x16, flips, palette, at most 8 per line (the first 8 in OAM
+order; the rest are not drawn), behind-background priority decided as the chip
+does (the lowest-index opaque sprite pixel wins, then its priority bit chooses
+between it and the background, so a behind sprite also hides the sprites after
+it), the left-8-pixel masks of $2001. `frame_flags` works out, from the state at
+the start of the picture, where sprite-0 hit and the sprite overflow flag (with
+the chip's evaluation bug) get set, for the machine to set them at that dot.
+Pixels are NES colour numbers 0-63.
 """
 
 from __future__ import annotations
@@ -42,6 +48,12 @@ MASK_BG = 0x08
 MASK_SPR = 0x10
 # $2002 (PPUSTATUS) bits
 STATUS_VBLANK = 0x80
+STATUS_SPRITE0 = 0x40
+STATUS_OVERFLOW = 0x20
+
+SPRITES_PER_LINE = 8
+# A tile row's 2-bit pixels -> 1 where opaque (for priority and sprite-0 hit).
+_OPAQUE = bytes([0, 1, 1, 1]) + bytes(252)
 
 
 def attribute_table(groups: list[list[int]]) -> bytes:
@@ -377,58 +389,189 @@ class PPU:
             fb[row * 2048 : (row + 1) * 2048] = strip
 
     def bg_opaque(self, x: int, y: int) -> bool:
-        """Whether the background pixel at (x, y) is not colour 0 (for priority)."""
+        """Whether the background pixel at (x, y) is opaque (not colour 0, shown)."""
+        return bool(self._opaque_line(y, {})[x])
+
+    def _opaque_line(self, y: int, cache: dict[int, bytes]) -> bytes:
+        """256 bytes, 1 where line y's background is opaque and shown (rendering
+        on, not in a masked left column): built from the tile rows once per
+        line per frame (`cache`), not pixel by pixel."""
+        line = cache.get(y)
+        if line is not None:
+            return line
         r = self.regs
-        scroll_x, scroll_y = self._scroll()
-        sx = scroll_x + x
-        sy = scroll_y + y
-        cx = (sx >> 3) & 63
-        cy = (sy >> 3) % 60
-        nt = self._nt_map[(cy >= 30) * 2 + (cx >> 5)] << 10
-        tile = self.nametables[nt | ((cy % 30) << 5) | (cx & 31)]
-        pt = 0x100 if r.ctrl & CTRL_BG_TABLE else 0
-        return self._tile(pt | tile)[sy & 7][sx & 7] != 0
+        if not r.mask & MASK_BG:
+            line = bytes(WIDTH)
+        else:
+            scroll_x, scroll_y = self._scroll()
+            sy = scroll_y + y
+            cy = (sy >> 3) % 60
+            nt_row = (cy >= 30) * 2
+            ty = cy % 30
+            fine_row = sy & 7
+            pt = 0x100 if r.ctrl & CTRL_BG_TABLE else 0
+            nts = self.nametables
+            nt_map = self._nt_map
+            tile = self._tile
+            coarse_x0 = scroll_x >> 3
+            parts = []
+            for col in range(33):
+                cx = (coarse_x0 + col) & 63
+                nt = nt_map[nt_row + (cx >> 5)] << 10
+                parts.append(tile(pt | nts[nt | (ty << 5) | (cx & 31)])[fine_row])
+            fine_x = scroll_x & 7
+            line = b"".join(parts).translate(_OPAQUE)[fine_x : fine_x + WIDTH]
+            if not r.mask & MASK_BG_LEFT:
+                line = bytes(8) + line[8:]
+        cache[y] = line
+        return line
+
+    def _sprite_base(self, index: int) -> int:
+        if self.regs.ctrl & CTRL_SPRITE16:
+            return (0x100 if index & 1 else 0) | (index & 0xFE)
+        return (0x100 if self.regs.ctrl & CTRL_SPRITE_TABLE else 0) | index
+
+    def _sprite_row(self, i: int, row: int, height: int) -> bytes:
+        """Sprite i's 2-bit pixels on its row `row` (0 = top), flips applied."""
+        oam = self.oam
+        attr = oam[i * 4 + 2]
+        src = height - 1 - row if attr & 0x80 else row
+        pixels = self._tile(self._sprite_base(oam[i * 4 + 1]) + (src >> 3))[src & 7]
+        return pixels[::-1] if attr & 0x40 else pixels
+
+    def evaluate_sprites(self) -> tuple[dict[int, list[int]], tuple[int, int] | None]:
+        """Sprite evaluation for every line as the chip does it on the line
+        before: {display line: the (at most 8) sprite indices drawn there, in
+        OAM order}, only for lines with sprites; and where the overflow flag
+        gets set ((evaluation line, sprite number) or None). After 8 sprites
+        the chip goes on checking with a byte offset m that wrongly steps
+        along with the sprite number (nesdev "PPU sprite evaluation"), so the
+        flag can miss a 9th sprite or fire without one."""
+        oam = self.oam
+        height = 16 if self.regs.ctrl & CTRL_SPRITE16 else 8
+        in_range: dict[int, list[int]] = {}
+        for i in range(64):
+            y = oam[i * 4]
+            if y >= HEIGHT:
+                continue
+            for line in range(y, min(y + height, HEIGHT)):
+                found = in_range.get(line)
+                if found is None:
+                    in_range[line] = [i]
+                else:
+                    found.append(i)
+        drawn: dict[int, list[int]] = {}
+        overflow: tuple[int, int] | None = None
+        for line in sorted(in_range):
+            found = in_range[line]
+            drawn[line + 1] = found[:SPRITES_PER_LINE]
+            if len(found) < SPRITES_PER_LINE or overflow is not None:
+                continue
+            n = found[SPRITES_PER_LINE - 1] + 1
+            m = 0
+            while n < 64:
+                if 0 <= line - oam[n * 4 + m] < height:
+                    overflow = (line, n)
+                    break
+                n += 1
+                m = (m + 1) & 3
+        drawn.pop(HEIGHT, None)  # evaluated on line 239 for a line never shown
+        return drawn, overflow
+
+    def sprite_zero_hit(self, drawn: dict[int, list[int]] | None = None,
+                        cache: dict[int, bytes] | None = None) -> tuple[int, int] | None:
+        """(line, x) of the first pixel where sprite 0 and the background are
+        both opaque, or None: both layers on, not in a masked left column,
+        never at x = 255."""
+        r = self.regs
+        if r.mask & (MASK_BG | MASK_SPR) != MASK_BG | MASK_SPR:
+            return None
+        top = self.oam[0] + 1
+        if top >= HEIGHT:
+            return None
+        if drawn is None:
+            drawn = self.evaluate_sprites()[0]
+        if cache is None:
+            cache = {}
+        height = 16 if r.ctrl & CTRL_SPRITE16 else 8
+        x0 = self.oam[3]
+        left = 0 if r.mask & MASK_BG_LEFT and r.mask & MASK_SPR_LEFT else 8
+        for row in range(height):
+            y = top + row
+            if y >= HEIGHT:
+                break
+            if 0 not in drawn.get(y, ()):
+                continue
+            pixels = self._sprite_row(0, row, height)
+            if not any(pixels):
+                continue
+            bg = self._opaque_line(y, cache)
+            for col in range(8):
+                x = x0 + col
+                if pixels[col] and left <= x < WIDTH - 1 and bg[x]:
+                    return y, x
+        return None
+
+    def frame_flags(self) -> list[tuple[int, int]]:
+        """(dot within the frame, $2002 bit) for the sprite-0 hit and overflow
+        flags this frame will raise, from the state as the picture starts."""
+        if not self.rendering:
+            return []
+        drawn, overflow = self.evaluate_sprites()
+        flags = []
+        hit = self.sprite_zero_hit(drawn)
+        if hit is not None:
+            flags.append((hit[0] * 341 + hit[1] + 1, STATUS_SPRITE0))
+        if overflow is not None:
+            line, n = overflow
+            # evaluation runs over dots 65-256: 2 dots a sprite, 8 for one in range
+            flags.append((line * 341 + min(256, 65 + 2 * n + 6 * SPRITES_PER_LINE),
+                          STATUS_OVERFLOW))
+        return sorted(flags)
+
+    def set_flag(self, bit: int) -> None:
+        self.regs.status |= bit
 
     def _render_sprites(self, fb: bytearray) -> None:
         r = self.regs
         oam = self.oam
         pal = self.palette
-        tall = bool(r.ctrl & CTRL_SPRITE16)
-        height = 16 if tall else 8
-        table = 0x100 if r.ctrl & CTRL_SPRITE_TABLE else 0
+        height = 16 if r.ctrl & CTRL_SPRITE16 else 8
         left = 0 if r.mask & MASK_SPR_LEFT else 8
-        show_bg = bool(r.mask & MASK_BG)
-        # Lowest OAM index wins, so draw from the back of OAM forwards.
-        for i in range(252, -4, -4):
-            y = oam[i] + 1
-            if y >= HEIGHT:
+        drawn, _ = self.evaluate_sprites()
+        if not drawn:
+            return
+        # The first opaque sprite pixel in OAM order takes the dot (`taken`);
+        # its priority bit then decides between it and the background.
+        taken = bytearray(WIDTH * HEIGHT)
+        opaque: dict[int, bytes] = {}
+        rows = self._sprite_row
+        for i in range(64):
+            top = oam[i * 4] + 1
+            if top >= HEIGHT:
                 continue
-            index, attr, x = oam[i + 1], oam[i + 2], oam[i + 3]
-            if tall:
-                base = (0x100 if index & 1 else 0) | (index & 0xFE)
-            else:
-                base = table | index
-            colours = (0, pal[0x11 + (attr & 3) * 4], pal[0x12 + (attr & 3) * 4],
-                       pal[0x13 + (attr & 3) * 4])
+            attr, x = oam[i * 4 + 2], oam[i * 4 + 3]
+            group = 0x11 + (attr & 3) * 4
+            colours = (0, pal[group], pal[group + 1], pal[group + 2])
             behind = attr & 0x20
-            flip_h = attr & 0x40
-            flip_v = attr & 0x80
             for row in range(height):
-                py = y + row
-                if py >= HEIGHT:
+                y = top + row
+                if y >= HEIGHT:
                     break
-                src = height - 1 - row if flip_v else row
-                pixels = self._tile(base + (src >> 3))[src & 7]
-                if flip_h:
-                    pixels = pixels[::-1]
-                out = py * WIDTH
+                if i not in drawn.get(y, ()):
+                    continue  # past the 8 sprites of this line
+                pixels = rows(i, row, height)
+                if not any(pixels):
+                    continue
+                out = y * WIDTH
+                bg = self._opaque_line(y, opaque) if behind else None
                 for col in range(8):
                     v = pixels[col]
                     px = x + col
-                    if v and left <= px < WIDTH:
-                        if behind and show_bg and self.bg_opaque(px, py):
-                            continue
-                        fb[out + px] = colours[v]
+                    if v and left <= px < WIDTH and not taken[out + px]:
+                        taken[out + px] = 1
+                        if bg is None or not bg[px]:
+                            fb[out + px] = colours[v]
 
     # -- state ---------------------------------------------------------------------
     def snapshot(self) -> dict:

@@ -14,7 +14,7 @@ from typing import Any
 from . import model
 from .tables import ROTATION
 
-A_BUTTON, LEFT, RIGHT, DOWN = 0x80, 0x02, 0x01, 0x04
+A_BUTTON, LEFT, RIGHT, DOWN = model.BUTTON_A, model.LEFT, model.RIGHT, model.DOWN
 
 
 def rotations(orient: int) -> list[int]:

@@ -9,6 +9,8 @@ Pixel values: 1 = white, 2 and 3 = the level's two colours (palette at $9808).
 
 from __future__ import annotations
 
+from . import ending_art
+
 # 5x7 glyphs: seven 5-bit rows as hex pairs, drawn one pixel in from the left.
 _FONT_HEX = {
     "0": "0E11131519110E", "1": "040C040404040E", "2": "0E11010204081F", "3": "1F02040201110E",
@@ -187,6 +189,8 @@ def build_sprite_table() -> bytes:
             data[at : at + 16] = _encode(tile)
     for i, text in enumerate(ROCKET_ART):
         data[(ROCKET + i) * 16 : (ROCKET + i) * 16 + 16] = _encode(_art(text))
+    for index, px in ending_art.sprite_tiles().items():
+        data[index * 16 : index * 16 + 16] = _encode(px)
     return bytes(data)
 
 
@@ -210,6 +214,7 @@ def build_chr() -> bytes:
     tiles[CURSOR] = arrow
     tiles[WALLPAPER] = [[2 if (r % 4 == 3 or (c + 4 * (r // 4)) % 8 == 0) else 0
                          for c in range(8)] for r in range(8)]
+    tiles.update(ending_art.background_tiles())
     data = bytearray(0x2000)
     for index, px in tiles.items():
         data[index * 16 : index * 16 + 16] = _encode(px)

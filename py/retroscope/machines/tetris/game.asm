@@ -321,16 +321,23 @@ showEnding:
         ora #$08                ; sprites from pattern table 1
         sta ppuCtrl
         jsr setupEnding
-        lda #0
-        sta endingTimer
 @frame: jsr waitForVBlank
         jsr drawEnding
         inc endingTimer
+        bne @long
+        inc endingTimer+1
+@long:  lda endingTimer+1
+        cmp #>ENDING_FRAMES
+        bne @early
         lda endingTimer
-        beq @out                ; 256 frames at most
+        cmp #<ENDING_FRAMES
+        beq @out                ; 10 s at most
+@early: lda endingTimer+1
+        bne @start
+        lda endingTimer
         cmp #64
         bcc @frame
-        lda newlyPressed        ; then Start ends it
+@start: lda newlyPressed        ; after a second, Start ends it
         cmp #BTN_START
         bne @frame
 @out:   lda ppuCtrl
@@ -338,17 +345,15 @@ showEnding:
         sta ppuCtrl
         rts
 
-; $A3F2 play state 6: the B-type goal, 25 lines.
+; $A3F2 play state 6: the B-type goal, the countdown from 25 at 0.
 .org $A3F2
 bTypeGoalCheck:
         lda gameType
         beq @next
-        lda lines+1
-        bne @goal
-        lda lines
-        cmp #$25
-        bcc @next
-@goal:  lda menuLevel
+        lda lines               ; the countdown from 25 has reached 0
+        ora lines+1
+        bne @next
+        lda menuLevel
         sta endingNumber
         jsr showEnding
         lda #0
@@ -356,6 +361,22 @@ bTypeGoalCheck:
         rts
 @next:  inc playState
         rts
+
+; B-type: one line fewer to go, in packed BCD, stopping at 0.
+subtractOneLine:
+        lda lines
+        beq @done
+        sec
+        sbc #1
+        sta lines
+        and #$0F
+        cmp #$0F
+        bne @done
+        lda lines               ; $x0 - 1 = $xF: borrow, $xF - 6 = $(x-1)9
+        sbc #6                  ; (C set by CMP)
+        sta lines
+@done:  rts
+        .assert * <= $A459, "the B-type goal runs into waitFrames"
 
 ; $A459: wait A frames (the legal screen's first counter).
 .org $A459
@@ -577,7 +598,12 @@ drawScreen:
 enterScreen:
         sty renderMode
         jsr drawScreen
+        jsr loadPalette         ; (an ending changes some colours)
         lda renderMode
+        cmp #4
+        bne @play
+        jsr loadEndingPalette
+@play:  lda renderMode
         cmp #3
         bne @menu
         jsr drawTypeLabel
@@ -769,6 +795,9 @@ levelMenu:
         sta oamPage+2
         rts
 
+; The ending in vblank: its number, and the cathedral redrawn as it rises,
+; four tile rows per frame (a whole redraw would outlast vblank), with a
+; blank row under it.
 renderEnding:
         lda #>VRAM_ENDING
         sta $2006
@@ -776,7 +805,76 @@ renderEnding:
         sta $2006
         lda endingNumber
         sta $2007
-        rts
+        lda liftRow
+        cmp #CATHEDRAL_H+1
+        bcs @done
+        lda #<VRAM_CATHEDRAL    ; row liftRow of the block, lifted
+        sta nmiLo
+        lda #>VRAM_CATHEDRAL
+        sta nmiHi
+        ldx endingLift
+        beq @map0
+@up:    lda nmiLo
+        sec
+        sbc #32
+        sta nmiLo
+        bcs @up1
+        dec nmiHi
+@up1:   dex
+        bne @up
+@map0:  ldx liftRow
+        beq @map
+@down:  lda nmiLo
+        clc
+        adc #32
+        sta nmiLo
+        bcc @down1
+        inc nmiHi
+@down1: dex
+        bne @down
+@map:   lda liftRow             ; X = liftRow * CATHEDRAL_W
+        ldx #0
+        ldy liftRow
+        beq @rows
+@mul:   txa
+        clc
+        adc #CATHEDRAL_W
+        tax
+        dey
+        bne @mul
+@rows:  lda #4
+        sta nmiCount
+@row:   lda nmiHi
+        sta $2006
+        lda nmiLo
+        sta $2006
+        ldy #CATHEDRAL_W
+        lda liftRow
+        cmp #CATHEDRAL_H
+        bcs @blank
+@tile:  lda cathedralMap,x
+        sta $2007
+        inx
+        dey
+        bne @tile
+        beq @next
+@blank: lda #BLANK_TILE
+@clear: sta $2007
+        dey
+        bne @clear
+@next:  lda nmiLo
+        clc
+        adc #32
+        sta nmiLo
+        bcc @more
+        inc nmiHi
+@more:  inc liftRow
+        lda liftRow
+        cmp #CATHEDRAL_H+1
+        bcs @done
+        dec nmiCount
+        bne @row
+@done:  rts
 
 renderMenu:
         lda gameMode            ; the level screen, for B-type, shows the height
@@ -876,7 +974,11 @@ initGame:
         lda #>demoButtonTable
         sta demoIndex+1
 @field:
-        lda #EMPTY_TILE
+        lda gameType
+        beq @empty
+        lda #$25                ; B-type: 25 lines to go
+        sta lines
+@empty: lda #EMPTY_TILE
         ldx #>playfield
         ldy #>playfield
         jsr memsetPages
@@ -1339,14 +1441,27 @@ mirrorButtons:
         rts
 
 CURSOR_TILE = $50
-ROCKET_TILE = $40               ; in pattern table 1
-endingTimer = $D5               ; ours
+ROCKET_TILE = $40               ; in pattern table 1: nose, body, flame
+UFO_TILE = $32                  ; the article's UFO ($A7F3, ending 3)
+endingTimer = $D5               ; ours: $00D5-$00D6 frames into the ending
+endingLift = $D7                ; ours: tile rows the cathedral has risen
+liftRow = $D8                   ; ours: next cathedral row the NMI redraws
+nmiLo = $D9                     ; ours: the NMI's own temporaries
+nmiHi = $DA
+nmiCount = $DB
 endingX = $0310                 ; ours: the six objects' columns
 endingObjY = $0318              ; ours: and rows
+ENDING_FRAMES = 600             ; 10 s; Start ends it after the first 64 frames
 
 ; The endings' objects: B-type endings 0-8 place six objects from the
-; article's tables ($A7B7 rows, $A77B gaps); A-type has a rocket.
+; article's tables ($A7B7 rows, $A77B gaps).
 setupEnding:
+        lda #0
+        sta endingTimer
+        sta endingTimer+1
+        sta endingLift
+        lda #$FF
+        sta liftRow             ; nothing for the NMI to redraw
         ldx endingNumber
         cpx #9
         bcs @done
@@ -1373,37 +1488,25 @@ setupEnding:
         bne @obj
 @done:  rts
 
+; One frame of the ending's sprites (the main loop's side; the NMI redraws
+; the cathedral as it lifts).
 drawEnding:
+        jsr liftCathedral
         ldy #0                  ; OAM offset
         lda gameType
-        bne @objects
-        lda endingTimer         ; A-type: the rocket lifts off after a second
-        sec
-        sbc #60
-        bcs @rise
-        lda #0
-@rise:  sta tmpA8
-        lda #144
-        sec
-        sbc tmpA8
-        sta tmpA8               ; nose row (past the top it wraps: hidden)
-        lda #ROCKET_TILE
-        jsr rocketSprite
-        lda endingNumber        ; bigger rockets for better endings
-        asl
-        clc
-        adc #1
-        sta tmpA9
-@body:  lda #ROCKET_TILE+1
-        jsr rocketSprite
-        dec tmpA9
-        bne @body
-        lda #ROCKET_TILE+2
-        jmp rocketSprite
+        bne @typeB
+        lda endingNumber
+        cmp #4
+        bcc @rocket
+        jmp drawUfo
+@rocket:
+        jmp drawRocket
+@typeB: lda endingNumber
+        cmp #9
+        bcc @objects
+        jmp drawBand
 @objects:
         ldx endingNumber
-        cpx #9
-        bcs @none
         lda startHeight         ; the height (plus one) is how many fly
         sta tmpA9
         inc tmpA9
@@ -1427,7 +1530,7 @@ drawEnding:
         clc
         adc #8
         sta oamPage+7,y
-        lda #0
+        lda #$20                ; behind the background: they pass behind the cathedral
         sta oamPage+2,y
         sta oamPage+6,y
         tya
@@ -1437,29 +1540,267 @@ drawEnding:
         inx
         dec tmpA9
         bne @next
-@none:  rts
+        rts
 
-; one rocket sprite (tile A) at row tmpA8, then the next row
-rocketSprite:
-        sta oamPage+1,y
-        lda tmpA8
-        cmp #240
-        bcc @row
-        lda #$FF                ; off the screen
-@row:   sta oamPage,y
+; The best endings (A-type 4, B-type 9): after two seconds the cathedral rises
+; a tile row every 16 frames, LIFT_ROWS rows in all.
+liftCathedral:
+        lda endingNumber
+        ldx gameType
+        beq @a
+        cmp #9
+        bne @done
+        beq @when
+@a:     cmp #4
+        bne @done
+@when:  lda endingTimer+1
+        bne @step
+        lda endingTimer
+        cmp #120
+        bcc @done
+@step:  lda endingTimer
+        and #15
+        bne @done
+        lda endingLift
+        cmp #LIFT_ROWS
+        bcs @done
+        inc endingLift
         lda #0
-        sta oamPage+2,y
-        lda #124
-        sta oamPage+3,y
+        sta liftRow             ; the NMI redraws it from its top row
+@done:  rts
+
+; A-type endings 0-3: a rocket on the pad, bigger for a better ending (the
+; fourth carries the Buran orbiter); it ignites, then lifts off.
+drawRocket:
+        ldx endingNumber
+        lda rocketBodies,x
+        sta tmpAB               ; body rows
+        clc
+        adc #2
+        asl
+        asl
+        asl
+        sta tmpA8
+        lda #LAUNCH_BOTTOM
+        sec
+        sbc tmpA8
+        sta tmpAD               ; the nose's top row, on the pad
+        lda endingTimer         ; rise = frames since 64, at most 255
+        sec
+        sbc #64
+        sta tmpA9
+        lda endingTimer+1
+        sbc #0
+        bcs @risen
+        lda #0                  ; not yet
+        sta tmpA9
+        beq @rows
+@risen: beq @rows
+        lda #255
+        sta tmpA9
+@rows:  lda #0
+        sta tmpAA               ; row: 0 nose, 1..bodies body, then flame
+@row:   lda tmpAA
+        beq @nose
+        cmp tmpAB
+        beq @body
+        bcc @body
+        lda tmpA9               ; the flame: flickers until it lifts
+        bne @flame
+        lda endingTimer
+        cmp #40
+        bcc @skip
+        and #2
+        beq @skip
+@flame: lda #2
+        bne @tile
+@nose:  lda #0
+        beq @tile
+@body:  lda #1
+@tile:  sta tmpA8               ; 0 nose, 1 body, 2 flame
+        lda tmpAA
+        jsr rocketRowY
+        bcs @skip               ; flown off the top
+        ldx endingNumber
+        lda rocketWide,x
+        bne @wide
         lda tmpA8
         clc
-        adc #8
-        sta tmpA8
+        adc #ROCKET_TILE
+        sta oamPage+1,y
+        lda #LAUNCH_X+4
+        jsr putSprite
+        jmp @skip
+@wide:  lda tmpA8
+        asl
+        adc #ROCKET_WIDE
+        sta oamPage+1,y
+        lda #LAUNCH_X
+        jsr putSprite
+        lda oamPage-4,y         ; the right half: the next tile, same row
+        sta oamPage,y
+        ldx oamPage-3,y
+        inx
+        txa
+        sta oamPage+1,y
+        lda #LAUNCH_X+8
+        jsr putSprite
+@skip:  inc tmpAA
+        lda tmpAB               ; rows 0 .. bodies + 1
+        clc
+        adc #1
+        cmp tmpAA
+        bcs @row
+        lda endingNumber        ; the fourth: Buran on the carrier's side
+        cmp #3
+        bne @done
+        lda #0
+        sta tmpAA
+@buran: lda tmpAA
+        clc
+        adc #2                  ; beside body rows 2-4
+        jsr rocketRowY
+        bcs @nextB
+        lda tmpAA
+        clc
+        adc #BURAN_UP
+        sta oamPage+1,y
+        lda #LAUNCH_X+16
+        jsr putSprite
+@nextB: inc tmpAA
+        lda tmpAA
+        cmp #3
+        bne @buran
+@done:  rts
+rocketBodies:
+        .byte 1, 3, 4, 6
+rocketWide:
+        .byte 0, 0, 1, 1
+
+; A = row of the rocket -> oamPage,y = its OAM Y; C set when it has
+; flown off the top (then nothing is placed).
+rocketRowY:
+        asl
+        asl
+        asl
+        clc
+        adc tmpAD               ; the row's top on the pad
+        sec
+        sbc tmpA9               ; minus the rise
+        bcc @gone
+        sbc #1                  ; OAM Y is the line above
+        bcc @gone
+        sta oamPage,y
+        clc
+        rts
+@gone:  sec
+        rts
+
+; Finish the sprite at oamPage,y (Y and tile set): A = X, palette 0, in front;
+; Y moves to the next sprite.
+putSprite:
+        sta oamPage+3,y
+        lda #0
+        sta oamPage+2,y
         iny
         iny
         iny
         iny
         rts
+
+; A-type ending 4: the UFO hangs over the launch pad, bobbing, while the
+; cathedral lifts off.
+drawUfo:
+        lda endingTimer
+        lsr
+        lsr
+        lsr
+        lsr
+        and #3
+        cmp #2
+        bcc @bob
+        eor #3                  ; 0 1 1 0: up and down
+@bob:   clc
+        adc #120
+        sta oamPage,y
+        sta oamPage+4,y
+        lda #UFO_TILE
+        sta oamPage+1,y
+        lda #UFO_TILE+1
+        sta oamPage+5,y
+        lda #0
+        sta oamPage+2,y
+        sta oamPage+6,y
+        lda #LAUNCH_X
+        sta oamPage+3,y
+        lda #LAUNCH_X+8
+        sta oamPage+7,y
+        rts
+
+; B-type ending 9: our band plays in front of the rising cathedral, one
+; musician more for each start height (height + 1 of them).
+drawBand:
+        lda startHeight
+        sta tmpA9
+        inc tmpA9
+        ldx #0
+@one:   lda #GROUND_TOP-9
+        sta oamPage,y
+        txa
+        and #BAND_KINDS-1
+        asl
+        sta tmpA8
+        lda endingTimer         ; two frames each, swapped every 16 frames
+        lsr
+        lsr
+        lsr
+        lsr
+        and #1
+        ora tmpA8
+        clc
+        adc #BAND
+        sta oamPage+1,y
+        lda #1                  ; sprite palette 1
+        sta oamPage+2,y
+        lda bandX,x
+        sta oamPage+3,y
+        iny
+        iny
+        iny
+        iny
+        inx
+        dec tmpA9
+        bne @one
+        rts
+bandX:
+        .byte 24, 48, 72, 96, 120, 144
+
+; The ending's colours (rendering off, from enterScreen): the cathedral
+; (background palette 1), the rockets and objects (sprite 0), the band (sprite 1).
+loadEndingPalette:
+        lda #$3F
+        sta $2006
+        lda #$05
+        sta $2006
+        ldx #0
+@bg:    lda endingColours,x
+        sta $2007
+        inx
+        cpx #3
+        bne @bg
+        lda #$3F
+        sta $2006
+        lda #$11
+        sta $2006
+@spr:   lda endingColours,x
+        sta $2007
+        inx
+        cpx #10
+        bne @spr
+        rts
+endingColours:
+        .byte $30, $16, $1A                     ; cathedral: white, red, green
+        .byte $30, $16, $27, $0F, $27, $16, $12 ; rockets; (backdrop); band
 
 ; ---------------------------------------------------------------------------
 ; The demo's recorded buttons ($DD00, pairs of buttons/frames) and pieces ($DF00).

@@ -465,7 +465,12 @@ updateLinesAndStatistics:
         lda completedLines
         beq @points
         sta tmpAB
-@line:  jsr addOneLine
+@line:  lda gameType            ; B-type counts down from 25
+        beq @up
+        jsr subtractOneLine
+        jmp @counted
+@up:    jsr addOneLine
+@counted:
         dec tmpAB
         bne @line
 @points:

@@ -9,6 +9,7 @@ the collision test).
 
 from __future__ import annotations
 
+from ..nes.controller import BUTTON
 from .tables import (
     COLOURS,
     FRAMES_PER_DROP,
@@ -51,8 +52,8 @@ PLAYFIELD = 0x400
 EMPTY = 0xEF
 SFX = 0x6F1
 
-BUTTON_A, BUTTON_B, SELECT, START = 0x80, 0x40, 0x20, 0x10
-UP, DOWN, LEFT, RIGHT = 0x08, 0x04, 0x02, 0x01
+BUTTON_A, BUTTON_B, SELECT, START = BUTTON["A"], BUTTON["B"], BUTTON["Select"], BUTTON["Start"]
+UP, DOWN, LEFT, RIGHT = BUTTON["Up"], BUTTON["Down"], BUTTON["Left"], BUTTON["Right"]
 
 
 def s8(v: int) -> int:

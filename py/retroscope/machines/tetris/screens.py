@@ -9,6 +9,7 @@ are exported as assembler constants (`screen_constants`).
 from __future__ import annotations
 
 from ..nes.ppu import attribute_table
+from . import ending_art as art
 from .chr import EMPTY, FRAME, ICONS, TEXT_SPACE, TILE_OF, WALLPAPER
 
 COLS, ROWS = 32, 30
@@ -24,6 +25,8 @@ PAUSE_AT = (14, 27)
 TYPE_AT = (2, 3)
 HEIGHT_AT = (20, 20)  # menu: the chosen B-type height
 HISCORES_AT = (20, 12)  # menu: "1 012345 09", three rows
+ENDING_AT = (18, 28)  # the ending's number
+LIFT_ROWS = 8  # how far the cathedral rises in the best endings (tile rows)
 
 
 class Screen:
@@ -155,11 +158,30 @@ def level_screen() -> Screen:
 
 
 def ending_screen() -> Screen:
+    """The cathedral beside the launch pad and its gantry, on the ground."""
     s = Screen()
-    s.box(3, 4, 28, 10)
-    s.text(6, 7, "CONGRATULATIONS!")
-    s.text(10, 22, "ENDING")
-    s.box(0, 26, 31, 28)
+    s.attrs = [[0] * 16 for _ in range(15)]
+    s.text(8, 2, "CONGRATULATIONS!")
+    cx, cy = art.CATHEDRAL_AT
+    for r, row in enumerate(art.cathedral_map()):
+        s.tiles[cy + r][cx : cx + len(row)] = list(row)
+    # palette group 1 (the cathedral's) wherever it stands or flies to, and
+    # under the ground it stands on
+    for by in range((cy - LIFT_ROWS) // 2, 13):
+        for bx in range(cx // 2, (cx + art.CATHEDRAL_SIZE[0] + 1) // 2):
+            s.attrs[by][bx] = 1
+    for x in range(COLS):
+        s.tiles[art.GROUND_ROW][x] = art.named_tile("ground")
+    for bx in range(16):
+        s.attrs[art.GROUND_ROW // 2][bx] = 1
+    px, py = art.PAD_AT
+    for y in (py, py + 1):
+        s.tiles[y][px : px + 6] = [art.named_tile("deck")] * 6
+    tx, ty = art.TOWER_AT
+    for y in range(ty, py + 2):
+        s.tiles[y][tx] = art.named_tile("tower_left")
+        s.tiles[y][tx + 1] = art.named_tile("tower_right")
+    s.text(11, 28, "ENDING")
     return s
 
 
@@ -181,8 +203,18 @@ def screens_asm() -> str:
                      ("VRAM_STATS", STATS_AT), ("VRAM_PAUSE", PAUSE_AT),
                      ("VRAM_TYPE", TYPE_AT), ("VRAM_HEIGHT", HEIGHT_AT),
                      ("VRAM_HISCORES", HISCORES_AT),
-                     ("VRAM_ENDING", (17, 22))):
+                     ("VRAM_ENDING", ENDING_AT),
+                     ("VRAM_CATHEDRAL", art.CATHEDRAL_AT)):
         out.append(f"{name} = ${_addr(at):04X}")
+    w, h = art.CATHEDRAL_SIZE
+    out += [f"CATHEDRAL_W = {w}", f"CATHEDRAL_H = {h}", f"LIFT_ROWS = {LIFT_ROWS}",
+            f"LAUNCH_X = {art.LAUNCH_X}", f"LAUNCH_BOTTOM = {art.LAUNCH_BOTTOM}",
+            f"GROUND_TOP = {8 * art.GROUND_ROW}",
+            f"ROCKET_WIDE = ${art.ROCKET_WIDE:02X}", f"BURAN_UP = ${art.BURAN_UP:02X}",
+            f"BAND = ${art.BAND:02X}", f"BAND_KINDS = {art.BAND_KINDS}",
+            "cathedralMap:"]
+    for row in art.cathedral_map():
+        out.append("    .byte " + ", ".join(f"${t:02X}" for t in row))
     for name, build in SCREENS.items():
         data = rle(build().nametable())
         out.append(f"{name}:")

@@ -1,0 +1,158 @@
+"""A BBC Micro Model B as a `Machine`: 2 MHz 6502, 32 KiB RAM, CRTC + video ULA,
+system VIA with the keyboard and T1, our MOS stand-in, 50 frames a second.
+
+CPU address space (BBC Micro Advanced User Guide, the memory map):
+
+  $0000-$7FFF  32 KiB RAM (the screen at $3000-$7FFF in MODE 0-2)
+  $8000-$BFFF  sideways ROM (none fitted: reads $FF)
+  $C000-$FBFF  MOS ROM: our stand-in (mos.asm)
+  $FC00-$FCFF  FRED: our host filing system (hostfs.py)
+  $FD00-$FDFF  JIM: nothing (reads $FF)
+  $FE00-$FEFF  SHEILA: $FE00/$FE01 CRTC, $FE20/$FE21 video ULA, $FE40-$FE5F
+               system VIA (other devices are not fitted: reads $FF)
+  $FF00-$FFFF  MOS ROM (entry points and vectors)
+
+A frame is 312 lines of 64 us (39,936 CPU cycles, 50.08 Hz): the VIA's T1 is
+brought up to date every 2,048 cycles (an interrupt is at most ~1 ms late),
+vertical sync reaches CA1 at line 272, and the picture is built from screen
+memory when the frame ends.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...cpu.bus import Bus
+from ..base import Machine, MachineInfo
+from .hostfs import HostFs
+from .keyboard import Keyboard
+from .via import SystemVia
+from .video import HEIGHT, PHYSICAL_RGB, WIDTH, Video
+
+CPU_HZ = 2_000_000
+LINE_CYCLES = 128
+FRAME_CYCLES = 312 * LINE_CYCLES
+FPS = CPU_HZ / FRAME_CYCLES
+VSYNC_CYCLE = 272 * LINE_CYCLES
+SYNC_STEP = 2048
+
+
+def bbc_info(**fields: Any) -> MachineInfo:
+    """A MachineInfo with the BBC Micro's clock, frame and screen filled in."""
+    return MachineInfo(**{"cpu": "6502", "clock_hz": CPU_HZ, "fps": FPS, "width": WIDTH,
+                          "height": HEIGHT, **fields})
+
+
+def _open_bus(addr: int) -> int:
+    return 0xFF
+
+
+def _ignore(addr: int, value: int) -> None:
+    pass
+
+
+class BbcMachine(Machine):
+    """Base for BBC Micro games. `KEYS[i]` is the BBC key that button bit i holds."""
+
+    KEYS: tuple[str, ...] = ()
+
+    def __init__(self, program: Any) -> None:
+        from ...cpu import MOS6502
+
+        bus = Bus()
+        self.keyboard = Keyboard()
+        cpu = MOS6502(bus, variant="nmos")
+        self.video = Video(bus.ram)
+        self.via = SystemVia(self.keyboard, lambda: cpu.cycles, cpu.irq)
+        self.hostfs = HostFs(bus.ram, lambda a, v: bus.write(a, v))
+        self.program = program
+        rom = bytearray(b"\xFF" * 0x8000)
+        for addr, data in program.chunks:
+            if addr >= 0x8000:
+                rom[addr - 0x8000: addr - 0x8000 + len(data)] = data
+        bus.map_rom(0x8000, bytes(rom), name="ROM (sideways empty, MOS stand-in)")
+        bus.map(0xFC00, 0xFCFF, name="FRED: host filing system", read=self.hostfs.read,
+                write=self.hostfs.write, peek=self.hostfs.read, kind="io")
+        bus.map(0xFD00, 0xFDFF, name="JIM", read=_open_bus, write=_ignore, peek=_open_bus,
+                kind="io")
+        bus.map(0xFE00, 0xFEFF, name="SHEILA", read=self._sheila_read,
+                write=self._sheila_write, peek=self._sheila_peek, kind="io")
+        super().__init__(bus, cpu, dict(program.symbols))
+        self.framebuffer = self.video.framebuffer
+        self.palette = list(PHYSICAL_RGB) + [0] * (256 - len(PHYSICAL_RGB))
+
+    # -- SHEILA -------------------------------------------------------------------
+    def _sheila_read(self, addr: int) -> int:
+        reg = addr & 0xFF
+        if reg < 0x08:
+            return self.video.read_crtc(addr)
+        if 0x40 <= reg < 0x60:
+            return self.via.read(addr)
+        return 0xFF
+
+    def _sheila_peek(self, addr: int) -> int:
+        reg = addr & 0xFF
+        if reg < 0x08:
+            return self.video.read_crtc(addr)
+        if 0x40 <= reg < 0x60:
+            return self.via.peek(addr)
+        return 0xFF
+
+    def _sheila_write(self, addr: int, value: int) -> None:
+        reg = addr & 0xFF
+        if reg < 0x08:
+            self.video.write_crtc(addr, value)
+        elif 0x20 <= reg < 0x30:
+            self.video.write_ula(addr, value)
+        elif 0x40 <= reg < 0x60:
+            self.via.write(addr, value)
+
+    # -- power, frame -------------------------------------------------------------
+    def power_on(self) -> None:
+        """Clear RAM, load the program's RAM parts, reset."""
+        self.bus.ram[0:0x8000] = bytes(0x8000)
+        for addr, data in self.program.chunks:
+            if addr < 0x8000:
+                self.bus.load(addr, data)
+        self.reset()
+
+    def reset(self) -> None:
+        self.via.reset()
+        self.video.reset()
+        self.video.set_mode(0xF4)
+        self.hostfs.reset()
+        super().reset()
+
+    def frame_events(self) -> list[tuple[int, Any]]:
+        events: list[tuple[int, Any]] = [(c, self.via.sync)
+                                         for c in range(SYNC_STEP, FRAME_CYCLES, SYNC_STEP)]
+        events.append((VSYNC_CYCLE, self._vsync))
+        events.sort(key=lambda e: e[0])
+        events.append((FRAME_CYCLES, self._end_frame))
+        return events
+
+    def _vsync(self) -> None:
+        self.via.sync()
+        self.via.vsync()
+
+    def _end_frame(self) -> None:
+        self.via.sync()
+        self.video.render()
+
+    def set_buttons(self, buttons: int) -> None:
+        super().set_buttons(buttons)
+        self.keyboard.set_keys([k for i, k in enumerate(self.KEYS) if buttons >> i & 1])
+
+    def device_snapshot(self) -> dict[str, Any]:
+        return {"via": self.via.snapshot(), "video": self.video.snapshot(),
+                "hostfs": self.hostfs.snapshot(), "keys": sorted(self.keyboard.down)}
+
+    def device_restore(self, state: dict[str, Any]) -> None:
+        self.via.restore(state["via"])
+        self.video.restore(state["video"])
+        self.hostfs.restore(state["hostfs"])
+        self.keyboard.down = set(state["keys"])
+        self.video.render()
+
+    def memory_spaces(self) -> dict[str, int]:
+        return {"cpu": 0x10000}

@@ -1,0 +1,18 @@
+"""Japanese Military Chess for the BBC Micro (`jmc`): seed 001's rules as our own
+NMOS 6502 program on a model of the BBC Micro (`machines.bbc`).
+
+The 6502 program (jmc.asm and its includes) owns the board arrays at the
+article's names and runs every rule: swap_sides, the marking routines, the
+fight, the win checks, galois32, prng_seed and random_setup. Its main loop
+scans the keyboard through the system VIA and runs the command the game posts
+in its mailbox (Z_command). The game's flow and drawing (game.py, screen.py)
+read its RAM and draw into its MODE 2 screen memory.
+"""
+
+from __future__ import annotations
+
+from .machine import INFO, JmcMachine, create, validate
+
+UNFINISHED = "the page's game (setup tray, hot-seat, drawing) is not playable yet"
+
+__all__ = ["INFO", "JmcMachine", "create", "validate"]

@@ -1,0 +1,3 @@
+; Tables in ROM.
+        org VECTORS
+        dw vblank

@@ -1,0 +1,7 @@
+; Retroscope's Pac-Man: our own Z80 program for the Namco board.
+; ram.inc names the board's addresses and our RAM; ghostdir.asm holds the
+; direction routine at the article's addresses; game.asm the rest.
+        include "ram.inc"
+        include "game.asm"
+        include "ghostdir.asm"
+        include "data.asm"

@@ -1,0 +1,159 @@
+"""The NES Tetris machine: our 2A03 program on the NES (`machines.nes`).
+
+The program (`tetris.asm` and its includes) is assembled with the link's
+parameters as constants (seed, start level, B-type height, game type, where
+to start), loaded as PRG ROM at $8000, with our own tiles (`chr.py`) as CHR.
+Everything the game does per frame runs as 6502 code from the NMI and the
+main loop; Python only supplies the hardware and reads `state()`.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from collections.abc import Callable
+from typing import Any
+
+from ..base import MachineError, assemble_package, mechanics_row
+from ..nes.machine import NesMachine
+from . import model, panel
+from .chr import build_chr
+from .demo import demo_asm
+from .screens import screens_asm
+from .tables import SPAWN_TABLE, TYPE_NAMES, tables_asm
+
+PACKAGE = __name__.rpartition(".")[0]
+SEED_DEFAULT = 0x8988
+START_MODES = {"game": 4, "legal": 0, "title": 1, "menu": 2, "demo": 5}
+
+
+def _generated(seed: int, level: int, height: int, kind: str, start: str) -> dict[str, str]:
+    params = (
+        f"SEED = ${seed:04X}\nSTART_LEVEL = {level}\nSTART_HEIGHT = {height}\n"
+        f"START_TYPE = {0 if kind == 'A' else 1}\nSTART_MODE = {START_MODES[start]}\n"
+    )
+    return {"params.inc": params, "tables.inc": tables_asm(),
+            "screens.inc": screens_asm(), "demo.inc": demo_asm()}
+
+
+def build(seed: int = SEED_DEFAULT, level: int = 0, height: int = 0, kind: str = "A",
+          start: str = "game") -> tuple[bytes, dict[str, int], Any]:
+    """Assemble the program: (32 KiB PRG image, symbols, Program)."""
+    built = assemble_package(PACKAGE, "tetris.asm", "6502",
+                             _generated(seed, level, height, kind, start))
+    return built.image(0x8000, 0xFFFF), built.symbols, built.program
+
+
+@lru_cache(maxsize=1)
+def chr_rom() -> bytes:
+    return build_chr()
+
+
+# $9907's reroll: (3 random bits + previous spawn ID) mod 7, as a table of
+# types: rows 0-7, one column per previous spawn ID (the article's table).
+BIAS_COLUMNS = (0x00, *SPAWN_TABLE)
+BIAS_TABLE = {
+    "columns": [f"${c:02X}" for c in BIAS_COLUMNS],
+    "rows": [[TYPE_NAMES[(r + c) % 7] for c in BIAS_COLUMNS] for r in range(8)],
+}
+PROBABILITIES = model.selection_probabilities()  # constant: computed once, not per state()
+
+
+class TetrisMachine(NesMachine):
+    IDLE_LOOP = (0xAA37, 0x33)  # waitForVBlank's `LDA $33 / BEQ`
+
+    def __init__(self, seed: int = SEED_DEFAULT, level: int = 0, height: int = 0,
+                 kind: str = "A", start: str = "game") -> None:
+        prg, symbols, program = build(seed, level, height, kind, start)
+        super().__init__(prg, chr_rom(), mirroring="horizontal", symbols=symbols)
+        self.program = program
+        self.params = {"seed": seed, "level": level, "height": height, "type": kind,
+                       "start": start}
+        self.reset()
+
+    # -- the game's state, for tests and the side panel ---------------------------
+    def ram(self) -> bytes:
+        return bytes(self.bus.ram[:0x800])
+
+    def state(self) -> dict[str, Any]:
+        m = self.bus.ram
+        rng = (m[0x17] << 8) | m[0x18]
+
+        def bcd(*addrs: int) -> str:
+            return "".join(f"{m[a]:02X}" for a in addrs)
+
+        stats = {TYPE_NAMES[i]: m[0x3F0 + 2 * i] | (m[0x3F1 + 2 * i] << 8) for i in range(7)}
+
+        row = mechanics_row
+        rows = [
+            row("RNG", 0x17, 2, "hex16", rng),
+            row("spawnID", 0x19, 1, "hex", m[0x19]),
+            row("spawnCount", 0x1A, 1, "dec", m[0x1A]),
+            row("tetriminoX", 0x40, 1, "dec", m[0x40]),
+            row("tetriminoY", 0x41, 1, "dec", m[0x41]),
+            row("orientationID", 0x42, 1, "hex", m[0x42]),
+            row("level", 0x44, 1, "dec", m[0x44]),
+            row("fallTimer", 0x45, 1, "dec", m[0x45]),
+            row("dropSpeed", 0xAF, 1, "dec", m[0xAF]),
+            row("autorepeatX (DAS)", 0x46, 1, "dec", m[0x46]),
+            row("autorepeatY", 0x4E, 1, "sdec", m[0x4E]),
+            row("holdDownPoints", 0x4F, 1, "dec", m[0x4F]),
+            row("playState", 0x48, 1, "hex", m[0x48]),
+            row("lines", 0x50, 2, "bcd", bcd(0x51, 0x50)),
+            row("score", 0x53, 3, "bcd", bcd(0x55, 0x54, 0x53)),
+            row("frameCounter", 0xB1, 2, "dec", m[0xB1] | (m[0xB2] << 8)),
+            row("gameMode", 0xC0, 1, "hex", m[0xC0]),
+        ]
+        for i, name in enumerate(TYPE_NAMES):
+            rows.append(row(f"stats {name}", 0x3F0 + 2 * i, 2, "bcd",
+                            bcd(0x3F1 + 2 * i, 0x3F0 + 2 * i)))
+        return {
+            "mechanics": rows,
+            "rng": rng,
+            "spawn_id": m[0x19],
+            "spawn_count": m[0x1A],
+            "next": m[0xBF],
+            "selection": self.selection_table(),
+            "probabilities": PROBABILITIES,
+            "bias_table": BIAS_TABLE,
+            "level": m[0x44],
+            "lines": bcd(0x51, 0x50),
+            "score": bcd(0x55, 0x54, 0x53),
+            "stats": stats,
+            "play_state": m[0x48],
+            "game_mode": m[0xC0],
+            "frame": self.frame,
+        }
+
+    def selection_table(self) -> dict[str, Any]:
+        """What $9907 will do next from the current RNG and counters: the first
+        try's type, and whether it rerolls (then the type per next RNG value)."""
+        m = self.bus.ram[:0x800]  # a copy: pick_piece steps it
+        count = (m[0x1A] + 1) & 0xFF
+        index = (m[0x17] + count) & 7
+        first = SPAWN_TABLE[index] if index != 7 else None
+        reroll = first is None or first == m[0x19]
+        result = model.pick_piece(m)
+        return {"index": index, "first": first, "reroll": reroll,
+                "result": TYPE_NAMES[SPAWN_TABLE.index(result)]}
+
+    def commands(self) -> dict[str, Callable[..., Any]]:
+        return panel.commands(self)
+
+    # -- high scores kept by the page ------------------------------------------------
+    def save_data(self) -> dict[str, Any]:
+        table = self.bus.ram[0x700:0x720]
+        return {"high_scores": table.hex()}
+
+    def load_save_data(self, data: dict[str, Any]) -> None:
+        try:
+            raw = bytes.fromhex(data["high_scores"])
+        except (KeyError, TypeError, ValueError) as exc:
+            raise MachineError(f"bad tetris save data: {exc}") from None
+        if len(raw) != 0x20:
+            raise MachineError("bad tetris save data: the table must be 32 bytes")
+        for i in range(2):
+            for r in range(3):
+                for b in raw[16 * i + 3 * r : 16 * i + 3 * r + 3]:
+                    if b >> 4 > 9 or b & 15 > 9:
+                        raise MachineError("bad tetris save data: scores are BCD")
+        self.bus.ram[0x700:0x720] = raw
