@@ -17,6 +17,9 @@ let fps = 60;
 let nextDue = 0;
 let timer = null;
 let framesSinceState = 0;
+let speed = 1;              // frames per 1/fps: 1, 4, or 0 for as fast as it goes
+let program = "player";     // who holds the pad: the player or a program (worker_api controller)
+const MAX_BUDGET_MS = 30;   // at "as fast as it goes", run frames for this long per tick
 
 const post = (msg, transfer = []) => self.postMessage(msg, transfer);
 const progress = (stage, detail) => post({ event: "progress", stage, detail });
@@ -50,10 +53,17 @@ function tick() {
   let ran = 0;
   let stopped = null;       // why the debugger stopped the machine, if it did
   try {
-    while (now >= nextDue && ran < MAX_CATCH_UP && !stopped) {
+    if (speed === 0) {
+      while (!stopped && performance.now() - now < MAX_BUDGET_MS) {
+        stopped = callPython("run_frames", { n: 1, buttons }).stopped;
+        ran += 1;
+      }
+      nextDue = performance.now();
+    }
+    while (now >= nextDue && ran < MAX_CATCH_UP * speed && !stopped) {
       const result = callPython("run_frames", { n: 1, buttons });
       ran += 1;
-      nextDue += 1000 / fps;
+      nextDue += 1000 / (fps * speed);
       stopped = result.stopped;
     }
     if (now - nextDue > 250) nextDue = now;  // too far behind: drop the debt
@@ -136,12 +146,27 @@ async function handle({ id, op, args }) {
     } else if (JS_OPS.has(op)) {
       if (op === "run") start();
       else if (op === "pause") stop("paused");
-      else if (op === "input") buttons = (args.buttons >>> 0) & 0xffff;
-      result = { running };
+      else if (op === "input") {
+        buttons = (args.buttons >>> 0) & 0xffff;
+        if (buttons && program !== "player") {
+          // A key on the pad takes the controller back, at this frame.
+          callPython("controller", { source: "player" });
+          program = "player";
+          post({ event: "controller", source: "player" });
+        }
+      } else if (op === "speed") {
+        const factor = args.factor;
+        if (![0, 1, 4].includes(factor)) throw new Error("speed is 1, 4 or 0 (as fast as it goes)");
+        speed = factor;
+        nextDue = performance.now();
+      }
+      result = { running, speed, program };
     } else {
       result = callPython(op, args);
+      if (op === "controller") program = result.source;
       if (op === "load") {
         fps = result.info.fps || 60;
+        program = "player";
         stop("loaded");
         sendFrame(true);
       } else if (op === "step" || op === "reset" || op === "write" || op === "run_frames"

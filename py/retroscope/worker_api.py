@@ -55,6 +55,10 @@ class WorkerAPI:
     def __init__(self) -> None:
         # The machine runs under a debugger session, which holds it.
         self.session: Session | None = None
+        # Who holds the pad: None for the player (the page's buttons), else a
+        # program consulted once per frame before it runs (the Tetris AI).
+        self.source: Callable[[Machine], int] | None = None
+        self.source_name = "player"
         self.verbs: dict[str, Callable[[dict[str, Any]], Any]] = {
             "machines": self.list_machines,
             "load": self.load,
@@ -70,6 +74,7 @@ class WorkerAPI:
             "symbols": self.symbols,
             "bench": self.bench,
             "debug": self.debug,
+            "controller": self.controller,
         }
 
     # -- the entry point ---------------------------------------------------------
@@ -134,6 +139,7 @@ class WorkerAPI:
         if self.session is not None:
             self.session.close()
         self.session = Session(machine)
+        self.source, self.source_name = None, "player"
         return {
             "info": info.to_json(),
             "values": decoded.values,
@@ -147,8 +153,35 @@ class WorkerAPI:
         session = self._need_session()
         n = _int_arg(args, "n", 1, MAX_FRAMES_PER_CALL, 1)
         buttons = _int_arg(args, "buttons", 0, 0xFFFF, 0)
-        status = session.run_frames(n, buttons)
+        source = self.source
+        if source is None:
+            return self._position(session.run_frames(n, buttons))
+        machine = session.machine
+        for _ in range(n):  # the source's buttons, frame by frame; rewind records them
+            status = session.run_frame(source(machine) & 0xFFFF)
+            if status.get("paused"):
+                break
         return self._position(status)
+
+    def controller(self, args: dict[str, Any]) -> dict[str, Any]:
+        """Give the pad to a program the machine offers ({source: "ai", options})
+        or back to the player ({source: "player"})."""
+        session = self._need_session()
+        name = args.get("source", "player")
+        if name == "player":
+            self.source, self.source_name = None, "player"
+            return {"source": "player"}
+        machine_id = session.machine.INFO.id
+        offered = getattr(machines._module(machine_id), "INPUT_SOURCES", {})
+        if not isinstance(name, str) or name not in offered:
+            raise RequestError(f"{machine_id} offers no controller program "
+                               f"{share.shown(str(name))} (it offers: "
+                               f"{', '.join(offered) or 'none'})")
+        options = args.get("options") or {}
+        if not isinstance(options, dict):
+            raise RequestError("options must be an object")
+        self.source, self.source_name = offered[name](options), name
+        return {"source": name}
 
     def step(self, args: dict[str, Any]) -> dict[str, Any]:
         session = self._need_session()
@@ -218,6 +251,9 @@ class WorkerAPI:
         where = {"frame": machine.frame, "pc": machine.cpu.pc}
         if args.get("machine", True):
             where["machine"] = machine.state()
+            report = getattr(self.source, "report", None)
+            if report is not None:
+                where["machine"]["ai"] = report()
         return where
 
     def pointer(self, args: dict[str, Any]) -> dict[str, Any]:

@@ -137,8 +137,8 @@ def compiled(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     starts: list[int] = []
     build = _6502blocks.build
 
-    def counting(cells, mem, pc, pages, decimal=True):
-        block = build(cells, mem, pc, pages, decimal)
+    def counting(cells, mem, pc, pages, decimal=True, stops=frozenset()):
+        block = build(cells, mem, pc, pages, decimal, stops)
         if block is not None:
             starts.append(pc)
         return block

@@ -171,7 +171,7 @@ def test_a_step_that_takes_long_stays_pending_across_frames(session: Session) ->
     session.add_breakpoint("exec", "rng")
     status = session.run_frame()
     assert status["paused"] and status["reason"]["kind"] == "breakpoint"
-    assert session.machine.runner == session._run_checked  # the breakpoint remains
+    assert session.machine.runner == session._run_stops  # the breakpoint remains
 
 
 def test_a_jammed_cpu_stops_with_the_reason(session: Session) -> None:

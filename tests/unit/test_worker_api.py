@@ -114,3 +114,20 @@ def test_an_unfinished_machine_is_not_available_but_is_listed_as_unfinished() ->
         assert machines.unfinished()["halfbuilt"] == "no game yet"
     finally:
         machines._EXTRA.pop("halfbuilt")
+
+
+def test_the_tetris_ai_can_hold_the_pad_and_give_it_back(call):
+    call("load", id="tetris", params={"level": "18"})
+    bad = call("controller", source="nobody")
+    assert not bad["ok"] and "offers" in bad["error"]
+    assert not call("controller", source="ai", options={"tap_hz": 7})["ok"]
+    assert call("controller", source="ai", options={"tap_hz": 30})["result"] == {"source": "ai"}
+    for _ in range(10):
+        assert call("run_frames", n=16)["ok"]
+    ai = call("state")["result"]["machine"]["ai"]
+    assert ai["decisions"] >= 2 and isinstance(ai["ghost"], list)
+    assert len(ai["chosen"]["cells"]) == 4 and ai["chosen"]["piece"] in "TJZOSLI"
+    assert call("controller", source="player")["result"] == {"source": "player"}
+    assert "ai" not in call("state")["result"]["machine"]
+    backgammon = call("load", id="backgammon", params={})
+    assert backgammon["ok"] and not call("controller", source="ai")["ok"]

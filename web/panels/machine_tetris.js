@@ -4,11 +4,13 @@
 
 import { el, hex } from "./dom.js";
 import { createEndings } from "./tetris_endings.js";
+import { createAi } from "./tetris_ai.js";
 
 const TYPES = ["T", "J", "Z", "O", "S", "L", "I"];
 const MARK = "background:#e0a030;color:#000;font-weight:bold";
 
 export function create(root, session) {
+  const ai = createAi(root, session);
   const link = (label, addr) => el("button", {
     class: "link", text: label, title: "show in the memory view",
     testid: `tetris-addr-${addr.toString(16)}`, onclick: () => session.gotoMemory(addr),
@@ -58,6 +60,7 @@ export function create(root, session) {
 
   return {
     update(state) {
+      ai.update(state);
       if (!state || !state.selection) return;
       const sel = state.selection;
       const first = Number.isInteger(sel.first) ? `spawn table gives $${hex(sel.first, 2)}` : "7 is invalid";
@@ -77,6 +80,6 @@ export function create(root, session) {
         count.textContent = String(stats[t] || 0);
       }
     },
-    dispose() { root.replaceChildren(); },
+    dispose() { ai.dispose(); root.replaceChildren(); },
   };
 }

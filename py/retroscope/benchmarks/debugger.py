@@ -6,8 +6,10 @@
 * under a `Session` with nothing set (must be the same speed: same runner),
 * under a `Session` recording rewind checkpoints (the default: every 4th frame),
 * the same with a checkpoint every frame (`Rewind(stride=1)`),
-* with one execute breakpoint that never hits (the checking runner),
-* with the trace on,
+* with one execute breakpoint that never hits (the core stops at it itself),
+* with one write watch (a write breakpoint whose condition is never true, on
+  the machine's `BENCH_WATCH` address: one the program writes every frame),
+* with the trace on (instruction by instruction),
 
 and returns frames per second for each, plus the ratios to bare. The machine is
 `machine_id` if given and available (e.g. "tetris"), else a built-in bench
@@ -85,6 +87,9 @@ def measure(machine_id: str | None = "tetris", frames: int = 60, repeats: int = 
     dense = Session(_make(machine_id), rewind=Rewind(capacity=frames * repeats + 2, stride=1))
     checking = Session(_make(machine_id), record=False)
     checking.add_breakpoint("exec", 0xFFF0, condition="a == 256")  # never true, never reached
+    watching = Session(_make(machine_id), record=False)
+    watch_at = getattr(watching.machine, "BENCH_WATCH", 0x0017)
+    watching.add_breakpoint("write", watch_at, condition="a == 256")  # hit, never true
     tracing = Session(_make(machine_id), record=False)
     tracing.set_trace(True)
     configs: dict[str, Callable[[], Any]] = {
@@ -93,6 +98,7 @@ def measure(machine_id: str | None = "tetris", frames: int = 60, repeats: int = 
         "session_rewind": recording.run_frame,
         "session_rewind_every_frame": dense.run_frame,
         "breakpoint": checking.run_frame,
+        "write_watch": watching.run_frame,
         "trace": tracing.run_frame,
     }
     times: dict[str, list[float]] = {name: [] for name in configs}

@@ -38,6 +38,7 @@ from .isa6502 import OPCODES, OPERAND_BYTES, Op
 
 MAX_INSTRUCTIONS = 32
 HOT = 8  # visits of a start address before its block is compiled
+SPAN = 3 * MAX_INSTRUCTIONS  # the most bytes a block's code covers
 
 Block = tuple[Callable[[], int], int, bytes]  # (function, most cycles before the last, code)
 Pages = tuple[tuple[bool, ...], tuple[bool, ...]]  # per page: reads / writes are plain RAM
@@ -136,11 +137,15 @@ def _straight(lines: list[str]) -> tuple[list[str], int, int]:
     return [*body[:r], f"    k += {extra}", "else:", *fast], cycles, extra
 
 
-def _decode(mem: bytearray, pc: int, pages: Pages | None) -> list[tuple[Op, int, bytes]]:
-    """The instructions of the block at pc: (op, address, operand bytes)."""
+def _decode(mem: bytearray, pc: int, pages: Pages | None,
+            stops: frozenset[int] = frozenset()) -> list[tuple[Op, int, bytes]]:
+    """The instructions of the block at pc: (op, address, operand bytes),
+    ending before a stop address (run() must stop there)."""
     out: list[tuple[Op, int, bytes]] = []
     addr = pc
     while len(out) < MAX_INSTRUCTIONS:
+        if out and addr in stops:
+            break
         op = OPCODES[mem[addr]]
         assert op is not None
         length = 1 + OPERAND_BYTES[op.mode]
@@ -179,13 +184,15 @@ def _uses_bus(lines: list[str]) -> bool:
 
 
 def build(cells: dict[str, types.CellType], mem: bytearray, pc: int,
-          pages: Pages | None, decimal: bool = True) -> Block | None:
+          pages: Pages | None, decimal: bool = True,
+          stops: frozenset[int] = frozenset()) -> Block | None:
     """The block starting at pc, or None where none can start (or it would
     hold a single instruction). `cells` are the core's closure cells by name;
-    `pages` is None on a bus of plain RAM, else `Bus.direct_pages()`."""
+    `pages` is None on a bus of plain RAM, else `Bus.direct_pages()`; the
+    block ends before any of `stops`."""
     if pc < 0x200:
         return None
-    instrs = _decode(mem, pc, pages)
+    instrs = _decode(mem, pc, pages, stops)
     # An inlined instruction must touch plain RAM only; the first that may not
     # ends the block (as its last, run as its handler runs).
     for i, (op, _, operands) in enumerate(instrs[:-1]):

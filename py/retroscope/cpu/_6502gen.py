@@ -394,8 +394,9 @@ STATE_FIELDS = ("a", "x", "y", "s", "p", "pc", "cyc", "end", "halted", "irq_line
 HANDLER_NONLOCALS = "a, x, y, s, p, nz, c, pc, end, halted, i_late"
 
 _PRELUDE = '''
-def factory(bus, build, HOT):
-    # build(cells, mem, pc, pages): a compiled block or None; HOT: visits before it is asked
+def factory(bus, build, HOT, SPAN):
+    # build(cells, mem, pc, pages, stops): a compiled block or None; HOT: visits
+    # before it is asked; SPAN: the most bytes a block covers
     REL = tuple(o - 0x100 if o & 0x80 else o for o in range(0x100))  # branch offsets
     a = x = y = 0
     s = 0xFD
@@ -425,6 +426,23 @@ def factory(bus, build, HOT):
     cells = None  # name -> closure cell, for the blocks (made on first use)
     compiled_for = None  # the kind (and page map) the blocks were compiled for
     NOBLOCK = (None, 1 << 62, b"")
+    # Stop addresses (set_stops): run() stops before an instruction there. In
+    # the block table each holds STOP, whose "block" raises AtStop, so the
+    # loops that look blocks up anyway pay nothing; the bus-call loop tests
+    # `stopm` only while there are stops. Blocks never run over a stop.
+    stops = frozenset()
+    stopm = None  # bytearray mask of `stops`, or None while there are none
+    stopped = False  # the last run() ended before a stop (or on request_stop)
+    stop_req = False  # request_stop(): end run() after the instruction in flight
+    stalled = 0  # cycles a device stalled the CPU for (stall()), not yet counted
+
+    class AtStop(Exception):
+        pass
+
+    def at_stop():
+        raise AtStop
+
+    STOP = (at_stop, -(1 << 62), b"")
 
     def flags():
         """The status byte NV-BDIZC as software sees it (B clear, bit 5 set)."""
@@ -504,6 +522,8 @@ _RUNTIME = '''
             compiled_for = key
             blocks[:] = [None] * 0x10000
             heat[:] = bytes(0x10000)
+            for at in stops:
+                blocks[at] = STOP
 
     def hot(at):
         """Compile the block starting at `at`, or mark that none can."""
@@ -512,14 +532,61 @@ _RUNTIME = '''
             cells = {}
             for f in (*ram_table, *hybrid_table, run):
                 cells.update(zip(f.__code__.co_freevars, f.__closure__))
-        block = build(cells, mem, at, (rd, wd) if kind == 1 else None)
+        block = build(cells, mem, at, (rd, wd) if kind == 1 else None, stops=stops)
         blocks[at] = NOBLOCK if block is None else block
 
+    def set_stops(addresses):
+        """Stop run() before any instruction at these addresses (step() ignores them)."""
+        nonlocal stops, stopm
+        new = frozenset(at & 0xFFFF for at in addresses)
+        for at in stops - new:
+            if blocks[at] is STOP:
+                blocks[at] = None
+                heat[at] = 0
+        added = new - stops
+        if len(added) > 64:  # a wide range: start the blocks again
+            blocks[:] = [None] * 0x10000
+            heat[:] = bytes(0x10000)
+            added = new
+        else:
+            for at in added:
+                for first in range(max(0, at - SPAN), at):  # blocks that run over `at`
+                    b = blocks[first]
+                    if b is not None and first + len(b[2]) > at:
+                        blocks[first] = None
+                        heat[first] = 0
+        for at in added:
+            blocks[at] = STOP
+        stops = new
+        stopm = None
+        if new:
+            stopm = bytearray(0x10000)
+            for at in new:
+                stopm[at] = 1
+
+    def was_stopped():
+        return stopped
+
+    def request_stop():
+        """End the current run() after the instruction in flight (a watch hit)."""
+        nonlocal stop_req, end
+        stop_req = True
+        end = -1
+
+    def stall(n):
+        """A device holds the CPU for n cycles (OAM DMA): they are counted at
+        the end of the instruction in flight, before any other instruction."""
+        nonlocal stalled, end
+        stalled += n
+        end = -1
+
     def run(cycles):
-        nonlocal cyc, end, pc
+        nonlocal cyc, end, pc, stopped, stop_req, stalled
         k = choose()
         start = cyc
         target = cyc + cycles
+        stopped = stop_req = False
+        sm = stopm
         # A block runs only if its last instruction starts before `end`
         # (block[1]: the most cycles before it) and its code is unchanged.
         bl = blocks
@@ -527,6 +594,9 @@ _RUNTIME = '''
         if k == 2:
             ops = ram_table
             while not halted and cyc < target:
+                if stop_req or sm is not None and sm[pc & 0xFFFF]:
+                    stopped = True
+                    break
                 end = target
                 cyc += pending()
                 try:
@@ -552,47 +622,70 @@ _RUNTIME = '''
                     # it with the bus handlers, which wrap every address.
                     pc &= 0xFFFF
                     cyc += table[read(pc)]()
+                except AtStop:
+                    stopped = True
+                    break
             pc &= 0xFFFF
         elif k == 1:
             ops = table
             hops = hybrid_table
             direct = fetch_direct
             while not halted and cyc < target:
+                if stop_req or sm is not None and sm[pc]:
+                    stopped = True
+                    break
                 end = target
                 cyc += pending()
-                while cyc < end:
-                    b = bl[pc]
-                    if b is None:
-                        h = heat[pc] + 1
-                        heat[pc] = h
-                        if h == HOT:
-                            hot(pc)
-                            continue
-                    elif cyc + b[1] < end:
-                        if same(b[2], pc):
-                            n = b[0]()  # first: a block may move cyc itself
-                            if n:  # 0: its first instruction met an I/O page
-                                cyc += n
+                try:
+                    while cyc < end:
+                        b = bl[pc]
+                        if b is None:
+                            h = heat[pc] + 1
+                            heat[pc] = h
+                            if h == HOT:
+                                hot(pc)
                                 continue
+                        elif cyc + b[1] < end:
+                            if same(b[2], pc):
+                                n = b[0]()  # first: a block may move cyc itself
+                                if n:  # 0: its first instruction met an I/O page
+                                    cyc += n
+                                    continue
+                            else:
+                                bl[pc] = None
+                                heat[pc] = 0
+                        if direct[pc >> 8]:
+                            cyc += hops[mem[pc]]()
                         else:
-                            bl[pc] = None
-                            heat[pc] = 0
-                    if direct[pc >> 8]:
-                        cyc += hops[mem[pc]]()
-                    else:
-                        cyc += ops[read(pc)]()
+                            cyc += ops[read(pc)]()
+                except AtStop:
+                    stopped = True
+                    break
+                if stalled:
+                    cyc += stalled
+                    stalled = 0
         else:
             ops = table
             while not halted and cyc < target:
+                if stop_req or sm is not None and sm[pc]:
+                    stopped = True
+                    break
                 end = target
                 cyc += pending()
-                while cyc < end:
-                    cyc += ops[read(pc)]()
+                if sm is None:
+                    while cyc < end:
+                        cyc += ops[read(pc)]()
+                else:
+                    while cyc < end and not sm[pc]:
+                        cyc += ops[read(pc)]()
+                if stalled:
+                    cyc += stalled
+                    stalled = 0
         end = 0
         return cyc - start
 
     def step():
-        nonlocal cyc, pc
+        nonlocal cyc, pc, stalled
         k = choose()
         if halted:
             return 0
@@ -609,6 +702,9 @@ _RUNTIME = '''
                 n = hybrid_table[mem[pc]]()
             else:
                 n = table[read(pc)]()
+        if stalled:
+            n += stalled
+            stalled = 0
         cyc += n
         return n
 
@@ -632,7 +728,8 @@ _RUNTIME = '''
         a, x, y, s, status, pc, cyc, end, halted, irq_line, nmi_pending, i_late = values
         setflags(status)
 
-    return run, step, raise_irq, raise_nmi, get_state, set_state
+    return (run, step, raise_irq, raise_nmi, get_state, set_state, set_stops, was_stopped,
+            request_stop, stall)
 '''
 
 

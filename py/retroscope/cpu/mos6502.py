@@ -27,7 +27,7 @@ returns 0 and `run()` returns early, until `reset()`.
 from __future__ import annotations
 
 import linecache
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from functools import partial
 from typing import Any
 
@@ -94,9 +94,11 @@ class MOS6502:
             raise ValueError(f"6502 variant must be one of {VARIANTS}, not {variant!r}")
         self.bus = bus if bus is not None else Bus()
         self.variant = variant
-        (self._run, self._step, self._irq, self._nmi, self._get_state,
-         self._set_state) = _factory(variant)(
-            self.bus, partial(_6502blocks.build, decimal=variant == "nmos"), _6502blocks.HOT)
+        (self._run, self._step, self._irq, self._nmi, self._get_state, self._set_state,
+         self._set_stops, self._was_stopped, self.request_stop, self.stall) = _factory(variant)(
+            self.bus, partial(_6502blocks.build, decimal=variant == "nmos"), _6502blocks.HOT,
+            _6502blocks.SPAN)
+        self.stops: frozenset[int] = frozenset()
         # Power-on state: registers as constructed (s=$FD, p=$24, pc=0); call
         # reset() to load PC from the reset vector once memory is in place.
         self.step: Callable[[], int] = self._step
@@ -110,6 +112,25 @@ class MOS6502:
     def run(self, cycles: int) -> int:  # replaced per instance in __init__
         """Execute whole instructions until `cycles` have elapsed; return cycles run."""
         return self._run(cycles)
+
+    def set_stops(self, addresses: Iterable[int]) -> None:
+        """Make run() stop before any instruction at these addresses (an empty
+        set: none). step() ignores them. Free for the code that never reaches
+        them: compiled blocks end before a stop, and the loops that look
+        blocks up find the stop in the same table."""
+        self._set_stops(addresses)
+        self.stops = frozenset(a & 0xFFFF for a in addresses)
+
+    @property
+    def at_stop(self) -> bool:
+        """The last run() ended before a stop address (or on request_stop())."""
+        return self._was_stopped()
+
+    def request_stop(self) -> None:  # replaced per instance in __init__
+        """End the run() in progress after the instruction in flight."""
+
+    def stall(self, cycles: int) -> None:  # replaced per instance in __init__
+        """Hold the CPU for `cycles` (a DMA): counted before the next instruction."""
 
     @property
     def cycles(self) -> int:

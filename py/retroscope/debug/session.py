@@ -2,9 +2,14 @@
 
 Free when off: with no breakpoint, step request or trace, the machine runs
 with its own runner (`cpu.run`, or the machine's faster one) and the bus with
-its bare `read`/`write`. Anything that needs checks swaps in `_run_checked`
-(instruction by instruction) and, for read/write breakpoints only, a bus
-watch; both are taken out again when the last such thing goes.
+its bare `read`/`write`. Execute breakpoints (and run to cursor, and step
+over a call) cost next to nothing on a core with stop addresses
+(`set_stops`): the machine's own runner goes on, the core stops before a
+stop address and `_run_stops` decides (condition, step plan) there.
+Read/write breakpoints add a bus watch that asks the core to stop after the
+instruction (`request_stop`). What needs a look at every instruction (the
+trace, step into/out, a core without stops) swaps in `_run_checked`. All of
+it is taken out again when the last such thing goes.
 
 Every verb returns JSON-able data; bad input raises `DebugError` (a
 ValueError) with a message meant for the user.
@@ -114,6 +119,10 @@ class Session:
         self._watching: dict[str, Callable[[int, int], None]] = {}
         self.memory = MemoryView(machine)
         self.code = CodeView(machine, self.info, self.symbols)
+        # A core that stops at addresses itself (`set_stops`, `at_stop`) lets
+        # breakpoints run on the machine's own runner (`_run_stops`).
+        self._can_stop = hasattr(self.cpu, "set_stops")
+        self._stops: set[int] = set()
 
     # -- the environment conditions see -------------------------------------------
     def _make_env(self) -> Env:
@@ -144,18 +153,35 @@ class Session:
                 mask, access = bps.masks[kind], self._access
 
                 def watch(addr: int, value: int, kind: str = kind, mask: bytearray = mask,
-                          access: list[tuple[str, int, int]] = access) -> None:
+                          access: list[tuple[str, int, int]] = access,
+                          stop: Callable[[], None] = self._request_stop) -> None:
                     if mask[addr]:
                         access.append((kind, addr, value))
+                        stop()
                 self._watching[kind] = watch
                 self.bus.add_watch(kind, watch)
             elif not want and kind in self._watching:
                 self.bus.remove_watch(kind, self._watching.pop(kind))
-        checking = (bps.active["exec"] or bps.active["read"] or bps.active["write"]
-                    or self.trace.on
-                    or (self.plan is not None and not isinstance(self.plan, stepping.StepFrame)))
+        plan = self.plan
+        if isinstance(plan, stepping.StepFrame):
+            plan = None
+        needed = (bps.active["exec"] or bps.active["read"] or bps.active["write"]
+                  or self.trace.on or plan is not None)
+        fast = needed and self._can_stop and not self.trace.on and (plan is None
+                                                                    or not plan.every)
+        checking = needed and not fast
+        stops: set[int] = set()
+        if fast:
+            if bps.active["exec"]:
+                stops = set(_addresses(bps.masks["exec"]))
+            if plan is not None and plan.target >= 0:
+                stops.add(plan.target)
+        if self._can_stop and stops != self._stops:
+            self.cpu.set_stops(stops)
+        self._stops = stops
         was_checking = self.machine.runner == self._run_checked
-        self.machine.runner = self._run_checked if checking else self.bare_runner
+        self.machine.runner = (self._run_checked if checking else
+                               self._run_stops if fast else self.bare_runner)
         if checking != was_checking and not self._at_frame_start:
             # Mid-frame (stopped there): note where the frame goes on running on
             # the machine's own runner, so that a replay runs it the same way.
@@ -210,6 +236,67 @@ class Session:
                 target, every = plan.target, plan.every  # type: ignore[union-attr]
         self._skip_pc = -1
         return ran
+
+    def _run_stops(self, cycles: int) -> int:
+        """The machine's own runner, with the core stopping before the stop
+        addresses (exec breakpoints, a step's target) and after an access
+        that a read/write breakpoint covers; each stop is looked at here
+        (condition, step plan) and passed with one step() if it is no stop."""
+        cpu, bare = self.cpu, self.bare_runner
+        access = self._access
+        access.clear()
+        ran = 0
+        if self._skip_pc == cpu.pc:  # resuming where we stopped: pass it first
+            self._skip_pc = -1
+            n = cpu.step()
+            ran += n
+            if access and self._access_hit() or not n:
+                return ran
+        self._skip_pc = -1
+        while ran < cycles:
+            ran += bare(cycles - ran)
+            if access:
+                if self._access_hit():
+                    break
+                continue
+            if ran >= cycles or not cpu.at_stop:
+                break  # the budget ran out, or the core halted
+            pc = cpu.pc
+            if pc not in self._stops:
+                break
+            if self._exec_stop(pc):
+                break
+            if self.machine.runner != self._run_stops:
+                self._skip_pc = pc  # the plan needs every instruction from here
+                break
+            n = cpu.step()
+            ran += n
+            if access and self._access_hit() or not n:
+                break
+        return ran
+
+    def _exec_stop(self, pc: int) -> bool:
+        """At a stop address: stop there (a breakpoint whose condition holds,
+        or the step's target reached)? Else the plan may need re-installing."""
+        bps = self.breakpoints
+        if bps.active["exec"] and bps.masks["exec"][pc]:
+            bp = bps.hit("exec", pc)
+            if bp is not None:
+                self._stop(BreakReason("breakpoint", pc, f"breakpoint #{bp.id}: "
+                                       f"{bp.describe()}", bp.id))
+                return True
+        plan = self.plan
+        if plan is not None and pc == plan.target:
+            if plan.at_target():
+                self._stop_step(pc)
+                return True
+            self._install()  # the plan moved on (its target, or every instruction)
+        return False
+
+    def _request_stop(self) -> None:
+        request = getattr(self.cpu, "request_stop", None)
+        if request is not None:
+            request()
 
     def _access_hit(self) -> bool:
         access = self._access
@@ -569,6 +656,9 @@ class Session:
         frame = check_int("frame", frame, 1 << 62)
         machine = self.machine
         saved_runner, machine.runner = machine.runner, self.bare_runner
+        if self._stops:  # the replay runs as the frames first ran: no stops
+            self.cpu.set_stops(())
+            self._stops = set()
 
         def replay(buttons: int, checked_until: int | None) -> None:
             machine.set_buttons(buttons)
@@ -621,3 +711,13 @@ class Session:
         self.trace.on = False
         self.plan = None
         self._install()
+
+
+def _addresses(mask: bytearray) -> list[int]:
+    """The addresses set in a 64 KiB mask."""
+    out = []
+    at = mask.find(1)
+    while at >= 0:
+        out.append(at)
+        at = mask.find(1, at + 1)
+    return out

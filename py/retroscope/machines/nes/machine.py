@@ -64,7 +64,6 @@ class NesMachine(Machine):
     # and may be skipped over in whole turns while the flag stays 0.
     IDLE_LOOP: tuple[int, int] | None = None
     IDLE_TURN_CYCLES = 6
-    RUN_CHUNK = 256  # cycles per slice of `_run_sliced`
 
     def __init__(self, prg: bytes, chr_data: bytes = b"", *, mirroring: str = "horizontal",
                  symbols: dict[str, int] | None = None, chr_writable: bool = False) -> None:
@@ -83,7 +82,6 @@ class NesMachine(Machine):
         self._flag_dots: list[tuple[int, int]] = []
         self._odd = False
         self.dma_count = 0
-        self._stall = 0
         self._nmi_raised = False
         self.runner = self._run_sliced
 
@@ -123,33 +121,19 @@ class NesMachine(Machine):
         # $4000-$4013, $4015, $4017: APU, not modelled (writes ignored)
 
     def _oam_dma(self, page: int) -> None:
-        """Copy a CPU page to OAM; the CPU stalls 513 cycles, 514 on an odd cycle."""
+        """Copy a CPU page to OAM; the CPU stalls 513 cycles, 514 on an odd cycle.
+
+        The stall is charged at the write (`cpu.stall`): the core counts it
+        before the next instruction, so every later instruction and frame
+        event sits at its exact cycle whatever the runner."""
         read = self.bus.read
         base = page << 8
         self.ppu.oam_dma(bytes(read(base + i) for i in range(256)))
         # The core reports the cycle count at the start of the instruction; the
         # write is the 4th cycle of STA/STX/STY absolute.
         write_cycle = self.cpu.cycles + 3
-        self._stall += OAM_DMA_CYCLES + (write_cycle & 1)
+        self.cpu.stall(OAM_DMA_CYCLES + (write_cycle & 1))
         self.dma_count += 1
-
-    @property
-    def pending_stall(self) -> int:
-        """DMA cycles not yet charged to the CPU (see `_flush_stall`)."""
-        return self._stall
-
-    def _flush_stall(self) -> None:
-        """Charge the CPU for an OAM DMA since the last slice or frame event.
-
-        A write handler cannot add cycles to an instruction in flight, so the
-        stall is charged after the current slice of `_run_sliced` (or at the
-        next frame event when another runner is in place): the frame keeps its
-        exact length and each event its exact cycle; up to a slice of
-        instructions runs before the stall rather than after it.
-        """
-        if self._stall:
-            self.cpu.cycles += self._stall
-            self._stall = 0
 
     def _raise_nmi(self) -> None:
         self._nmi_raised = True
@@ -176,19 +160,15 @@ class NesMachine(Machine):
         ]
 
     def _render(self) -> None:
-        self._flush_stall()
         self.ppu.render(self.framebuffer)
 
     def _start_vblank(self) -> None:
-        self._flush_stall()
         self.ppu.start_vblank()
 
     def _end_vblank(self) -> None:
-        self._flush_stall()
         self.ppu.end_vblank()
 
     def _end_frame(self) -> None:
-        self._flush_stall()
         self._dot_phase = (self._dot_phase + self._frame_dots) % 3
         self._odd = not self._odd
 
@@ -203,20 +183,18 @@ class NesMachine(Machine):
         self._odd = False
         self._flag_dots = []
         self.dma_count = 0
-        self._stall = 0
         self._nmi_raised = False
         super().reset()
 
     # -- the wait loop, fast-forwarded --------------------------------------------
     def _run_sliced(self, cycles: int) -> int:
-        """`cpu.run` in slices of RUN_CHUNK cycles, so that an OAM DMA's stall is
-        charged within a slice of the write (a write handler cannot lengthen
-        the instruction in flight), and whole turns of the program's
-        wait-for-NMI loop (`IDLE_LOOP`) are skipped by adding their cycles: the
-        loop reads a RAM flag that only the NMI handler sets, so nothing else
-        can happen in those turns. The skip is taken only once a turn has run
-        (A = 0, Z set), so registers are exactly as after the skipped turns.
-        The debugger swaps this runner out, so breakpoints in the loop hit."""
+        """`cpu.run`, skipping whole turns of the program's wait-for-NMI loop
+        (`IDLE_LOOP`) by adding their cycles: the loop reads a RAM flag that
+        only the NMI handler sets, so nothing else can happen in those turns.
+        The skip is taken only once a turn has run (A = 0, Z set), so
+        registers are exactly as after the skipped turns, and never while the
+        debugger has a stop in the loop. Returns early when the core does (a
+        stop, a jam)."""
         cpu = self.cpu
         idle = self.IDLE_LOOP
         loop, flag = idle if idle is not None else (-1, 0)
@@ -224,7 +202,6 @@ class NesMachine(Machine):
         ram = self.bus.ram
         turn = self.IDLE_TURN_CYCLES
         run = cpu.run
-        chunk = self.RUN_CHUNK
         done = 0
         while done < cycles:
             left = cycles - done
@@ -232,19 +209,17 @@ class NesMachine(Machine):
                 # Let the core take the NMI before anything is skipped.
                 self._nmi_raised = False
             elif ((cpu.pc == loop or cpu.pc == branch) and ram[flag] == 0 and cpu.a == 0
-                    and cpu.p & 0x82 == 0x02):
+                    and cpu.p & 0x82 == 0x02 and loop not in cpu.stops
+                    and branch not in cpu.stops):
                 turns = (left - 1) // turn
                 if turns > 0:
                     cpu.cycles += turns * turn
                     done += turns * turn
                     continue
-            ran = run(min(left, chunk))
-            if self._stall:
-                ran += self._stall
-                self._flush_stall()
-            if ran <= 0:
-                break
+            ran = run(left)
             done += ran
+            if ran < left:
+                break
         return done
 
     # -- state ----------------------------------------------------------------------
@@ -252,14 +227,14 @@ class NesMachine(Machine):
         return {
             "ppu": self.ppu.snapshot(),
             "pad1": self.pad1.snapshot(),
-            "timing": [self._dot_phase, self._frame_dots, int(self._odd), self._stall],
+            "timing": [self._dot_phase, self._frame_dots, int(self._odd)],
             "flags": [list(flag) for flag in self._flag_dots],
         }
 
     def device_restore(self, state: dict[str, Any]) -> None:
         self.ppu.restore(state["ppu"])
         self.pad1.restore(state["pad1"])
-        self._dot_phase, self._frame_dots, odd, self._stall = state["timing"]
+        self._dot_phase, self._frame_dots, odd = state["timing"][:3]
         self._odd = bool(odd)
         self._flag_dots = [(int(dot), int(bit)) for dot, bit in state.get("flags", [])]
         self._nmi_raised = True  # conservative: no skip before one real slice

@@ -15,7 +15,8 @@ from ..nes.machine import nes_info
 from . import model
 from .machine import SEED_DEFAULT, START_MODES, TetrisMachine, build
 
-__all__ = ["INFO", "SEED_DEFAULT", "TetrisMachine", "build", "create", "validate"]
+__all__ = ["INFO", "INPUT_SOURCES", "SEED_DEFAULT", "TetrisMachine", "build", "create",
+           "validate"]
 
 INFO = nes_info(
     id="tetris",
@@ -37,6 +38,20 @@ INFO = nes_info(
             "article's addresses. Keys: left and right arrows move, down arrow drops, "
             "X rotates clockwise, Z anticlockwise, Enter starts and pauses, Shift is Select.",
 )
+
+
+def _ai(options: dict[str, Any]) -> Any:
+    from .ai import Bot  # on demand: the page loads the bot when asked for it
+
+    tap_hz = options.get("tap_hz", 30)
+    level = options.get("start_level", 18)
+    if tap_hz not in (15, 30) or isinstance(level, bool) or level not in range(20):
+        raise ValueError("the AI takes tap_hz 15 or 30 and start_level 0-19")
+    return Bot(tap_hz=tap_hz, start_level=level)
+
+
+# Programs that can hold the pad (name -> factory(options) -> callable(machine) -> buttons).
+INPUT_SOURCES = {"ai": _ai}
 
 
 @lru_cache(maxsize=1)

@@ -1,0 +1,44 @@
+"""`crpg`: seed 000's five-stage map processing on a TI-99/4A stand-in.
+
+`create(map="")`: no map starts the built-in world (town, forest, dark
+cellar, slanting shore, endless isle); `map` is a shared map (mapfile.py)
+that is walked on its own. MAPPRC and its stages are our TMS9900 code
+(`mapprc.asm`) at the article's data layout, checked against `model.py`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..base import MachineError
+from .machine import INFO, CrpgMachine
+from .mapfile import MapFileError, decode
+from .world import World, default_world
+
+__all__ = ["INFO", "CrpgMachine", "create", "validate"]
+
+UNFINISHED = "the page panel, editor and e2e tests are still being built"
+
+def validate(values: dict[str, Any]) -> list[tuple[str, str]]:
+    text = values.get("map") or ""
+    if not text:
+        return []
+    try:
+        decode(text)
+    except MapFileError as exc:
+        return [("map", f"map: {exc}")]
+    return []
+
+
+def create(map: str = "", **extra: Any) -> CrpgMachine:  # noqa: A002 - the link's name
+    if extra:
+        raise MachineError(f"crpg has no parameter {sorted(extra)[0]!r}")
+    if not isinstance(map, str):
+        raise MachineError("map must be text")
+    world = default_world()
+    if map:
+        try:
+            world = World([decode(map)])
+        except MapFileError as exc:
+            raise MachineError(f"map: {exc}") from None
+    return CrpgMachine(world)

@@ -1,0 +1,72 @@
+"""The CRPG machine on the TI-99/4A stand-in: boot, the drawn window, the
+step's cycles measured on the core, the copy loops, walking and exits."""
+
+from __future__ import annotations
+
+import pytest
+
+from retroscope.machines import create
+from retroscope.machines.crpg import model
+from retroscope.machines.crpg.machine import BUTTONS, CrpgMachine
+
+
+def run_until_steps(m: CrpgMachine, steps: int, buttons: int = 0, limit: int = 600) -> None:
+    for _ in range(limit):
+        if m.state()["steps"] >= steps:
+            return
+        m.run_frame(buttons)
+    raise AssertionError(f"no step {steps} within {limit} frames")
+
+
+@pytest.fixture()
+def machine() -> CrpgMachine:
+    m = create("crpg")
+    assert isinstance(m, CrpgMachine)
+    return m
+
+
+def test_the_program_draws_the_processed_window_into_the_name_table(machine: CrpgMachine) -> None:
+    run_until_steps(machine, 1)
+    machine.run_frame()
+    vdp = machine.vdp
+    names = [vdp.vram[(5 + r) * 32 + 2 + c] for r in range(13) for c in range(13)]
+    assert bytes(names) == machine.window()
+    assert names[model.CENTRE] == model.PLAYER
+    assert len(set(machine.framebuffer)) > 3  # grass, paths, houses, the player
+
+
+def test_the_step_cycles_are_mapprcs_own_as_machine_call_counts_them(machine: CrpgMachine) -> None:
+    run_until_steps(machine, 1)
+    probed = machine.step_cycles
+    snap = machine.snapshot()
+    called = machine.call("MAPPRC")["cycles"]  # MAPPRC's inputs are unchanged by it
+    machine.restore(snap)
+    assert probed == called
+    assert machine.state()["step_ms"] == round(1000 * called / 3_000_000, 2)
+
+
+@pytest.mark.parametrize(("unroll", "expected"), [(0, 71_678), (1, 47_614)])
+def test_the_map_copy_takes_the_data_manual_cycles(machine: CrpgMachine, unroll: int,
+                                                   expected: int) -> None:
+    """The town is 32 x 32: the article's 1,024-byte copy. Code in the 8-bit
+    expansion, workspace in the scratchpad: the data manual's sums (see
+    tests/unit/test_tms9900_programs.py), not the article's 81,920 / 50,688."""
+    machine.bus.ram[machine.symbols["UNROLL"]] = unroll
+    run_until_steps(machine, 1)
+    assert machine.copy_cycles == expected
+    assert machine.bus.ram[0x2000:0x2400] == bytes(machine.world.maps[0].scene.tiles)
+
+
+def test_arrow_keys_walk_through_the_keyboard_matrix(machine: CrpgMachine) -> None:
+    run_until_steps(machine, 1)
+    x0, y0 = machine.state()["x"], machine.state()["y"]
+    right = 1 << BUTTONS.index("Right")
+    machine.run_frame(right)
+    machine.run_frame(0)
+    run_until_steps(machine, machine.state()["steps"] + 1)
+    assert (machine.state()["x"], machine.state()["y"]) == (x0 + 1, y0)
+    up = 1 << BUTTONS.index("E")  # E on the keyboard: north
+    machine.run_frame(up)
+    machine.run_frame(0)
+    run_until_steps(machine, machine.state()["steps"] + 1)
+    assert (machine.state()["x"], machine.state()["y"]) == (x0 + 1, y0 - 1)

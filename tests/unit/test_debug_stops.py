@@ -1,0 +1,94 @@
+"""Breakpoints inside the core (`Session._run_stops`) stop exactly where single
+stepping (`_run_checked`) stops: on random programs and on Tetris, the state
+hash, PC, cycle count and reason agree at every stop, and again after
+running on. Also: step over a call and run to cursor ride on the stops."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from debug_machines import Debug6502Machine
+
+from retroscope import machines
+from retroscope.debug import Session
+
+
+def checked(session: Session) -> Session:
+    """The same session forced onto the instruction-by-instruction runner."""
+    session._can_stop = False
+    session._install()
+    return session
+
+
+def same_stops(fast: Session, slow: Session, frames: int, buttons: list[int],
+               stops_wanted: int) -> int:
+    assert fast.machine.runner == fast._run_stops
+    assert slow.machine.runner == slow._run_checked
+    stops = 0
+    frame = 0
+    while frame < frames:
+        press = buttons[frame % len(buttons)]
+        a, b = fast.run_frame(press), slow.run_frame(press)
+        assert a == b, f"frame {frame}"
+        assert fast.state_hash() == slow.state_hash(), f"frame {frame}: {a}"
+        if a["paused"] and a["reason"]["kind"] in ("breakpoint", "read", "write"):
+            stops += 1
+        else:
+            frame += 1
+    assert fast.list_breakpoints() == slow.list_breakpoints()
+    assert stops >= stops_wanted
+    return stops
+
+
+@pytest.mark.skipif("tetris" not in machines.available(), reason="no tetris machine")
+@pytest.mark.parametrize(("where", "frames"), [
+    ([("exec", "$AB47", "")], 240),  # the documented PRNG
+    ([("exec", "isPositionValid", ""), ("exec", "nmi", "")], 120),
+    ([("exec", "lockTetrimino", ""), ("exec", "shiftTetrimino@check", "x == 1")], 240),
+    ([("write", "$0017", "")], 120),  # the RNG's state, written by the PRNG
+    # inside the wait-for-NMI loop that the machine's runner skips over
+    ([("exec", "waitForVBlank@wait", "cycles & $FFF < 8")], 40),
+    ([("read", "$0400", "", "$04FF"), ("exec", "nmi@oam", "")], 60),
+])
+def test_tetris_stops_where_single_stepping_stops(where, frames) -> None:
+    rnd = random.Random(7)
+    # the game plays from its third frame: random presses, down held most
+    buttons = [rnd.choice([0x01, 0x02, 0x80, 0x40, 0]) if f % 9 == 0 else 0x04
+               for f in range(300)]
+    fast = Session(machines.create("tetris"), record=False)
+    slow = checked(Session(machines.create("tetris"), record=False))
+    for session in (fast, slow):
+        for item in where:
+            kind, at, condition = item[:3]
+            end = item[3] if len(item) > 3 else None
+            session.add_breakpoint(kind, at, end=end, condition=condition)
+    if slow.machine.runner != slow._run_checked:
+        checked(slow)
+    same_stops(fast, slow, frames, buttons, stops_wanted=1)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_random_breakpoints_on_the_debug_machine_stop_alike(seed: int) -> None:
+    rnd = random.Random(seed)
+    fast = Session(Debug6502Machine(), record=False)
+    slow = checked(Session(Debug6502Machine(), record=False))
+    symbols = [name for name, addr in fast.symbols.items() if addr >= 0x0200]
+    for _ in range(rnd.randrange(1, 4)):
+        kind = rnd.choice(["exec", "exec", "write", "read"])
+        at = rnd.choice(symbols) if kind == "exec" else f"${rnd.randrange(0x10, 0x30):04X}"
+        condition = rnd.choice(["", "", "a & 1", f"x == {rnd.randrange(8)}"])
+        for session in (fast, slow):
+            session.add_breakpoint(kind, at, condition=condition)
+    checked(slow)
+    same_stops(fast, slow, 20, [0], stops_wanted=0)
+
+
+def test_run_to_cursor_and_step_over_ride_on_stops() -> None:
+    session = Session(Debug6502Machine(), record=False)
+    rng = session.symbols["rng"]
+    session.step("cursor", target="rng")
+    assert session.cpu.stops == frozenset()  # taken out again once there
+    assert session.status()["pc"] == rng
+    status = session.step("cursor", target="rng")  # from there: the next time round
+    assert status["pc"] == rng and status["reason"]["kind"] == "step"
