@@ -117,9 +117,8 @@ def test_the_status_line_shows_speed_and_what_slows_it(open_page, size):
     expect(speed).to_contain_text("MHz")
     expect(speed).to_contain_text("of 1.79")
     expect(page.locator(tid("dbg-slow"))).to_have_text("")
-    page.evaluate("window.retroscope.addBreakpoint('exec', '$FFF0')")  # never hit
-    expect(page.locator(tid("dbg-slow"))).to_contain_text("slowed by exec breakpoints",
-                                                          timeout=10_000)
+    page.evaluate("window.retroscope.setTrace(true)")
+    expect(page.locator(tid("dbg-slow"))).to_contain_text("slowed by trace", timeout=10_000)
     assert in_view(page, tid("dbg-speed")) or size == "small"
     page.screenshot(path=f"{SHOTS}/e2e-first-speed-{size}.png")
     # One frame number: the heading and the status line say the same.
@@ -129,6 +128,8 @@ def test_the_status_line_shows_speed_and_what_slows_it(open_page, size):
       return [h, s];
     }""")
     assert same[1].startswith(same[0]), same
+    page.evaluate("window.retroscope.setTrace(false)")
+    expect(page.locator(tid("dbg-slow"))).to_have_text("", timeout=10_000)
     page.evaluate("window.retroscope.pause()")
     page.wait_for_function("!window.retroscope.isRunning()")
     expect(page.locator(tid("dbg-speed"))).to_have_text("")

@@ -286,9 +286,13 @@ def test_a_space_that_cannot_be_written_says_so(session: Session) -> None:
 def test_status_names_the_features_that_cost_speed(session: Session) -> None:
     assert session.status()["slowed_by"] == []
     bp = session.add_breakpoint("exec", "$FFF0")
+    assert session.status()["slowed_by"] == []  # the 6502 stops at addresses itself
     session.set_trace(True)
-    assert session.status()["slowed_by"] == ["exec breakpoints", "trace"]
+    assert session.status()["slowed_by"] == ["trace"]
     session.set_trace(False)
+    wbp = session.add_breakpoint("write", "$0300")
+    assert session.status()["slowed_by"] == ["write breakpoints"]
+    session.remove_breakpoint(wbp["id"])
     session.remove_breakpoint(bp["id"])
     assert session.status()["slowed_by"] == []
     assert session.machine.runner == session.bare_runner

@@ -468,14 +468,20 @@ class Session:
                 "slowed_by": self.slowed_by()}
 
     def slowed_by(self) -> list[str]:
-        """The debugger features that make the machine run instruction by
-        instruction (the page marks its speed with them); [] at full speed."""
-        active = self.breakpoints.active
-        out = [f"{kind} breakpoints" for kind in ("exec", "read", "write") if active[kind]]
-        if self.trace.on:
-            out.append("trace")
-        if self.plan is not None and not isinstance(self.plan, stepping.StepFrame):
-            out.append(f"step {self.plan.kind}")
+        """The debugger features that cost speed now (the page marks its speed
+        with them); [] at full speed. Execute breakpoints on a core with stop
+        addresses cost next to nothing and are not listed; read/write
+        breakpoints watch every bus access; the trace, a step and a core
+        without stops look at every instruction."""
+        bps = self.breakpoints.active
+        out = [f"{kind} breakpoints" for kind in ("read", "write") if bps[kind]]
+        if self.machine.runner == self._run_checked:
+            if self.trace.on:
+                out.append("trace")
+            elif self.plan is not None and not isinstance(self.plan, stepping.StepFrame):
+                out.append(f"step {self.plan.kind}")
+            elif bps["exec"]:
+                out.append("exec breakpoints (checked at every instruction on this CPU)")
         return out
 
     # -- breakpoints -------------------------------------------------------------------
