@@ -10,14 +10,6 @@ from retroscope.machines.crpg import model
 from retroscope.machines.crpg.machine import BUTTONS, CrpgMachine
 
 
-def run_until_steps(m: CrpgMachine, steps: int, buttons: int = 0, limit: int = 600) -> None:
-    for _ in range(limit):
-        if m.state()["steps"] >= steps:
-            return
-        m.run_frame(buttons)
-    raise AssertionError(f"no step {steps} within {limit} frames")
-
-
 @pytest.fixture()
 def machine() -> CrpgMachine:
     m = create("crpg")
@@ -26,7 +18,7 @@ def machine() -> CrpgMachine:
 
 
 def test_the_program_draws_the_processed_window_into_the_name_table(machine: CrpgMachine) -> None:
-    run_until_steps(machine, 1)
+    machine.run_until_step(1)
     machine.run_frame()
     vdp = machine.vdp
     names = [vdp.vram[(5 + r) * 32 + 2 + c] for r in range(13) for c in range(13)]
@@ -36,7 +28,7 @@ def test_the_program_draws_the_processed_window_into_the_name_table(machine: Crp
 
 
 def test_the_step_cycles_are_mapprcs_own_as_machine_call_counts_them(machine: CrpgMachine) -> None:
-    run_until_steps(machine, 1)
+    machine.run_until_step(1)
     probed = machine.step_cycles
     snap = machine.snapshot()
     called = machine.call("MAPPRC")["cycles"]  # MAPPRC's inputs are unchanged by it
@@ -52,21 +44,54 @@ def test_the_map_copy_takes_the_data_manual_cycles(machine: CrpgMachine, unroll:
     expansion, workspace in the scratchpad: the data manual's sums (see
     tests/unit/test_tms9900_programs.py), not the article's 81,920 / 50,688."""
     machine.bus.ram[machine.symbols["UNROLL"]] = unroll
-    run_until_steps(machine, 1)
+    machine.run_until_step(1)
     assert machine.copy_cycles == expected
     assert machine.bus.ram[0x2000:0x2400] == bytes(machine.world.maps[0].scene.tiles)
 
 
 def test_arrow_keys_walk_through_the_keyboard_matrix(machine: CrpgMachine) -> None:
-    run_until_steps(machine, 1)
+    machine.run_until_step(1)
     x0, y0 = machine.state()["x"], machine.state()["y"]
     right = 1 << BUTTONS.index("Right")
     machine.run_frame(right)
     machine.run_frame(0)
-    run_until_steps(machine, machine.state()["steps"] + 1)
+    machine.run_until_step(machine.state()["steps"] + 1)
     assert (machine.state()["x"], machine.state()["y"]) == (x0 + 1, y0)
     up = 1 << BUTTONS.index("E")  # E on the keyboard: north
     machine.run_frame(up)
     machine.run_frame(0)
-    run_until_steps(machine, machine.state()["steps"] + 1)
+    machine.run_until_step(machine.state()["steps"] + 1)
     assert (machine.state()["x"], machine.state()["y"]) == (x0 + 1, y0 - 1)
+
+
+def test_snapshot_and_restore_bring_back_the_world_as_edited(machine: CrpgMachine) -> None:
+    machine.run_until_step(1)
+    snap = machine.snapshot()
+    before = machine.state()
+    machine.command("settings", {"width": 20, "height": 20, "name": "Small"})
+    machine.command("goto", {"map": "isle"})
+    for _ in range(30):
+        machine.run_frame(1)
+    machine.restore(snap)
+    assert machine.state() == before
+    assert machine.world.maps[0].name == "Brightwater town"
+    assert machine.world.maps[0].scene.width == 32
+    again = machine.snapshot()
+    assert again["devices"]["timing"] == snap["devices"]["timing"]
+    assert again["ram"] == snap["ram"] and again["cpu"] == snap["cpu"]
+
+
+def test_skipping_the_wait_loop_changes_nothing_but_the_host_time() -> None:
+    """The runner that adds whole turns of WAITF1 instead of running them ends
+    every frame in the very state the plain core reaches."""
+    fast, plain = create("crpg"), create("crpg")
+    assert isinstance(fast, CrpgMachine) and isinstance(plain, CrpgMachine)
+    plain.runner = plain.cpu.run
+    presses = {5: "Right", 40: "Down", 41: "Down", 90: "Left", 130: "E"}
+    for frame in range(160):
+        buttons = 1 << BUTTONS.index(presses[frame]) if frame in presses else 0
+        fast.run_frame(buttons)
+        plain.run_frame(buttons)
+        if frame % 40 == 39:
+            assert fast.snapshot() == plain.snapshot(), f"frame {frame}"
+    assert fast.framebuffer == plain.framebuffer

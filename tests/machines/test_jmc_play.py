@@ -250,3 +250,38 @@ def test_the_computer_answers_a_move_and_the_human_stays_at_the_bottom() -> None
     press(m, "E", frames=8)
     assert m.state()["phase"] in ("play", "over") and m.state()["turn"] == "red"
     assert m.board().pieces != after_human.pieces    # the computer moved
+
+
+def test_key_presses_in_the_menu_seed_the_prng_from_the_timer() -> None:
+    seeds = []
+    for wait in (3, 3, 7):
+        m = create()
+        settle(m, wait)
+        before = m.seed
+        press(m, "B")
+        press(m, "B")
+        assert m.seed != before
+        seeds.append(m.seed)
+    assert seeds[0] == seeds[1]          # the same timing: the same seed (replays agree)
+    assert seeds[0] != seeds[2]          # other timing: another seed
+
+
+def test_the_general_on_the_enemy_headquarters_wins_and_everything_is_revealed() -> None:
+    m = create(seed="0000BEEF")
+    settle(m, 6)
+    board = M.Board(2)
+    for p, kind, pid in ((M.pos(2, 1), M.GENERAL, M.pos(0, 7)), (M.pos(5, 7), M.JO1, M.pos(5, 7)),
+                         (M.pos(0, 0), M.TANK, M.pos(0, 0)), (M.pos(5, 0), M.SPY, M.pos(5, 0))):
+        board.pieces[p] = pid
+        board.types[pid] = kind
+    m.load_board(board)
+    settle(m, 2)
+    click_cell(m, M.pos(2, 1))
+    click_cell(m, M.HQ_TOP)
+    state = m.state()
+    assert state["phase"] == "over" and state["winner"] == "red"
+    assert "HEADQUARTERS" in state["message"]
+    # the reveal: the enemy's tank icon (white) is drawn in its cell
+    x, y, w = cell_xy(M.pos(0, 0))
+    cell = [m.framebuffer[(y + r) * 320 + 2 * x + c] for r in range(4, 20) for c in range(2 * w)]
+    assert 7 in cell

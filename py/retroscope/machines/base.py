@@ -404,6 +404,12 @@ class Machine:
     def pointer(self, x: int, y: int, down: bool) -> None:
         """Mouse/touch at framebuffer coordinates (machines that use it override)."""
 
+    def bench_figures(self) -> dict[str, float]:
+        """Figures of the machine's own mechanics for `build.py bench` (name ->
+        number; e.g. the cycles and host time of one call of a routine). The
+        bench prints them for every machine, in CPython and in the page."""
+        return {}
+
     def commands(self) -> dict[str, Callable[..., Any]]:
         """The verbs of the machine's side panel (undo, export...): name -> a
         callable taking the verb's arguments as keywords. None by default."""

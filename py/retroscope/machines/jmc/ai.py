@@ -87,15 +87,19 @@ def own_moves(board: M.Board) -> list[tuple[int, int]]:
 
 
 def score(board: M.Board, know: Knowledge, frm: int, to: int) -> float:
-    """Expected value of a move for the bottom side, enemy types unknown."""
+    """Expected value of a move for the bottom side, enemy types unknown: what
+    the fight may win or lose, and a little for going forwards (more for a piece
+    that can take the headquarters)."""
     ours = board.type_at(frm)
     assert ours is not None
     forward = (frm & 7) - (to & 7)
-    base = 0.05 * forward
+    base = (0.25 if ours in (M.FO7, M.FO8, M.GENERAL) else 0.08) * forward
     enemy = board.pieces[to]
     takes_hq = to == M.HQ_TOP and ours in (M.FO7, M.FO8, M.GENERAL)
     if enemy & 0x80:
-        return WIN if takes_hq else base
+        if takes_hq:
+            return WIN
+        return base
     total = 0.0
     for t, p in know.weights(board, enemy).items():
         result = M.ATTACKER_WINS if t == M.BANNER else M.combat(ours, t)

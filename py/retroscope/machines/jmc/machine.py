@@ -58,15 +58,17 @@ def parse_seed(value: Any) -> int | None:
     return seed if seed else None
 
 
-def validate(values: dict[str, Any]) -> list[str]:
+def validate(values: dict[str, Any]) -> list[tuple[str, str]]:
+    """What the Param specs cannot say: a seed of 1-8 hex digits, not zero; 2 or 4 bridges."""
     problems = []
     raw = values.get("seed", "")
     if raw not in ("", None) and parse_seed(raw) is None:
-        problems.append(f"seed {str(raw)[:10]!r} is not 1-8 hex digits (not all zero); "
-                        "setting up by hand")
+        problems.append(("seed", f"seed {str(raw)[:10]!r} is not 1-8 hex digits (not all "
+                                 "zero); setting up by hand"))
     bridges = values.get("bridges", 2)
     if bridges not in (2, 4) or isinstance(bridges, bool):
-        problems.append(f"bridges must be 2 or 4, not {str(bridges)[:6]!r}; using 2")
+        problems.append(("bridges", f"bridges must be 2 or 4, not {str(bridges)[:6]!r}; "
+                                    "using 2"))
     return problems
 
 
@@ -92,12 +94,18 @@ class JmcMachine(BbcMachine):
                 self.bus.load(addr, data)
         self.bus.ram[Z_BRIDGES] = self.bridges
         self.reset()
-        self.flow = Flow(self, Game(bridges=self.bridges))
         if self.link_seed:
             # A link's seed: the register as the link gives it, then random_setup.
             self.seed = self.link_seed
             self.flow.g.random_setup = True
             self.flow.start()
+
+    def reset(self) -> None:
+        """The BREAK key: the program starts again at its menu, and so does the game."""
+        super().reset()
+        self.flow = Flow(self, Game(bridges=self.bus.ram[Z_BRIDGES]
+                                    if self.bus.ram[Z_BRIDGES] in (2, 4) else 2))
+        self._drawn = None
 
     # -- the frame: the game's flow, then the picture ------------------------------------
     def _end_frame(self) -> None:
@@ -110,7 +118,7 @@ class JmcMachine(BbcMachine):
         g = self.flow.g
         key = bytes(ram[0x400:0x500]) + bytes(ram[0x50:0x52]) + repr(
             (g.phase, g.mode, g.random_setup, g.bridges, g.cursor, g.tray, g.focus,
-             g.selected, g.message)).encode()
+             g.selected, g.message, g.last_move)).encode()
         if key == self._drawn and not force:
             return
         self._drawn = key
