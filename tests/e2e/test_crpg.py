@@ -93,3 +93,20 @@ def test_a_hostile_map_link_says_why_and_the_world_starts(open_page):
     text = " ".join(page.locator("[data-testid=message]").all_text_contents())
     assert "map" in text
     assert machine_state(page)["map"] == "town"
+
+
+def test_a_map_file_opens_and_a_bad_one_says_why(open_page, page_log, tmp_path):
+    page = open_page("#/crpg")
+    code = page.evaluate("window.retroscope.command('export', {})")["code"]
+    bad = tmp_path / "bad.crpgmap"
+    bad.write_text(code[:-7] + "AAAAAAA")
+    page.locator("[data-testid=crpg-import-file]").set_input_files(str(bad))
+    page.wait_for_function(
+        "[...document.querySelectorAll('[data-testid=message]')]"
+        ".some(m => m.textContent.includes('map'))")
+    assert machine_state(page)["map"] == "town"
+    good = tmp_path / "good.crpgmap"
+    good.write_text(code)
+    page.locator("[data-testid=crpg-import-file]").set_input_files(str(good))
+    wait_machine(page, "m.map === 'shared'")
+    assert page_log.console_errors == []

@@ -95,3 +95,17 @@ def test_skipping_the_wait_loop_changes_nothing_but_the_host_time() -> None:
         if frame % 40 == 39:
             assert fast.snapshot() == plain.snapshot(), f"frame {frame}"
     assert fast.framebuffer == plain.framebuffer
+
+
+def test_a_memory_edit_of_the_map_size_does_not_let_the_copy_overrun(machine: CrpgMachine) -> None:
+    """MAPBUF holds 4K: a size edited to 200 x 200 copies 4K, and the program
+    (at >A000) goes on drawing steps."""
+    machine.run_until_step(1)
+    code = slice(0xA000, machine.symbols["VWIDTH"])  # the code, before its variables
+    tables = slice(machine.symbols["TILEPT"], machine.symbols["TILECL"] + 32)
+    program = bytes(machine.bus.ram[code]) + bytes(machine.bus.ram[tables])
+    for name in ("HWIDTH", "VWIDTH"):
+        machine.write(machine.symbols[name] + 1, 200)
+    machine.write(machine.symbols["NEWMAP"], 1)
+    machine.run_until_step(machine.state()["steps"] + 2)
+    assert bytes(machine.bus.ram[code]) + bytes(machine.bus.ram[tables]) == program

@@ -89,7 +89,12 @@ LOADMP MOV  R11,R10
        MPY  @VWIDTH,R3         R4: squares
        AI   R4,7
        ANDI R4,>FFF8           whole groups of eight for COPYU
-       MOV  R4,R3
+       MOV  R3,R3
+       JNE  LOADBG             more than 64K squares: an edited size
+       CI   R4,>1000
+       JLE  LOADOK
+LOADBG LI   R4,>1000           never more than the 4K map buffer
+LOADOK MOV  R4,R3
        LI   R1,LOADBF
        LI   R2,MAPBUF
        MOVB @UNROLL,R0
