@@ -110,3 +110,22 @@ def test_a_map_file_opens_and_a_bad_one_says_why(open_page, page_log, tmp_path):
     page.locator("[data-testid=crpg-import-file]").set_input_files(str(good))
     wait_machine(page, "m.map === 'shared'")
     assert page_log.console_errors == []
+
+
+def test_the_editor_settings_resize_and_slant_the_map(open_page, page_log):
+    page = open_page("#/crpg")
+    page.evaluate("window.retroscope.run()")
+    wait_machine(page, "m.steps >= 1")
+    page.locator("[data-testid=crpg-width]").fill("20")
+    page.locator("[data-testid=crpg-kind]").select_option("0")
+    page.wait_for_timeout(300)  # state updates arrive meanwhile: the fields keep their values
+    page.locator("[data-testid=crpg-apply]").click()
+    wait_machine(page, "m.width === 20 && m.kind === 0")
+    page.locator("[data-testid=crpg-width]").fill("8")
+    page.locator("[data-testid=crpg-apply]").click()  # slanted and 8 wide: refused
+    page.wait_for_function(
+        "[...document.querySelectorAll('[data-testid=message]')]"
+        ".some(m => m.textContent.includes('at least 12'))")
+    assert machine_state(page)["width"] == 20
+    page.screenshot(path="test-output/e2e-crpg-slanted.png")
+    assert page_log.console_errors == []
