@@ -89,7 +89,12 @@ LOADMP MOV  R11,R10
        MPY  @VWIDTH,R3         R4: squares
        AI   R4,7
        ANDI R4,>FFF8           whole groups of eight for COPYU
-       MOV  R4,R3
+       MOV  R3,R3
+       JNE  LOADBG             more than 64K squares: an edited size
+       CI   R4,>1000
+       JLE  LOADOK
+LOADBG LI   R4,>1000           never more than the 4K map buffer
+LOADOK MOV  R4,R3
        LI   R1,LOADBF
        LI   R2,MAPBUF
        MOVB @UNROLL,R0
@@ -226,7 +231,7 @@ EDGEX  MOV  R3,R3
        RT
 
 * WANDER: every mob of type 1 takes a random step onto open ground, never
-* off the map nor onto the player (mobs do not wrap or slant).
+* off the map, onto the player or onto another mob (mobs do not wrap or slant).
 WANDER MOV  R11,R10
        MOV  @STATE+6,R9        mob count
        JEQ  WANDX
@@ -261,6 +266,18 @@ WAND3  MOV  R2,R3
        MOVB @TILES(R7),R7
        ANDI R7,(SOLID+EXIT)*256
        JNE  WAND2              mobs keep to open ground
+       MOV  R1,R3              and off each other's squares
+       SWPB R3
+       SOC  R2,R3              R3: X in the high byte, Y in the low
+       MOV  @STATE+6,R8
+       CLR  R7
+WAND4  MOVB @MOBBUF(R7),R4
+       JEQ  WAND5
+       C    @MOBBUF+2(R7),R3
+       JEQ  WAND2
+WAND5  AI   R7,8
+       DEC  R8
+       JNE  WAND4
        SWPB R1
        MOVB R1,@MOBBUF+2(R5)
        SWPB R2
