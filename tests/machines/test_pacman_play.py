@@ -354,3 +354,28 @@ def test_any_drawn_maze_plays_without_the_program_going_astray(seed):
     assert m.watchdog_resets == 0
     assert m.state()["game_state"] in ("ready", "play", "dying", "level done", "game over",
                                        "attract")
+
+
+def test_after_a_death_the_house_counts_dots_globally():
+    m = create()
+    playing(m)
+    for i in (0, 1, 7, 8):  # Blinky onto Pac-Man: caught
+        m.write(BLINKY + i, m.read(PACMAN + i))
+    m.write(m.symbols["pacPause"], 5)
+    for _ in range(400):
+        m.run_frame()
+        if m.state()["game_state"] == "ready":
+            break
+    assert m.state()["lives"] == 2
+    assert m.read(m.symbols["globalOn"]) == 1
+    while m.state()["game_state"] != "play":
+        m.run_frame()
+    m.write(m.symbols["globalDots"], 5)
+    eat_next_pellet(m)
+    assert m.read(m.symbols["globalDots"]) == 6
+    assert m.state()["ghosts"][1]["state"] == "house"  # Pinky waits for 7
+    eat_next_pellet(m)
+    m.run_frame()
+    assert m.read(m.symbols["globalDots"]) == 7
+    assert m.state()["ghosts"][1]["state"] == "leaving"
+    assert m.state()["ghosts"][2]["state"] == "house"  # Inky waits for 17
