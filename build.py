@@ -6,6 +6,7 @@
     python3 build.py test [--long] [pytest args]
                                            set up (chromium too), build, run pytest
     python3 build.py bench                 set up, build, print the benchmark figures
+    python3 build.py bench ai [--quick]    the Tetris AI's games (level 18, 30 Hz taps)
 
 Set-up is idempotent: a venv in .venv with requirements-dev.txt, the pinned
 pyodide npm package in .cache, Debian's chromium for the browser tests.
@@ -58,6 +59,10 @@ def cmd_test(args: argparse.Namespace, pytest_args: list[str]) -> int:
 
 def cmd_bench(args: argparse.Namespace) -> int:
     python = ensure_venv()
+    if args.what == "ai":  # the Tetris AI's play, in CPython: no site or browser needed
+        command = [str(python), "-m", "tools.bench_ai", *(["--quick"] if args.quick else []),
+                   *args.ai_args]
+        return subprocess.run(command, cwd=REPO).returncode
     from tools.site import build_site
 
     build_site()
@@ -77,8 +82,12 @@ def main(argv: list[str]) -> int:
     test.add_argument("--long", action="store_true", help="add the long-running suites")
     bench = sub.add_parser("bench", help="print the benchmark figures")
     bench.add_argument("--quick", action="store_true", help="shorter runs (smoke check)")
+    bench.add_argument("what", nargs="?", choices=("speed", "ai"), default="speed",
+                       help="speed figures (the default) or the Tetris AI's games "
+                            "(tools/bench_ai.py: --games, --engine sim|machine, --workers)")
     args, rest = parser.parse_known_args(argv)
-    if rest and args.command != "test":
+    args.ai_args = rest if args.command == "bench" and args.what == "ai" else []
+    if rest and args.command != "test" and not args.ai_args:
         parser.error(f"unrecognized arguments: {' '.join(rest)}")
     try:
         if args.command == "build":

@@ -19,6 +19,7 @@ import * as debugWatches from "./panels/debug_watches.js";
 import * as debugTrace from "./panels/debug_trace.js";
 import * as debugRewind from "./panels/debug_rewind.js";
 import * as debugHelp from "./panels/debug_help.js";
+import { keyLine } from "./panels/keynames.js";
 
 const hex4 = (n) => hex(n >>> 0, 4);
 const $ = (id) => document.querySelector(`[data-testid="${id}"]`);
@@ -26,6 +27,7 @@ const html = document.documentElement;
 const BOOT_TIMEOUT_MS = 120000;
 const PANEL_INTERVAL_MS = 1000 / 30;   // panels refresh at most 30 times a second
 const DEBUG_INTERVAL_MS = 200;         // debugger panels ask the worker at most 5 times a second
+const INFO_MESSAGE_MS = 8000;          // notes ("link copied") go by themselves; problems stay
 // The debugger's keyboard shortcuts: one table, read by the key handler and the help overlay.
 const SHORTCUTS = [
   ["F5", "run / pause", (e) => !e.shiftKey && e.key === "F5", () => controls.toggle()],
@@ -43,7 +45,7 @@ const ui = {
   progress: $("boot-progress"), progressText: $("boot-stage"), errorPanel: $("error-panel"),
   errorText: $("error-message"), errorDetail: $("error-detail"), title: $("machine-title"),
   frameCounter: $("frame-counter"), runButton: $("btn-run"), machinePanel: $("machine-panel"),
-  summary: $("machine-summary"), inputSource: $("input-source"), inputSourceBox: $("input-source-box"),
+  summary: $("machine-summary"), hint: $("first-hint"),
 };
 
 const screen = createScreen(ui.canvas, ui.stage);
@@ -78,6 +80,7 @@ const session = {
   shortcuts: SHORTCUTS.map(([keys, what]) => [keys, what]),
   input,
   info: () => current?.info ?? null,
+  keysChanged: () => { if (current) showHint(current.info); },
 };
 const mechanics = mechanicsPanel.create($("mechanics-panel"), session);
 const memory = memoryPanel.create($("memory-panel"), session);
@@ -142,12 +145,17 @@ function panelFailed(err) {
 }
 
 // -- messages and errors ------------------------------------------------------------
+// One visible message per problem: the same text again moves the old one to
+// the end instead of stacking a copy; notes ("info") leave after a while.
 function showMessage(text, kind = "warning") {
-  const item = el("li", { class: `message ${kind}`, testid: "message" },
+  for (const old of ui.messages.children) if (old.dataset.text === text) old.remove();
+  const item = el("li", { class: `message ${kind}`, testid: "message", "data-kind": kind },
     el("span", { text }),
-    el("button", { class: "close", text: "×", title: "dismiss", onclick: () => item.remove() }));
+    el("button", { class: "close", text: "×", title: "dismiss", testid: "message-close", onclick: () => item.remove() }));
+  item.dataset.text = text;
   ui.messages.append(item);
   while (ui.messages.children.length > 6) ui.messages.firstChild.remove();
+  if (kind === "info") setTimeout(() => item.remove(), INFO_MESSAGE_MS);
 }
 
 function fatal(message, detail = "") {
@@ -197,6 +205,7 @@ function drawLatest() {
   screen.draw(new Uint8Array(msg.pixels));
   frameNumber = msg.frame;
   ui.frameCounter.textContent = `frame ${msg.frame}`;
+  counters.drawn(msg.frame);
   if (msg.state) {
     lastState = msg.state;
     const now = performance.now();
@@ -248,7 +257,10 @@ async function routeTo(machine, params) {
     return loadMachine(id, {});
   }
   if (!id) { showMessage("no machine is available yet"); return null; }
-  return loadMachine(id, machine === id ? params : {});
+  const result = await loadMachine(id, machine === id ? params : {});
+  // The bare page: the address bar says what runs (a link to it as it is).
+  if (!machine) history.replaceState(null, "", result.hash);
+  return result;
 }
 
 async function loadMachine(id, params) {
@@ -261,12 +273,13 @@ async function loadMachine(id, params) {
   input.setMachine(result.info);
   keys.refresh();
   memory.setSymbols(await request("symbols"));
-  memory.setSpaces(await debug("spaces"));
+  memory.setSpaces(await debug("spaces"), await debug("writable_spaces"));
   memory.go(0);
   for (const panel of [disasm, source, trace, breakpoints, watches]) await panel.load(id);
   refreshDebug();
   ui.title.textContent = result.info.title;
   ui.summary.textContent = result.info.summary || "";
+  showHint(result.info);
   document.title = `${result.info.title} · Retroscope`;
   for (const link of ui.nav.children) {
     link.classList.toggle("active", link.dataset.testid === `nav-${id}`);
@@ -276,24 +289,19 @@ async function loadMachine(id, params) {
     history.replaceState(null, "", result.hash);  // the link now says what runs
   }
   await loadMachinePanel(id);
-  setInputSources(machines.find((m) => m.id === id)?.input_sources ?? ["player"]);
   html.dataset.machine = id;
   return result;
 }
 
-// -- input: the player, or a program that presses the buttons (e.g. autoplay) ---------------
-function setInputSources(names) {
-  ui.inputSource.replaceChildren(...names.map((name) => el("option", { value: name, text: name, testid: `input-source-${name}` })));
-  ui.inputSource.value = "player";
-  ui.inputSourceBox.hidden = names.length < 2;
+// The first screen's one line: how to play (the machine's keys as bound now)
+// and how to look inside.
+function showHint(info) {
+  ui.hint.replaceChildren(
+    el("span", { class: "hint-keys", testid: "first-hint-keys", text: `Play: ${keyLine(info, input.bindings())}` }),
+    el("span", { text: " · Inspect: press " }),
+    el("kbd", { text: "?" }),
+    el("span", { text: " for every key and the debugger, or pause and open the CPU tab." }));
 }
-
-async function setInputSource(name) {
-  const result = await act("input_source", { source: name });
-  if (result) ui.inputSource.value = result.source;
-  return result;
-}
-
 
 async function loadMachinePanel(id) {
   machinePanelModule?.dispose();
@@ -359,7 +367,6 @@ $("btn-out").addEventListener("click", () => controls.step("out"));
 $("btn-cursor").addEventListener("click", () => controls.toCursor());
 $("btn-frame").addEventListener("click", () => controls.step("frame"));
 $("btn-reset").addEventListener("click", controls.reset);
-ui.inputSource.addEventListener("change", () => setInputSource(ui.inputSource.value));
 $("btn-help").addEventListener("click", () => help.toggle());
 $("btn-fullscreen").addEventListener("click", () => screen.toggleFullscreen());
 $("btn-share").addEventListener("click", async () => {
@@ -428,9 +435,9 @@ window.retroscope = {
   state: () => request("state"),
   command: (verb, args = {}) => request("command", { verb, args }),
   setButtons: (buttons) => request("input", { buttons }),
-  // "player" or one of machines()[k].input_sources: a program pressing the buttons.
-  setInputSource: (name) => request("input_source", { source: name })
-    .then((result) => { ui.inputSource.value = result.source; return result; }),
+  // Who presses the buttons: "player" or one of machines()[k].input_sources (a
+  // program, e.g. tetris's "ai", with its options); recorded by rewind like keys.
+  setInputSource: (name, options = {}) => request("controller", { source: name, options }),
   frame: () => frameNumber,
   nextFrame,
   lastState: () => lastState,

@@ -9,13 +9,16 @@
 //   frame    {frame, width, height, pixels: ArrayBuffer (transferred), state?}
 //   status   {running, reason?}   the run loop started or stopped (and why)
 //   error    {error}              a frame failed; the machine is paused
+//   controller {source}           a key took the pad back from a program ("player")
 //
-// Ops handled by the worker's JavaScript: init, run, pause, input.
+// Ops handled by the worker's JavaScript: init, run, pause, input, speed
+// ({factor: 1, 4, or 0 for as fast as it goes}).
 // Every other op is a verb of py/retroscope/worker_api.py, named as in
 // window.retroscope: machines, load, run_frames, step, reset, read, write,
-// state, pointer, command, input_source, save_data, symbols.
+// state, pointer, command, save_data, symbols, controller ({source: "player"} or
+// a program the machine offers, e.g. {source: "ai", options: {tap_hz: 30}}).
 
-export const JS_OPS = new Set(["init", "run", "pause", "input"]);
+export const JS_OPS = new Set(["init", "run", "pause", "input", "speed"]);
 
 export const BOOT_STAGES = ["runtime", "packages", "machine"];
 

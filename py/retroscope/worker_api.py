@@ -29,7 +29,8 @@ STEP_KINDS = {"instruction": "into", "into": "into", "over": "over", "out": "out
 DEBUG_VERBS = frozenset({
     "status", "pause", "add_breakpoint", "remove_breakpoint", "enable_breakpoint",
     "set_condition", "reset_hits", "list_breakpoints", "load_breakpoints", "check_condition",
-    "add_watch", "remove_watch", "watch_values", "spaces", "read_memory", "write_memory",
+    "add_watch", "remove_watch", "watch_values", "spaces", "writable_spaces", "read_memory",
+    "write_memory",
     "registers", "set_register", "disassemble", "source", "source_lines", "call_stack",
     "set_trace", "trace_text", "rewind_info", "seek", "state_hash",
 })
@@ -54,6 +55,8 @@ class WorkerAPI:
     def __init__(self) -> None:
         # The machine runs under a debugger session, which holds it.
         self.session: Session | None = None
+        # Who holds the pad: None for the player (the page's buttons), else a
+        # program consulted once per frame before it runs (the Tetris AI).
         self.verbs: dict[str, Callable[[dict[str, Any]], Any]] = {
             "machines": self.list_machines,
             "load": self.load,
@@ -65,11 +68,11 @@ class WorkerAPI:
             "state": self.state,
             "pointer": self.pointer,
             "command": self.command,
-            "input_source": self.input_source,
             "save_data": self.save_data,
             "symbols": self.symbols,
             "bench": self.bench,
             "debug": self.debug,
+            "controller": self.controller,
         }
 
     # -- the entry point ---------------------------------------------------------
@@ -149,8 +152,27 @@ class WorkerAPI:
         session = self._need_session()
         n = _int_arg(args, "n", 1, MAX_FRAMES_PER_CALL, 1)
         buttons = _int_arg(args, "buttons", 0, 0xFFFF, 0)
-        status = session.run_frames(n, buttons)
-        return self._position(status)
+        return self._position(session.run_frames(n, buttons))
+
+    def controller(self, args: dict[str, Any]) -> dict[str, Any]:
+        """Give the pad to a program the machine offers ({source: "ai", options})
+        or back to the player ({source: "player"}). The program is the debugger
+        session's input source: asked once a frame where the pad is latched, its
+        presses recorded by rewind like the player's."""
+        session = self._need_session()
+        name = args.get("source", "player")
+        if name == "player":
+            return session.set_input_source(None)
+        machine_id = session.machine.INFO.id
+        offered = machines.input_sources(machine_id)
+        if not isinstance(name, str) or name not in offered:
+            raise RequestError(f"{machine_id} offers no controller program "
+                               f"{share.shown(str(name))} (it offers: "
+                               f"{', '.join(offered) or 'none'})")
+        options = args.get("options") or {}
+        if not isinstance(options, dict):
+            raise RequestError("options must be an object")
+        return session.set_input_source(offered[name](options), name)
 
     def step(self, args: dict[str, Any]) -> dict[str, Any]:
         session = self._need_session()
@@ -220,6 +242,9 @@ class WorkerAPI:
         where = {"frame": machine.frame, "pc": machine.cpu.pc}
         if args.get("machine", True):
             where["machine"] = machine.state()
+            report = getattr(self._need_session().input_source, "report", None)
+            if report is not None:
+                where["machine"]["ai"] = report()
         return where
 
     def pointer(self, args: dict[str, Any]) -> dict[str, Any]:
@@ -237,23 +262,6 @@ class WorkerAPI:
         if not isinstance(verb, str) or not isinstance(rest, dict):
             raise RequestError("command needs a verb (text) and args (an object)")
         return session.command(verb, rest)
-
-    def input_source(self, args: dict[str, Any]) -> dict[str, Any]:
-        """Switch the machine's input: "player" (the page's buttons) or one of
-        its named sources (`input_sources` in `machines`)."""
-        session = self._need_session()
-        name = args.get("source", "player")
-        if name == "player":
-            result = session.set_input_source(None)
-        else:
-            machine_id = session.machine.INFO.id
-            sources = machines.input_sources(machine_id) if machine_id in \
-                machines.available() else {}
-            if not isinstance(name, str) or name not in sources:
-                raise RequestError(f"no input source {share.shown(str(name))} (there are: "
-                                   f"{', '.join(['player', *sources])})")
-            result = session.set_input_source(sources[name](), name)
-        return result
 
     def save_data(self, _: dict[str, Any]) -> Any:
         return self._need_machine().save_data()

@@ -10,14 +10,6 @@ from retroscope.machines.crpg import model
 from retroscope.machines.crpg.machine import BUTTONS, CrpgMachine
 
 
-def run_until_steps(m: CrpgMachine, steps: int, buttons: int = 0, limit: int = 600) -> None:
-    for _ in range(limit):
-        if m.state()["steps"] >= steps:
-            return
-        m.run_frame(buttons)
-    raise AssertionError(f"no step {steps} within {limit} frames")
-
-
 @pytest.fixture()
 def machine() -> CrpgMachine:
     m = create("crpg")
@@ -26,7 +18,7 @@ def machine() -> CrpgMachine:
 
 
 def test_the_program_draws_the_processed_window_into_the_name_table(machine: CrpgMachine) -> None:
-    run_until_steps(machine, 1)
+    machine.run_until_step(1)
     machine.run_frame()
     vdp = machine.vdp
     names = [vdp.vram[(5 + r) * 32 + 2 + c] for r in range(13) for c in range(13)]
@@ -36,7 +28,7 @@ def test_the_program_draws_the_processed_window_into_the_name_table(machine: Crp
 
 
 def test_the_step_cycles_are_mapprcs_own_as_machine_call_counts_them(machine: CrpgMachine) -> None:
-    run_until_steps(machine, 1)
+    machine.run_until_step(1)
     probed = machine.step_cycles
     snap = machine.snapshot()
     called = machine.call("MAPPRC")["cycles"]  # MAPPRC's inputs are unchanged by it
@@ -52,21 +44,97 @@ def test_the_map_copy_takes_the_data_manual_cycles(machine: CrpgMachine, unroll:
     expansion, workspace in the scratchpad: the data manual's sums (see
     tests/unit/test_tms9900_programs.py), not the article's 81,920 / 50,688."""
     machine.bus.ram[machine.symbols["UNROLL"]] = unroll
-    run_until_steps(machine, 1)
+    machine.run_until_step(1)
     assert machine.copy_cycles == expected
     assert machine.bus.ram[0x2000:0x2400] == bytes(machine.world.maps[0].scene.tiles)
 
 
 def test_arrow_keys_walk_through_the_keyboard_matrix(machine: CrpgMachine) -> None:
-    run_until_steps(machine, 1)
+    machine.run_until_step(1)
     x0, y0 = machine.state()["x"], machine.state()["y"]
     right = 1 << BUTTONS.index("Right")
     machine.run_frame(right)
     machine.run_frame(0)
-    run_until_steps(machine, machine.state()["steps"] + 1)
+    machine.run_until_step(machine.state()["steps"] + 1)
     assert (machine.state()["x"], machine.state()["y"]) == (x0 + 1, y0)
     up = 1 << BUTTONS.index("E")  # E on the keyboard: north
     machine.run_frame(up)
     machine.run_frame(0)
-    run_until_steps(machine, machine.state()["steps"] + 1)
+    machine.run_until_step(machine.state()["steps"] + 1)
     assert (machine.state()["x"], machine.state()["y"]) == (x0 + 1, y0 - 1)
+
+
+def test_snapshot_and_restore_bring_back_the_world_as_edited(machine: CrpgMachine) -> None:
+    machine.run_until_step(1)
+    snap = machine.snapshot()
+    before = machine.state()
+    machine.command("settings", {"width": 20, "height": 20, "name": "Small"})
+    machine.command("goto", {"map": "isle"})
+    for _ in range(30):
+        machine.run_frame(1)
+    machine.restore(snap)
+    assert machine.state() == before
+    assert machine.world.maps[0].name == "Brightwater town"
+    assert machine.world.maps[0].scene.width == 32
+    again = machine.snapshot()
+    assert again["devices"]["timing"] == snap["devices"]["timing"]
+    assert again["ram"] == snap["ram"] and again["cpu"] == snap["cpu"]
+
+
+def test_skipping_the_wait_loop_changes_nothing_but_the_host_time() -> None:
+    """The runner that adds whole turns of WAITF1 instead of running them ends
+    every frame in the very state the plain core reaches."""
+    fast, plain = create("crpg"), create("crpg")
+    assert isinstance(fast, CrpgMachine) and isinstance(plain, CrpgMachine)
+    plain.runner = plain.cpu.run
+    presses = {5: "Right", 40: "Down", 41: "Down", 90: "Left", 130: "E"}
+    for frame in range(160):
+        buttons = 1 << BUTTONS.index(presses[frame]) if frame in presses else 0
+        fast.run_frame(buttons)
+        plain.run_frame(buttons)
+        if frame % 40 == 39:
+            assert fast.snapshot() == plain.snapshot(), f"frame {frame}"
+    assert fast.framebuffer == plain.framebuffer
+
+
+def test_a_memory_edit_of_the_map_size_does_not_let_the_copy_overrun(machine: CrpgMachine) -> None:
+    """MAPBUF holds 4K: a size edited to 200 x 200 copies 4K, and the program
+    (at >A000) goes on drawing steps."""
+    machine.run_until_step(1)
+    code = slice(0xA000, machine.symbols["VWIDTH"])  # the code, before its variables
+    tables = slice(machine.symbols["TILEPT"], machine.symbols["TILECL"] + 32)
+    program = bytes(machine.bus.ram[code]) + bytes(machine.bus.ram[tables])
+    for name in ("HWIDTH", "VWIDTH"):
+        machine.write(machine.symbols[name] + 1, 200)
+    machine.write(machine.symbols["NEWMAP"], 1)
+    machine.run_until_step(machine.state()["steps"] + 2)
+    assert bytes(machine.bus.ram[code]) + bytes(machine.bus.ram[tables]) == program
+
+
+def test_the_documented_routines_return_with_their_registers(machine: CrpgMachine) -> None:
+    from retroscope.machines.crpg.machine import ROUTINE_SPECS
+
+    for label, _, regs in ROUTINE_SPECS:
+        snap = machine.snapshot()
+        result = machine.call(label, **dict(regs))
+        machine.restore(snap)
+        assert result["cycles"] > 0, label
+    # POSCLC from the bottom-left corner steps diagonally: row 11, column 1
+    result = machine.call("POSCLC", r3=12, r4=0, r9=0x3352)
+    assert (result["r3"], result["r4"], result["r7"]) == (11, 1, 11 * 13 + 1)
+    assert machine.bus.ram[0x3352:0x3354] == (11 * 13 + 1).to_bytes(2, "big")
+
+
+def test_wandering_mobs_keep_to_open_ground_and_off_each_other(machine: CrpgMachine) -> None:
+    from retroscope.machines.crpg.tiles import by_code
+
+    flags = {code: t.flags for code, t in by_code().items()}
+    for _ in range(800):
+        machine.run_frame()
+    sc = machine.scene_from_memory()
+    spots = [(x, y) for kind, _, x, y in sc.mobs if kind == 1]
+    assert len(set(spots)) == len(spots)
+    start = {(x, y) for _, _, x, y in machine.world.maps[0].scene.mobs}
+    assert set(spots) != start  # they moved
+    for x, y in spots:
+        assert not flags[sc.tiles[y * sc.width + x] & 0x7F] & 0x60  # not solid, not an exit

@@ -71,7 +71,7 @@ def test_random_setup_matches_the_model_and_is_legal(machine: JmcMachine, bridge
         seed = seed * 0x9E3779B1 & 0xFFFFFFFF or 1
         machine.load_board(model.Board(bridges))
         machine.seed = seed
-        machine.call("random_setup", max_cycles=20_000_000)
+        machine.call("random_setup", a=0xFF, max_cycles=20_000_000)
         want, after = model.random_setup(seed, bridges)
         got = machine.board()
         assert got.pieces == want.pieces and got.types == want.types, hex(seed)
@@ -105,7 +105,23 @@ def test_random_setup_6502_matches_the_model_over_a_thousand_seeds(machine: JmcM
         bridges = 2 if i % 2 else 4
         machine.load_board(model.Board(bridges))
         machine.seed = seed
-        machine.call("random_setup", max_cycles=20_000_000)
+        machine.call("random_setup", a=0xFF, max_cycles=20_000_000)
         want, _ = model.random_setup(seed, bridges)
         assert machine.board().pieces == want.pieces
         assert machine.board().types == want.types
+
+
+@pytest.mark.parametrize("only", [0x04, 0x00])
+def test_random_setup_of_one_side_leaves_the_other_alone(machine: JmcMachine, only: int) -> None:
+    start, _ = model.random_setup(0x5EED, 2)
+    machine.load_board(start)
+    machine.seed = 0xC0FFEE
+    machine.call("random_setup", a=only, max_cycles=20_000_000)
+    want, after = model.random_setup(0xC0FFEE, 2, only=only, board=start)
+    got = machine.board()
+    assert got.pieces == want.pieces and got.types == want.types
+    assert machine.seed == after
+    for p in model.SPACES:
+        if (p & 4) != only:
+            assert got.pieces[p] == start.pieces[p]
+    assert model.setup_legal(got) == []

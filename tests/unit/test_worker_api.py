@@ -116,20 +116,20 @@ def test_an_unfinished_machine_is_not_available_but_is_listed_as_unfinished() ->
         machines._EXTRA.pop("halfbuilt")
 
 
-def test_the_input_can_switch_to_a_named_source_and_back_to_the_player(call):
+def test_a_controller_program_is_the_sessions_input_source_and_rewind_keeps_it(call):
     listing = call("machines")["result"]["machines"]
     tetris = next(m for m in listing if m["id"] == "tetris")
-    assert tetris["input_sources"] == ["player", "autoplay"]
-    call("load", id="tetris")
-    assert "no input source" in call("input_source", source="<b>robot</b>")["error"]
-    assert call("input_source", source="autoplay")["result"] == {"source": "autoplay"}
-    for _ in range(10):
+    assert tetris["input_sources"] == ["player", "ai"]
+    call("load", id="tetris", params={"start": "legal"})
+    assert call("controller", source="ai", options={"tap_hz": 30})["result"] == {"source": "ai"}
+    for _ in range(8):
         assert call("run_frames", n=16, buttons=0)["ok"]
     session = call.api.session
-    assert any(session.rewind.inputs.values()), "the autoplayer pressed buttons"
-    assert call("input_source", source="player")["result"] == {"source": "player"}
-    kinds = [e["kind"] for e in call("debug", verb="rewind_info")["result"]["events"]]
-    assert kinds == ["input", "input"]
+    assert session.input_name == "ai"
+    assert any(session.rewind.inputs.values()), "the program's presses are recorded"
+    assert call("controller", source="player")["result"] == {"source": "player"}
+    kinds = [e["payload"] for e in call("debug", verb="rewind_info")["result"]["events"]]
+    assert kinds == [{"source": "ai"}, {"source": "player"}]
 
 
 def test_panel_commands_and_pointer_clicks_are_kept_in_the_rewind_history(call):
@@ -142,3 +142,20 @@ def test_panel_commands_and_pointer_clicks_are_kept_in_the_rewind_history(call):
         ("command", {"verb": "players", "args": {"white": "computer"}}),
         ("pointer", {"x": 10, "y": 10, "down": True})]
     assert "no command" in call("command", verb="fly", args={})["error"]
+
+
+def test_the_tetris_ai_can_hold_the_pad_and_give_it_back(call):
+    call("load", id="tetris", params={"level": "18"})
+    bad = call("controller", source="nobody")
+    assert not bad["ok"] and "offers" in bad["error"]
+    assert not call("controller", source="ai", options={"tap_hz": 7})["ok"]
+    assert call("controller", source="ai", options={"tap_hz": 30})["result"] == {"source": "ai"}
+    for _ in range(10):
+        assert call("run_frames", n=16)["ok"]
+    ai = call("state")["result"]["machine"]["ai"]
+    assert ai["decisions"] >= 2 and isinstance(ai["ghost"], list)
+    assert len(ai["chosen"]["cells"]) == 4 and ai["chosen"]["piece"] in "TJZOSLI"
+    assert call("controller", source="player")["result"] == {"source": "player"}
+    assert "ai" not in call("state")["result"]["machine"]
+    backgammon = call("load", id="backgammon", params={})
+    assert backgammon["ok"] and not call("controller", source="ai")["ok"]

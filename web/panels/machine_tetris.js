@@ -3,12 +3,14 @@
 // probabilities beside this game's statistics. Text only, never HTML.
 
 import { el, hex } from "./dom.js";
-import { createEndings } from "./tetris_endings.js";
+import { createEndings, createScores } from "./tetris_endings.js";
+import { createAi } from "./tetris_ai.js";
 
 const TYPES = ["T", "J", "Z", "O", "S", "L", "I"];
 const MARK = "background:#e0a030;color:#000;font-weight:bold";
 
 export function create(root, session) {
+  const ai = createAi(root, session);
   const link = (label, addr) => el("button", {
     class: "link", text: label, title: "show in the memory view",
     testid: `tetris-addr-${addr.toString(16)}`, onclick: () => session.gotoMemory(addr),
@@ -43,6 +45,7 @@ export function create(root, session) {
 
   root.append(el("h2", { text: "Tetris: piece selection" }), choiceBox, biasBox, probBox);
   createEndings(root, session);
+  const updateScores = createScores(root);
 
   function buildBias(table) {
     bias.replaceChildren();
@@ -58,7 +61,9 @@ export function create(root, session) {
 
   return {
     update(state) {
+      ai.update(state);
       if (!state || !state.selection) return;
+      updateScores(state);
       const sel = state.selection;
       const first = Number.isInteger(sel.first) ? `spawn table gives $${hex(sel.first, 2)}` : "7 is invalid";
       choice.textContent = `index ${sel.index}: ${first}` +
@@ -77,6 +82,6 @@ export function create(root, session) {
         count.textContent = String(stats[t] || 0);
       }
     },
-    dispose() { root.replaceChildren(); },
+    dispose() { ai.dispose(); root.replaceChildren(); },
   };
 }

@@ -72,4 +72,5 @@ def measure_frames(machine_id: str, frames: int = 120, warmup_frames: int = 30) 
     ms = 1000 * elapsed / frames
     fps = machine.INFO.fps
     return {"machine": machine_id, "ms_per_frame": ms,
-            "ratio_to_realtime": (1000 / fps) / ms if ms else 0.0}
+            "ratio_to_realtime": (1000 / fps) / ms if ms else 0.0,
+            "figures": machine.bench_figures()}

@@ -101,9 +101,9 @@ def validator(machine_id: str) -> Any:
 
 
 def input_sources(machine_id: str) -> dict[str, Any]:
-    """The machine's named input sources: name -> a factory with no argument
-    that makes a fresh `source(machine) -> buttons` for the debugger session
-    (its `INPUT_SOURCES`, e.g. a program that plays the game)."""
+    """The machine's named input sources (its `INPUT_SOURCES`, e.g. tetris's
+    "ai"): name -> factory(options: dict) making a fresh `source(machine) ->
+    buttons` for the debugger session; a bad option raises ValueError."""
     return dict(getattr(_module(machine_id), "INPUT_SOURCES", None) or {})
 
 

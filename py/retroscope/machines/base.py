@@ -5,8 +5,8 @@ A machine folder (`machines/<id>/`) holds only what is its own:
 
   __init__.py   INFO (a MachineInfo: clock, screen, buttons, `Param` specs),
                 `create(**params)` and, for rules a spec cannot express,
-                `validate(values)`; optionally INPUT_SOURCES (name -> factory of
-                a per-frame button source, e.g. a program that plays)
+                `validate(values)`; optionally INPUT_SOURCES (name -> factory(options)
+                of a per-frame button source, e.g. a program that plays)
   machine.py    the machine: its bus map, devices and frame schedule, on top of
                 its hardware family's folder (`nes/`, `fds/`, ...), and
                 `state()` with its mechanics rows
@@ -88,9 +88,17 @@ class Param:
     max_len: int = 4096
     alphabet: str = ""
 
+    def using(self) -> str:
+        """How a message says which value is used instead: the default, in
+        words a person reads (never Python's None)."""
+        if self.default is None or self.default == "":
+            return f"using no {self.name} (the default)"
+        return f"using {self.name}={self.default} (the default)"
+
     def check(self, value: Any) -> tuple[Any, str | None]:
         """(value, None) when `value` is good, else (default, a message saying
-        why). `value` is a link's text or a Python value given to create()."""
+        why and what is used instead). `value` is a link's text or a Python
+        value given to create()."""
         if value is None and self.default is None:
             return None, None
         name = self.name
@@ -99,22 +107,22 @@ class Param:
             if isinstance(value, str):
                 number = parse_int(value)
             if isinstance(number, bool) or not isinstance(number, int):
-                return self.default, f"{name}={shown(value)} is not a number; using {self.default}"
+                return self.default, f"{name}={shown(value)} is not a number; {self.using()}"
             if not self.lo <= number <= self.hi:
                 return self.default, (f"{name}={shown(value)} is outside {self.lo}-{self.hi};"
-                                      f" using {self.default}")
+                                      f" {self.using()}")
             return number, None
         if self.kind == "str":
             if not isinstance(value, str):
-                return self.default, f"{name} must be text, not {shown(value)}; using the default"
+                return self.default, f"{name} must be text, not {shown(value)}; {self.using()}"
             if len(value) > self.max_len:
                 return self.default, (f"{name} is {len(value)} characters long, more than"
-                                      f" {self.max_len}; using the default")
+                                      f" {self.max_len}; {self.using()}")
             if self.alphabet:
                 bad = sorted({ch for ch in value if ch not in self.alphabet})
                 if bad:
                     return self.default, (f"{name} has characters it cannot hold"
-                                          f" ({shown(''.join(bad[:8]))}); using the default")
+                                          f" ({shown(''.join(bad[:8]))}); {self.using()}")
             return value, None
         raise ValueError(f"Param {name} has unknown kind {self.kind!r}")
 
@@ -408,6 +416,12 @@ class Machine:
     def pointer(self, x: int, y: int, down: bool) -> None:
         """Mouse/touch at framebuffer coordinates (machines that use it override)."""
 
+    def bench_figures(self) -> dict[str, float]:
+        """Figures of the machine's own mechanics for `build.py bench` (name ->
+        number; e.g. the cycles and host time of one call of a routine). The
+        bench prints them for every machine, in CPython and in the page."""
+        return {}
+
     def commands(self) -> dict[str, Callable[..., Any]]:
         """The verbs of the machine's side panel (undo, export...): name -> a
         callable taking the verb's arguments as keywords. None by default."""
@@ -520,3 +534,15 @@ class Machine:
         if space == "cpu":
             return self.bus.peek_range(addr & 0xFFFF, length)
         raise MachineError(f"no memory space {space!r}")
+
+    def writable_spaces(self) -> tuple[str, ...]:
+        """The memory spaces the memory panel may write (`write_space`)."""
+        return ("cpu",)
+
+    def write_space(self, space: str, addr: int, data: bytes) -> None:
+        """Write bytes into a memory space as its own hardware would take them
+        (the CPU's through the bus: ROM ignores writes)."""
+        if space != "cpu":
+            raise MachineError(f"the {space} memory space cannot be written")
+        for i, value in enumerate(data):
+            self.bus.write((addr + i) & 0xFFFF, value)

@@ -10,14 +10,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..base import MachineError
+from ..base import check_params
 from .machine import INFO, CrpgMachine
 from .mapfile import MapFileError, decode
 from .world import World, default_world
 
 __all__ = ["INFO", "CrpgMachine", "create", "validate"]
 
-UNFINISHED = "the page panel, editor and e2e tests are still being built"
 
 def validate(values: dict[str, Any]) -> list[tuple[str, str]]:
     text = values.get("map") or ""
@@ -30,15 +29,9 @@ def validate(values: dict[str, Any]) -> list[tuple[str, str]]:
     return []
 
 
-def create(map: str = "", **extra: Any) -> CrpgMachine:  # noqa: A002 - the link's name
-    if extra:
-        raise MachineError(f"crpg has no parameter {sorted(extra)[0]!r}")
-    if not isinstance(map, str):
-        raise MachineError("map must be text")
+def create(**params: Any) -> CrpgMachine:
+    values = check_params(INFO.params, params, validate)
     world = default_world()
-    if map:
-        try:
-            world = World([decode(map)])
-        except MapFileError as exc:
-            raise MachineError(f"map: {exc}") from None
+    if values["map"]:
+        world = World([decode(values["map"])])
     return CrpgMachine(world)

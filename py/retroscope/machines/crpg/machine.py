@@ -10,13 +10,16 @@ linked map. The step's cycles come from the stand-in's probe around
 
 from __future__ import annotations
 
+import time
+import zlib
 from typing import Any
 
 from ..base import MachineError, MachineInfo, Param
 from ..ti99.console import CPU_HZ, FPS, HEIGHT, PROBE, WIDTH, Ti99Machine
 from . import model
 from .program import program
-from .world import Exit, World
+from .tiles import MOBS, TERRAIN
+from .world import WANDERS, Exit, World, WorldMap
 
 # Buttons by bit, and the TI keys each one holds down (joystick 1 and E/S/D/X).
 BUTTONS = ("Up", "Down", "Left", "Right", "E", "S", "D", "X")
@@ -35,9 +38,38 @@ STEP_PROBE_OVERHEAD = 38 + 32
 # The copy is timed the same way; its RT (B *R11: 8 + 4 for the *R11 mode
 # + 2 x 4 waits: fetch, and the read at the return address) is taken off
 # too, leaving the loop the article times.
-COPY_PROBE_OVERHEAD = 38 + 32 + 20
+COPY_PROBE_OVERHEAD = 38 + 32 + 20  # the last: RT_CYCLES
+RT_CYCLES = 20  # B *R11 from the 8-bit expansion (see above)
+WINROW, WINCOL = 5, 2  # where crpg.asm puts the window (in characters)
+TILE_CODES = frozenset(t.code for t in TERRAIN)
+PALETTE_TILES = [[t.code, t.name] for t in TERRAIN]
+PALETTE_MOBS = [[m.code, m.name] for m in MOBS]
+MOB_CODES = frozenset(m.code for m in MOBS)
+TICK = 0x8379  # VDPTIC in the console ROM's scratchpad
 # The article's figures for the 1,024-byte copy (seed 000).
 ARTICLE_COPY = {"looped": 81_920, "unrolled": 50_688}
+
+# The routines the article documents, for `Machine.call` (and the contract
+# suite): POSCLC/POSCL2 take a square's row and column in R3/R4 and push the
+# next square's index at R9 (the path stack at WORK+338).
+ROUTINE_SPECS = (
+    ("MAPPRC", "the five stages: window, mobs, light, line of sight, masking", ()),
+    ("POSCLC", "one step of the first path towards the centre",
+     (("r3", 12), ("r4", 0), ("r9", 0x3200 + 338))),
+    ("POSCL2", "one step of the second path towards the centre",
+     (("r3", 12), ("r4", 0), ("r9", 0x3200 + 338))),
+    ("COPYL", "the article's copy loop, 1,024 bytes", (("r1", 0xE000), ("r2", 0x2000),
+                                                     ("r3", 1024))),
+    ("COPYU", "the copy loop unrolled by eight", (("r1", 0xE000), ("r2", 0x2000),
+                                                  ("r3", 1024))),
+)
+try:
+    from ..base import Routine  # type: ignore[attr-defined]
+except ImportError:  # MachineInfo.routines arrives with the contract suite (#11)
+    Routine = None
+_ROUTINES = ({"routines": tuple(Routine(label, text, regs)
+                                for label, text, regs in ROUTINE_SPECS)}
+             if Routine is not None else {})
 
 INFO = MachineInfo(
     id="crpg",
@@ -54,6 +86,7 @@ INFO = MachineInfo(
               max_len=12_000,
               alphabet="0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz-_"),
     ),
+    **_ROUTINES,
     article="000",
     summary="A CRPG's 13x13 map window (edges, slants, mobs, light, line of sight) as "
             "TMS9900 code at the article's data layout, on a TI-99/4A with its VDP.",
@@ -66,15 +99,33 @@ class CrpgMachine(Ti99Machine):
     INFO = INFO
 
     def __init__(self, world: World) -> None:
-        prog = program()
-        super().__init__(prog.chunks, dict(prog.symbols))
-        self.program = prog
+        built = program()
+        super().__init__(built.program.chunks, built.symbols)
+        self.program = built.program
+        self.brush: dict[str, Any] = {"kind": "walk"}
         self.world = world
         self.current = 0
         self.step_cycles = 0
         self.copy_cycles = 0
         self._probe_start: dict[int, int] = {}
+        self._wait_top = self.symbols["WAITF1"]
         self.reset()
+
+    # WAITF1 LIMI 2 / LIMI 0 / CB @VDPTIC,R1 / JEQ WAITF1: 92 cycles a turn.
+    IDLE_TURN = 92
+
+    def idle_here(self) -> bool:
+        """At WAITF1 with the tick unchanged and ST as a turn leaves it (EQ, the
+        tick's parity in OP, L> A> clear, mask 0)."""
+        cpu = self.cpu
+        if cpu.pc != self._wait_top:
+            return False
+        ram = self.bus.ram
+        tick = ram[TICK]
+        if ram[(cpu.wp + 2) & 0xFFFF] != tick:  # R1's high byte: the tick when the wait began
+            return False
+        parity = 0x0400 if bin(tick).count("1") & 1 else 0
+        return cpu.st & 0xE40F == 0x2000 | parity
 
     # -- the loader -----------------------------------------------------------------------
     def probe(self, addr: int, cycles: int) -> None:
@@ -156,7 +207,34 @@ class CrpgMachine(Ti99Machine):
         link: Exit | None = self.world.maps[self.current].exit_at(x, y)
         if link is None:
             return
-        self.load_map(self.world.index(link.target), (link.x, link.y))
+        self.load_map(self.world.index(link.target), (link.tx, link.ty))
+
+    def run_until_step(self, steps: int, buttons: int = 0, limit: int = 600) -> int:
+        """Run frames until the program has drawn `steps` steps; the frames run."""
+        for frames in range(limit):
+            if self.word(self.symbols["STEPS"]) >= steps:
+                return frames
+            self.run_frame(buttons)
+        raise MachineError(f"no step {steps} within {limit} frames")
+
+    # -- state beyond the console's -------------------------------------------------------
+    def device_snapshot(self) -> dict[str, Any]:
+        """The console's devices, plus what the loader and the editor hold: the
+        world as edited, the current map, the brush, the timings and probes
+        half-way. Plain lists and bytes (JSON-able with bytes as hex)."""
+        return {**super().device_snapshot(),
+                "world": [_map_record(m) for m in self.world.maps],
+                "current": self.current, "brush": dict(self.brush),
+                "timing": [self.step_cycles, self.copy_cycles,
+                           [list(p) for p in sorted(self._probe_start.items())]]}
+
+    def device_restore(self, state: dict[str, Any]) -> None:
+        super().device_restore(state)
+        self.world = World([_map_from_record(r) for r in state["world"]])
+        self.current = state["current"]
+        self.brush = dict(state["brush"])
+        self.step_cycles, self.copy_cycles, starts = state["timing"]
+        self._probe_start = {a: c for a, c in starts}
 
     # -- input ---------------------------------------------------------------------------
     def set_buttons(self, buttons: int) -> None:
@@ -172,21 +250,17 @@ class CrpgMachine(Ti99Machine):
         sym = self.symbols
         ram = self.bus.ram
         st = sym["STATE"]
-
-        def row(name: str, addr: int, size: int, fmt: str) -> dict[str, Any]:
-            raw = self.word(addr) if size == 2 else ram[addr]
-            value = f">{raw:0{2 * size}X}" if fmt == "hex" else str(raw)
-            return {"name": name, "addr": addr, "size": size, "format": fmt, "value": value}
-
-        rows = [row("VWIDTH", sym["VWIDTH"], 2, "dec"), row("HWIDTH", sym["HWIDTH"], 2, "dec"),
-                row("X", sym["X"], 2, "dec"), row("Y", sym["Y"], 2, "dec"),
-                row("STATE+4 edge", st + 4, 1, "dec"), row("STATE+5 map type", st + 5, 1, "dec"),
-                row("STATE+6 mobs", st + 6, 2, "dec"), row("STATE+8 map light", st + 8, 1, "dec"),
-                row("STATE+9 player light", st + 9, 1, "dec")]
+        rows = [self.mechanic(name, sym[name], 2, "dec", self.word(sym[name]))
+                for name in ("VWIDTH", "HWIDTH", "X", "Y")]
+        rows += [self.mechanic("STATE+4 edge (0 extend)", st + 4, 1, "dec"),
+                 self.mechanic("STATE+5 map type (1 normal)", st + 5, 1, "dec"),
+                 self.mechanic("STATE+6 mob count", st + 6, 2, "dec", self.word(st + 6)),
+                 self.mechanic("STATE+8 map light", st + 8, 1, "dec"),
+                 self.mechanic("STATE+9 player light", st + 9, 1, "dec")]
         for i, side in enumerate(("south", "west", "north", "east")):
-            rows.append(row(f"STATE+{10 + 2 * i} {side} tile", st + 10 + 2 * i, 1, "hex"))
-            rows.append(row(f"STATE+{11 + 2 * i} {side} mob", st + 11 + 2 * i, 1, "hex"))
-        rows.append(row("STATE+18 under", st + 18, 1, "hex"))
+            rows.append(self.mechanic(f"STATE+{10 + 2 * i} {side} tile", st + 10 + 2 * i))
+            rows.append(self.mechanic(f"STATE+{11 + 2 * i} {side} mob", st + 11 + 2 * i))
+        rows.append(self.mechanic("STATE+18 under the player", st + 18))
         wm = self.world.maps[self.current]
         return {
             "mechanics": rows,
@@ -199,5 +273,246 @@ class CrpgMachine(Ti99Machine):
             "copy_cycles": self.copy_cycles,
             "unroll": bool(ram[sym["UNROLL"]]),
             "article_copy": ARTICLE_COPY,
+            "edge": ram[st + 4], "kind": ram[st + 5],
+            "map_light": ram[st + 8], "player_light": ram[st + 9],
+            "brush": self.brush,
+            "tiles_crc": zlib.crc32(ram[sym["MAPBUF"]:sym["MAPBUF"] + model.MAP_BYTES]),
+            "tiles": PALETTE_TILES, "mob_graphics": PALETTE_MOBS,
             "frame": self.frame,
         }
+
+    # -- the editor and the side panel's verbs ------------------------------------------------
+    def scene_from_memory(self) -> model.Scene:
+        """The map as the program has it now (edits, the player, wandering mobs)."""
+        sym = self.symbols
+        ram = self.bus.ram
+        st = sym["STATE"]
+        w, h = self.word(sym["HWIDTH"]), self.word(sym["VWIDTH"])
+        tiles = bytes(ram[sym["MAPBUF"]:sym["MAPBUF"] + w * h])
+        mobs = []
+        base = sym["MOBBUF"]
+        for n in range(min(self.word(st + 6), model.MAX_MOBS)):
+            kind, gfx, mx, my = ram[base + 8 * n:base + 8 * n + 4]
+            if kind:
+                mobs.append((kind, gfx, mx, my))
+        return model.Scene(w, h, tiles, self.word(sym["X"]), self.word(sym["Y"]),
+                           edge=ram[st + 4], kind=ram[st + 5], map_light=ram[st + 8],
+                           player_light=ram[st + 9], mobs=mobs)
+
+    def _reload(self, sc: model.Scene, name: str | None = None) -> None:
+        """Replace the current map with `sc` and let the program load it."""
+        wm = self.world.maps[self.current]
+        wm.scene = sc
+        if name is not None:
+            wm.name = name
+        self.load_map(self.current)
+
+    def window_square(self, r: int, c: int) -> int | None:
+        """The MAPBUF index that window square (r, c) shows, or None off the map
+        (an extended edge: paint the map's own squares)."""
+        sc = self.scene_from_memory()
+        y = sc.y - 6 + r
+        x = sc.x - 6 + c + sc.slant * (r - 6)
+        if sc.edge:
+            x, y = x % sc.width, y % sc.height
+        if not (0 <= x < sc.width and 0 <= y < sc.height):
+            return None
+        return y * sc.width + x
+
+    def pointer(self, x: int, y: int, down: bool) -> None:
+        if not down or self.brush.get("kind") == "walk":
+            return
+        r, c = y // 8 - WINROW, x // 8 - WINCOL
+        if 0 <= r < 13 and 0 <= c < 13:
+            self.paint(r, c)
+
+    def paint(self, row: int, col: int) -> dict[str, Any]:
+        """Paint the brush on window square (row, col) and have the program redraw."""
+        if not (isinstance(row, int) and isinstance(col, int) and 0 <= row < 13
+                and 0 <= col < 13):
+            raise MachineError("paint: row and col are window squares 0-12")
+        index = self.window_square(row, col)
+        if index is None:
+            raise MachineError("that square is beyond the map's edge")
+        sym = self.symbols
+        ram = self.bus.ram
+        kind = self.brush.get("kind")
+        w = self.word(sym["HWIDTH"])
+        mx, my = index % w, index // w
+        if kind == "tile":
+            ram[sym["MAPBUF"] + index] = self.brush["code"] | (0x80 if self.brush["lit"] else 0)
+        elif kind in ("mob", "erase"):
+            self._put_mob(mx, my, self.brush.get("gfx") if kind == "mob" else None)
+        else:
+            raise MachineError("choose a tile or a mob to paint first")
+        ram[sym["REDRAW"]] = 1
+        return {"x": mx, "y": my}
+
+    def _put_mob(self, x: int, y: int, gfx: int | None) -> None:
+        ram = self.bus.ram
+        base = self.symbols["MOBBUF"]
+        count_at = self.symbols["STATE"] + 6
+        count = self.word(count_at)
+        for n in range(count):  # what stands there goes
+            rec = base + 8 * n
+            if ram[rec] and ram[rec + 2] == x and ram[rec + 3] == y:
+                ram[rec] = 0
+        if gfx is None:
+            return
+        for n in range(model.MAX_MOBS):
+            rec = base + 8 * n
+            if n >= count or not ram[rec]:
+                ram[rec:rec + 8] = bytes((WANDERS, gfx, x, y, 0, 0, 0, 0))
+                self.poke_word(count_at, max(count, n + 1))
+                return
+        raise MachineError(f"a map holds at most {model.MAX_MOBS} mobs")
+
+    def set_brush(self, kind: str, code: int = 0, lit: bool = True, gfx: int = 0x60) -> dict:
+        if kind == "tile":
+            if code not in TILE_CODES:
+                raise MachineError(f"no tile with code {code}")
+            self.brush = {"kind": "tile", "code": code, "lit": bool(lit)}
+        elif kind == "mob":
+            if gfx not in MOB_CODES:
+                raise MachineError(f"no mob graphic >{gfx:02X}" if isinstance(gfx, int)
+                                   else "gfx is a number")
+            self.brush = {"kind": "mob", "gfx": gfx}
+        elif kind in ("erase", "walk"):
+            self.brush = {"kind": kind}
+        else:
+            raise MachineError("brush kind is tile, mob, erase or walk")
+        return self.brush
+
+    def settings(self, width: int | None = None, height: int | None = None,
+                 edge: int | None = None, kind: int | None = None,
+                 map_light: int | None = None, player_light: int | None = None,
+                 name: str | None = None) -> dict[str, Any]:
+        """Resize (keeping what overlaps, new squares lit grass) and set the
+        edge style, map type, lights and name; the program reloads the map."""
+        sc = self.scene_from_memory()
+        w = sc.width if width is None else width
+        h = sc.height if height is None else height
+        for label, value, lo, hi in (("width", w, 6, 64), ("height", h, 6, 64),
+                                     ("edge", edge, 0, 1), ("kind", kind, 0, 2),
+                                     ("map_light", map_light, 0, 255),
+                                     ("player_light", player_light, 0, 15)):
+            if value is not None and (not isinstance(value, int) or isinstance(value, bool)
+                                      or not lo <= value <= hi):
+                raise MachineError(f"{label} must be {lo}-{hi}")
+        tiles = bytearray([0x80] * (w * h))
+        for y in range(min(h, sc.height)):
+            for x in range(min(w, sc.width)):
+                tiles[y * w + x] = sc.tiles[y * sc.width + x]
+        new = model.Scene(w, h, bytes(tiles), min(sc.x, w - 1), min(sc.y, h - 1),
+                          edge=sc.edge if edge is None else edge,
+                          kind=sc.kind if kind is None else kind,
+                          map_light=sc.map_light if map_light is None else map_light,
+                          player_light=sc.player_light if player_light is None else player_light,
+                          mobs=[m for m in sc.mobs if m[2] < w and m[3] < h])
+        problems = model.check(new)
+        if problems:
+            raise MachineError("; ".join(problems))
+        if name is not None:
+            from .mapfile import NAME_CHARS
+            if not isinstance(name, str) or len(name) > 24 or not set(name) <= NAME_CHARS:
+                raise MachineError("a name is up to 24 letters, digits and spaces")
+        self._reload(new, name)
+        return {"width": w, "height": h}
+
+    def export_map(self) -> dict[str, Any]:
+        from .mapfile import encode
+
+        wm = self.world.maps[self.current]
+        code = encode(WorldMap(wm.id, wm.name, self.scene_from_memory()))
+        return {"code": code, "chars": len(code), "name": wm.name}
+
+    def import_map(self, code: str) -> dict[str, Any]:
+        from .mapfile import MapFileError, decode
+
+        try:
+            wm = decode(code)
+        except MapFileError as exc:
+            raise MachineError(str(exc)) from None
+        for i, m in enumerate(self.world.maps):
+            if m.id == "shared":
+                self.world.maps[i] = wm
+                break
+        else:
+            self.world.maps.append(wm)
+        self.load_map(self.world.index("shared"))
+        return {"map": wm.id, "name": wm.name}
+
+    def goto(self, map: str) -> dict[str, Any]:  # noqa: A002 - the verb's argument
+        try:
+            index = self.world.index(map)
+        except KeyError:
+            raise MachineError(f"no map {str(map)[:20]!r}") from None
+        self.load_map(index)
+        return {"map": map}
+
+    def set_unroll(self, on: bool) -> dict[str, Any]:
+        """Copy maps with the unrolled loop (or the article's first one); the
+        current map is loaded again so the copy runs and is timed."""
+        self.bus.ram[self.symbols["UNROLL"]] = 1 if on else 0
+        self._reload(self.scene_from_memory())
+        return {"unroll": bool(on)}
+
+    def measure_copies(self) -> dict[str, Any]:
+        """Both copy loops over this map's bytes, run on the core through
+        `call` from a snapshot (then put back): the loops' cycles without RT."""
+        sc = self.scene_from_memory()
+        count = (sc.width * sc.height + 7) & ~7
+        snap = self.snapshot()
+        result = {}
+        try:
+            for name, label in (("looped", "COPYL"), ("unrolled", "COPYU")):
+                regs = {"r1": self.symbols["LOADBF"], "r2": self.symbols["MAPBUF"], "r3": count}
+                result[name] = self.call(label, **regs)["cycles"] - RT_CYCLES
+                self.restore(snap)
+        finally:
+            self.restore(snap)
+        return {**result, "bytes": count, "article": ARTICLE_COPY}
+
+    def bench_figures(self, steps: int = 4) -> dict[str, float]:
+        """Map processing back to back on the machine's own runner (REDRAW set
+        every frame, the state put back afterwards): MAPPRC's cycles, the host
+        time per step (MAPPRC and drawing the window), and the emulated clock
+        that MAPPRC's cycles alone give, against the 4A's 3.0 MHz."""
+        snap = self.snapshot()
+        ram = self.bus.ram
+        redraw = self.symbols["REDRAW"]
+        try:
+            ram[redraw] = 1
+            self.run_until_step(self.word(self.symbols["STEPS"]) + 1)
+            start = self.word(self.symbols["STEPS"])
+            t0 = time.perf_counter()
+            while self.word(self.symbols["STEPS"]) < start + steps:
+                ram[redraw] = 1
+                self.run_frame(0)
+            per_step = (time.perf_counter() - t0) / steps
+            cycles = self.step_cycles
+        finally:
+            self.restore(snap)
+        hz = cycles / per_step if per_step else 0.0
+        return {"MAPPRC cycles": cycles, "MAPPRC ms at 3.0 MHz": 1000 * cycles / CPU_HZ,
+                "host ms per step": 1000 * per_step,
+                "MAPPRC emulated MHz": hz / 1e6, "x the 4A's 3.0 MHz": hz / CPU_HZ}
+
+    def commands(self) -> dict[str, Any]:
+        return {"brush": self.set_brush, "paint": self.paint, "settings": self.settings,
+                "export": self.export_map, "import": self.import_map, "goto": self.goto,
+                "unroll": self.set_unroll, "copy_cycles": self.measure_copies}
+
+
+def _map_record(wm: WorldMap) -> list[Any]:
+    sc = wm.scene
+    return [wm.id, wm.name, sc.width, sc.height, bytes(sc.tiles), sc.x, sc.y, sc.edge, sc.kind,
+            sc.map_light, sc.player_light, [list(m) for m in sc.mobs],
+            [[e.x, e.y, e.target, e.tx, e.ty] for e in wm.exits]]
+
+
+def _map_from_record(r: list[Any]) -> WorldMap:
+    map_id, name, w, h, tiles, x, y, edge, kind, map_light, player_light, mobs, exits = r
+    sc = model.Scene(w, h, bytes(tiles), x, y, edge=edge, kind=kind, map_light=map_light,
+                     player_light=player_light, mobs=[tuple(m) for m in mobs])
+    return WorldMap(map_id, name, sc, [Exit(*e) for e in exits])

@@ -64,7 +64,7 @@ def decode(text: object, map_id: str = "shared") -> WorldMap:
         raise MapFileError(f"map format {text[0]!r} is not one this version reads (1)")
     body = text[1:]
     try:
-        packed = base64.urlsafe_b64decode(body + "=" * (-len(body) % 4))
+        packed = base64.b64decode(body + "=" * (-len(body) % 4), altchars=b"-_", validate=True)
     except (binascii.Error, ValueError):
         raise MapFileError("the map is not base64url text") from None
     if len(packed) < 5:

@@ -2,24 +2,10 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
-from importlib import resources
-from typing import Any
-
+from ..base import Built, assemble_package
 from .tiles import includes
 
-PACKAGE = "retroscope.machines.crpg"
 
-
-def _include(name: str) -> str:
-    generated = includes()
-    if name in generated:
-        return generated[name]
-    return resources.files(PACKAGE).joinpath(name).read_text()
-
-
-@lru_cache(maxsize=1)
-def program() -> Any:  # retroscope.asm.Program
-    from ...asm import assemble
-
-    return assemble(_include("crpg.asm"), "tms9900", include=_include, filename="crpg.asm")
+def program() -> Built:
+    """crpg.asm with mapprc.asm and the generated tile tables (cached)."""
+    return assemble_package("retroscope.machines.crpg", "crpg.asm", "tms9900", includes())

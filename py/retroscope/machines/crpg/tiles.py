@@ -13,6 +13,7 @@ opacity bit), >40 blocks walking, >20 an exit to another map.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 OPAQUE, SOLID, EXIT = 0x80, 0x40, 0x20
 
@@ -191,6 +192,7 @@ def _bytes_asm(label: str, data: bytes) -> str:
     return "\n".join(lines) + "\n"
 
 
+@lru_cache(maxsize=1)
 def includes() -> dict[str, str]:
     """The generated include files of crpg.asm (one source: this module)."""
     return {"tflags.inc": _bytes_asm("TFLAGS", flags()),

@@ -135,7 +135,7 @@ def town() -> WorldMap:
     sc = model.Scene(32, 32, bytes(c.cells), 16, 14, mobs=mobs)
     return WorldMap("town", "Brightwater town", sc, [
         Exit(31, 15, "forest", 1, 20), Exit(31, 16, "forest", 1, 20),
-        Exit(12, 13, "dungeon", 2, 2), Exit(16, 31, "coast", 20, 1)])
+        Exit(12, 13, "dungeon", 2, 2), Exit(16, 31, "coast", 18, 6)])
 
 
 def forest() -> WorldMap:
@@ -197,8 +197,11 @@ def coast() -> WorldMap:
     c.scatter(rng, "rocks", 20, "sand")
     c.scatter(rng, "tree", 50, "grass")
     c.put(20, 0, "gate")
+    for y in range(1, 7):  # a path from the gate to the landing, kept clear
+        c.put(20 - (y * 2 // 6), y, "path")
+    c.put(18, 6, "path")
     mobs = _mobs(c, rng, [("crab", 6), ("serpent", 2)], ("sand",))
-    sc = model.Scene(40, 28, bytes(c.cells), 20, 1, kind=0, mobs=mobs)
+    sc = model.Scene(40, 28, bytes(c.cells), 18, 6, kind=0, mobs=mobs)
     return WorldMap("coast", "The slanting shore", sc, [Exit(20, 0, "town", 16, 30)])
 
 

@@ -13,6 +13,4 @@ from __future__ import annotations
 
 from .machine import INFO, JmcMachine, create, validate
 
-UNFINISHED = "the page's game (setup tray, hot-seat, drawing) is not playable yet"
-
 __all__ = ["INFO", "JmcMachine", "create", "validate"]

@@ -2,12 +2,19 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
-from ..base import MachineError, Param, mechanics_row
+from ..base import MachineError, Param, check_params, mechanics_row
 from ..bbc.machine import BbcMachine, bbc_info
 from . import model
+from .draw import draw
+from .game import Flow, Game
 from .program import GAME_KEYS, program
+from .savefile import SaveFileError, from_hex, unwrap, wrap
+from .screen import Canvas
+
+SAVE_NAME = "JMCSAVE"
 
 V_BOARD_PIECES, V_PIECE_TYPES, V_PIECE_QUANTITIES = 0x0400, 0x0430, 0x0460
 V_MAP_BRIDGE_UP, V_MAP_BRIDGE_DOWN, V_BOARD_MARKS = 0x0470, 0x04A0, 0x04D0
@@ -51,15 +58,17 @@ def parse_seed(value: Any) -> int | None:
     return seed if seed else None
 
 
-def validate(values: dict[str, Any]) -> list[str]:
+def validate(values: dict[str, Any]) -> list[tuple[str, str]]:
+    """What the Param specs cannot say: a seed of 1-8 hex digits, not zero; 2 or 4 bridges."""
     problems = []
     raw = values.get("seed", "")
     if raw not in ("", None) and parse_seed(raw) is None:
-        problems.append(f"seed {str(raw)[:10]!r} is not 1-8 hex digits (not all zero); "
-                        "setting up by hand")
+        problems.append(("seed", f"seed {str(raw)[:10]!r} is not 1-8 hex digits (not all "
+                                 "zero); setting up by hand"))
     bridges = values.get("bridges", 2)
     if bridges not in (2, 4) or isinstance(bridges, bool):
-        problems.append(f"bridges must be 2 or 4, not {str(bridges)[:6]!r}; using 2")
+        problems.append(("bridges", f"bridges must be 2 or 4, not {str(bridges)[:6]!r}; "
+                                    "using 2"))
     return problems
 
 
@@ -71,6 +80,10 @@ class JmcMachine(BbcMachine):
         super().__init__(program())
         self.params = {"seed": f"{seed:08X}" if seed else "", "bridges": bridges}
         self.bridges = bridges
+        self.link_seed = seed
+        self.canvas = Canvas()
+        self.flow = Flow(self)
+        self._drawn: bytes | None = None
         self.power_on()
 
     def power_on(self) -> None:
@@ -81,6 +94,99 @@ class JmcMachine(BbcMachine):
                 self.bus.load(addr, data)
         self.bus.ram[Z_BRIDGES] = self.bridges
         self.reset()
+        if self.link_seed:
+            # A link's seed: the register as the link gives it, then random_setup.
+            self.seed = self.link_seed
+            self.flow.g.random_setup = True
+            self.flow.start()
+
+    def reset(self) -> None:
+        """The BREAK key: the program starts again at its menu, and so does the game."""
+        super().reset()
+        self.flow = Flow(self, Game(bridges=self.bus.ram[Z_BRIDGES]
+                                    if self.bus.ram[Z_BRIDGES] in (2, 4) else 2))
+        self._drawn = None
+
+    # -- the frame: the game's flow, then the picture ------------------------------------
+    def _end_frame(self) -> None:
+        self.flow.tick()
+        self._redraw()
+        super()._end_frame()
+
+    def _redraw(self, force: bool = False) -> None:
+        ram = self.bus.ram
+        g = self.flow.g
+        key = bytes(ram[0x400:0x500]) + bytes(ram[0x50:0x52]) + repr(
+            (g.phase, g.mode, g.random_setup, g.bridges, g.cursor, g.tray, g.focus,
+             g.selected, g.message, g.last_move)).encode()
+        if key == self._drawn and not force:
+            return
+        self._drawn = key
+        draw(self.canvas, g, ram)
+        self.canvas.encode_into(ram)
+
+    def pointer(self, x: int, y: int, down: bool) -> None:
+        if down and 0 <= x < self.width and 0 <= y < self.height:
+            self.flow.click(int(x) // 2, int(y))
+
+    # -- the side panel's verbs and the browser's storage -----------------------------------
+    def commands(self) -> dict[str, Callable[..., Any]]:
+        return {"save": self.save_game, "load": self.load_game, "download": self.download,
+                "upload": self.upload, "new_game": self.new_game}
+
+    def save_game(self) -> dict[str, Any]:
+        """The 6502 saves the game (OSFIND/OSGBPB to JMCSAVE) on the next frame."""
+        if self.flow.g.phase not in ("setup", "play"):
+            raise MachineError("there is no game to save yet")
+        self.flow.post("load_save", a=0, tag="saved")
+        return {"ok": True}
+
+    def load_game(self) -> dict[str, Any]:
+        if SAVE_NAME not in self.hostfs.files:
+            raise MachineError("there is no saved game: save one, or upload a file")
+        self.flow.post("load_save", a=1, tag="loaded")
+        return {"ok": True}
+
+    def download(self) -> dict[str, Any]:
+        data = self.hostfs.files.get(SAVE_NAME)
+        if data is None:
+            raise MachineError("there is no saved game to download: save first")
+        return {"name": "jmc-save.jmc", "hex": wrap(data).hex()}
+
+    def upload(self, hex: str) -> dict[str, Any]:  # noqa: A002 - the verb's argument name
+        """A downloaded save file back: checked first (a bad one changes nothing),
+        then the 6502 loads it."""
+        try:
+            payload = unwrap(from_hex(hex))
+        except SaveFileError as exc:
+            raise MachineError(str(exc)) from None
+        self.hostfs.files[SAVE_NAME] = payload
+        return self.load_game()
+
+    def new_game(self) -> dict[str, Any]:
+        self.flow.g.phase = "menu"
+        self.flow.g.queue, self.flow.g.dirty = [], True
+        return {"ok": True}
+
+    def save_data(self) -> dict[str, Any] | None:
+        data = self.hostfs.files.get(SAVE_NAME)
+        return None if data is None else {"save": wrap(data).hex()}
+
+    def load_save_data(self, data: dict[str, Any]) -> None:
+        if not isinstance(data, dict) or not isinstance(data.get("save"), str):
+            raise MachineError("bad jmc save data: expected {'save': hex}")
+        try:
+            self.hostfs.files[SAVE_NAME] = unwrap(from_hex(data["save"]))
+        except SaveFileError as exc:
+            raise MachineError(f"bad jmc save data: {exc}") from None
+
+    def device_snapshot(self) -> dict[str, Any]:
+        return {**super().device_snapshot(), "game": self.flow.g.to_json()}
+
+    def device_restore(self, state: dict[str, Any]) -> None:
+        self.flow = Flow(self, Game.from_json(state["game"]))
+        self._drawn = None
+        super().device_restore(state)
 
     # -- the board as the 6502 keeps it ------------------------------------------------
     def board(self) -> model.Board:
@@ -113,21 +219,40 @@ class JmcMachine(BbcMachine):
 
     def state(self) -> dict[str, Any]:
         ram = self.bus.ram
+        g = self.flow.g
 
         return {
             "mechanics": [
                 mechanics_row("seed (galois32)", SEED, 4, "text", f"${self.seed:08X}"),
                 mechanics_row("Z_turn (bottom colour)", Z_TURN, 1, "dec", ram[Z_TURN]),
                 mechanics_row("Z_bridges", Z_BRIDGES, 1, "dec", ram[Z_BRIDGES]),
+                mechanics_row("Z_result (last fight)", 0x53, 1, "hex", ram[0x53]),
+                mechanics_row("Z_phase", 0x5A, 1, "dec", ram[0x5A]),
+                mechanics_row("Z_command (mailbox)", 0x80, 1, "dec", ram[0x80]),
             ],
+            "phase": g.phase,
+            "mode": g.mode,
+            "bridges": ram[Z_BRIDGES],
+            "turn": "red" if ram[Z_TURN] == 0 else "blue",
+            "message": g.message,
+            "winner": ["red", "blue"][g.winner] if g.winner >= 0 else None,
+            "busy": bool(g.waiting or g.queue),
+            "seed": f"{self.seed:08X}",
+            # a link that sets this game up again (random setups only)
+            "link": (f"#/jmc?seed={g.setup_seed:08X}&bridges={g.bridges}"
+                     if g.setup_seed else None),
+            "pieces": {
+                "red": sum(1 for p in model.SPACES if not ram[0x400 + p] & 0x80
+                           and bool(ram[0x400 + p] & 4) == (ram[Z_TURN] == 0)),
+                "blue": sum(1 for p in model.SPACES if not ram[0x400 + p] & 0x80
+                            and bool(ram[0x400 + p] & 4) == (ram[Z_TURN] == 1)),
+            },
             "frame": self.frame,
         }
 
 
 def create(**params: Any) -> JmcMachine:
-    problems = validate(params)
-    if problems:
-        raise MachineError("; ".join(problems))
-    raw = params.get("seed", "")
+    values = check_params(INFO.params, params, validate)
+    raw = values["seed"]
     seed = parse_seed(raw) if raw not in ("", None) else None
-    return JmcMachine(seed, params.get("bridges", 2))
+    return JmcMachine(seed, values["bridges"])

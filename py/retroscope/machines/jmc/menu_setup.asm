@@ -4,7 +4,16 @@
 ; the banner, bit 0 allow mines. Other bytes are a position to fill: a random
 ; entry of the list (5 bits of galois32, again if past the end or not allowed
 ; here) is placed and the list's last entry moves into its slot.
+; A = $FF sets up both sides, $04 only the bottom one, $00 only the top one.
 random_setup:
+        sta Z_setup_only
+        ldx #3
+@keep:  lda seed,x              ; where this setup began: a link can start it again
+        sta Z_setup_seed,x
+        dex
+        bpl @keep
+        lda #0
+        sta Z_skip
         lda #<T_plan_2
         ldx #>T_plan_2
         ldy Z_bridges
@@ -25,6 +34,8 @@ random_setup:
         inc Z_plan_index
         lda (Z_plan),y
         bmi @control
+        ldx Z_skip
+        bne @byte               ; the side we leave alone
         sta Z_place_pos
 @pick:  jsr galois32
         and #$1F
@@ -58,14 +69,22 @@ random_setup:
         lda Z_tmp
         and #$08
         beq @byte
-        jsr reset_list
+        lda Z_setup_only
+        bmi @reset              ; both sides
+        eor Z_tmp
+        and #4
+        sta Z_skip              ; not this side: skip its places
+        bne @byte
+@reset: jsr reset_list
         jmp @byte
-@end:   ldx #15
+@end:   lda Z_setup_only
+        beq @kept               ; only the top side: the tray is the bottom's
+        ldx #15
         lda #0
-@empty: sta V_piece_quantities,x ; every piece is on the board
+@empty: sta V_piece_quantities,x ; every piece (of the side set up) is on the board
         dex
         bpl @empty
-        rts
+@kept:  rts
 
 ; reset_list: V_setup_list = every type as often as T_quantities says; the
 ; side's half of the board (Z_tmp bit 2) is emptied first.

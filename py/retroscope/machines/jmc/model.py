@@ -278,11 +278,14 @@ def combat(atype: int, dtype: int) -> int:
     return ATTACKER_WINS if atype > dtype else DEFENDER_WINS
 
 
-def random_setup(seed: int, bridges: int) -> tuple[Board, int]:
-    """random_setup from the plan, as the 6502 does it: (board, seed after)."""
-    board = Board(bridges)
+def random_setup(seed: int, bridges: int, only: int | None = None,
+                 board: Board | None = None) -> tuple[Board, int]:
+    """random_setup from the plan, as the 6502 does it: (board, seed after).
+    `only` = 4 or 0 sets up just the bottom or the top side of `board`."""
+    board = board.copy() if board else Board(bridges)
     allowed = [True] * 16
     todo: list[int] = []
+    skip = False
     for byte in plan(bridges):
         if byte & 0x80:
             if byte & 0x10:
@@ -290,7 +293,14 @@ def random_setup(seed: int, bridges: int) -> tuple[Board, int]:
             allowed[MINE] = bool(byte & 1)
             allowed[BANNER] = bool(byte & 2)
             if byte & 0x08:
-                todo = [t for t in range(16) for _ in range(QUANTITIES[t])]
+                skip = only is not None and (byte & 4) != only
+                if not skip:
+                    todo = [t for t in range(16) for _ in range(QUANTITIES[t])]
+                    for p in range(48):
+                        if (p & 4) == (byte & 4):
+                            board.pieces[p] = EMPTY
+            continue
+        if skip:
             continue
         while True:
             seed, r = galois32(seed)

@@ -7,7 +7,6 @@ tables), its reference model `model.py`.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
 
@@ -16,7 +15,8 @@ from ..nes.machine import nes_info
 from . import model
 from .machine import SEED_DEFAULT, START_MODES, TetrisMachine, build
 
-__all__ = ["INFO", "SEED_DEFAULT", "TetrisMachine", "build", "create", "validate"]
+__all__ = ["INFO", "INPUT_SOURCES", "SEED_DEFAULT", "TetrisMachine", "build", "create",
+           "validate"]
 
 INFO = nes_info(
     id="tetris",
@@ -50,8 +50,23 @@ INFO = nes_info(
     ),
     summary="Nintendo Tetris's PRNG, piece selection, DAS, gravity, soft drop, line "
             "clears, BCD lines/level/score and statistics as 2A03 machine code at the "
-            "article's addresses.",
+            "article's addresses. Keys: left and right arrows move, down arrow drops, "
+            "X rotates clockwise, Z anticlockwise, Enter starts and pauses, Shift is Select.",
 )
+
+
+def _ai(options: dict[str, Any]) -> Any:
+    from .ai import Bot  # on demand: the page loads the bot when asked for it
+
+    tap_hz = options.get("tap_hz", 30)
+    level = options.get("start_level", 18)
+    if tap_hz not in (15, 30) or isinstance(level, bool) or level not in range(20):
+        raise ValueError("the AI takes tap_hz 15 or 30 and start_level 0-19")
+    return Bot(tap_hz=tap_hz, start_level=level)
+
+
+# Programs that can hold the pad (name -> factory(options) -> callable(machine) -> buttons).
+INPUT_SOURCES = {"ai": _ai}
 
 
 @lru_cache(maxsize=1)
@@ -103,17 +118,3 @@ def create(**params: Any) -> TetrisMachine:
                          values["start"])
 
 TetrisMachine.INFO = INFO
-
-
-def _autoplay() -> Callable[[TetrisMachine], int]:
-    """A placement player (autoplay.Player) pressing the pad once a frame."""
-    from .autoplay import Player
-
-    player = Player()
-    return lambda machine: player.buttons(machine.ram())
-
-
-# Programs that can press the pad instead of the player (debugger session input).
-INPUT_SOURCES: dict[str, Callable[[], Callable[[TetrisMachine], int]]] = {
-    "autoplay": _autoplay,
-}

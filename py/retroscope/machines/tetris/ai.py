@@ -29,6 +29,7 @@ picks A-type and the start level); when a game is over it does the same.
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -48,7 +49,7 @@ from .search import (
     placements,
     spawn_fits,
 )
-from .tables import ROTATION
+from .tables import ORIENTATIONS, ROTATION, TYPE_NAMES, TYPE_OF
 from .weights import WEIGHTS
 
 START_BUTTON = 0x10
@@ -188,6 +189,7 @@ class Bot:
         self.decisions = 0
         self.replans = 0
         self.history: list[Choice] = []  # the last decisions, for the page
+        self.last_ms = 0.0  # how long the last decision took
 
     # -- the per-frame entry point -----------------------------------------------
     def buttons(self, machine: Any) -> int:
@@ -204,6 +206,9 @@ class Bot:
             self.plan = None
             return self._menus(ram, mode)
         if ram[0xCA]:  # paused: the game goes on
+            return self._tap(START_BUTTON)
+        if ram[0xBD] == 2:  # the high-score name entry: Start leaves it blank
+            self.plan = None
             return self._tap(START_BUTTON)
         state = ram[model.PLAY_STATE]
         if state == 1:
@@ -274,7 +279,9 @@ class Bot:
 
     def _new_plan(self, m: bytearray, start: Start, next_orient: int) -> int:
         rows = board_from_ram(m)
+        began = time.perf_counter()
         choice = self.planner.choose(rows, start, next_orient, (m[model.LINES], m[model.LINES + 1]))
+        self.last_ms = (time.perf_counter() - began) * 1000
         if choice is None:
             self.plan = None
             return 0
@@ -299,6 +306,38 @@ class Bot:
     # -- for the page and the tests ----------------------------------------------------
     def planned(self) -> Placement | None:
         return self.plan.choice.placement if self.plan else None
+
+    def __call__(self, machine: Any) -> int:
+        """An input source: the buttons for the frame about to run."""
+        return self.buttons(machine)
+
+    def report(self) -> dict[str, Any]:
+        """What the page shows: the plan as a ghost (playfield cells), its value,
+        the runner-up's, and how the bot is doing."""
+        out: dict[str, Any] = {"source": "ai", "tap_hz": self.tap_hz,
+                               "decisions": self.decisions, "replans": self.replans,
+                               "ms": round(self.last_ms, 1)}
+        choice = self.history[-1] if self.history else None
+        if choice is not None:
+            out["chosen"] = _describe(choice.placement, choice.value)
+            out["runner_up"] = (_describe(choice.runner_up, choice.runner_value)
+                                if choice.runner_up is not None else None)
+            out["candidates"] = choice.candidates
+            out["next"] = (TYPE_NAMES[TYPE_OF[choice.next_orient]]
+                           if choice.next_orient is not None else None)
+        out["ghost"] = _cells(self.plan.choice.placement) if self.plan else []
+        return out
+
+
+def _cells(p: Placement) -> list[list[int]]:
+    """The playfield cells (row, column) the placement fills (rows >= 0)."""
+    return [[p.y + sy, p.x + sx] for sy, _t, sx in ORIENTATIONS[p.orient] if p.y + sy >= 0]
+
+
+def _describe(p: Placement, value: float) -> dict[str, Any]:
+    return {"piece": TYPE_NAMES[TYPE_OF[p.orient]], "orient": p.orient, "x": p.x, "y": p.y,
+            "value": None if value == DEAD else round(value, 1), "presses": len(p.presses),
+            "cells": _cells(p)}
 
 
 def play_game(machine: Any, bot: Bot, max_frames: int = 500_000,

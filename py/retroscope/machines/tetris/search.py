@@ -116,19 +116,63 @@ class Placement:
         return out
 
 
+# The orientations a type turns through, and the taps worth trying for it: I, S
+# and Z have two orientations (A and B give the same turn), O has one.
+def _taps_for(orient: int) -> tuple[int, ...]:
+    kind = TYPE_OF[orient]
+    if kind == 3:  # O
+        return (0, LEFT, RIGHT)
+    if kind in (2, 4, 6):  # Z, S, I
+        return (0, LEFT, RIGHT, A_BUTTON, LEFT | A_BUTTON, RIGHT | A_BUTTON)
+    return TAPS
+
+
+def _family(orient: int) -> tuple[int, ...]:
+    seen = [orient]
+    while ROTATION[seen[-1]][1] not in seen:
+        seen.append(ROTATION[seen[-1]][1])
+    return tuple(seen)
+
+
+def fit_masks(padded: list[int], orients: tuple[int, ...]) -> dict[tuple[int, int], int]:
+    """(orientation, x) -> bit y set where the piece fits at row y (0-21): the
+    column occupancy shifted by each square's row offset, ORed, inverted."""
+    cols = [0] * 10
+    for i, row in enumerate(padded):
+        if row:
+            bit = 1 << i
+            for c in range(10):
+                if row >> c & 1:
+                    cols[c] |= bit
+    out: dict[tuple[int, int], int] = {}
+    for o in orients:
+        squares = ORIENTATIONS[o]
+        for x in X_RANGE:
+            if (o, x) not in MASKS:
+                out[(o, x)] = 0
+                continue
+            hit = 0
+            for sy, _tile, sx in squares:
+                hit |= cols[x + sx] >> (sy + 2)
+            out[(o, x)] = ~hit & 0x3FFFFF
+    return out
+
+
 def placements(rows: list[int] | tuple[int, ...], start: Start,
                period: int = 2) -> dict[tuple[int, int, int], Placement]:
     """Every lock position reachable from `start` by taps no closer than
     `period` frames, with the earliest-found presses for each."""
-    padded = pad(rows)
     o0, x0, y = start.orient, start.x, start.y
-    if not fits(padded, o0, x0, y):
+    family = _family(o0)
+    fm = fit_masks(pad(rows), family)
+    if not 0 <= y <= 21 or not fm.get((o0, x0), 0) >> y & 1:
         return {}
+    taps = _taps_for(o0)
     speed = drop_speed(start.level)
     timer, ay = start.fall_timer, start.autorepeat_y
     alive: dict[tuple[int, int], tuple[tuple[int, int], ...]] = {(x0, o0): ()}
     found: dict[tuple[int, int, int], Placement] = {}
-    masks = MASKS
+    rotation = ROTATION
     t = 0
     next_press = start.first_press
     while alive:
@@ -136,29 +180,28 @@ def placements(rows: list[int] | tuple[int, ...], start: Start,
         if t >= next_press and t % period == next_press % period:
             moved: dict[tuple[int, int], tuple[tuple[int, int], ...]] = {}
             for (x, o), path in alive.items():
-                for b in TAPS:
-                    nx, no = x, o
+                right = fm.get((o, x + 1), 0) >> y & 1
+                left = fm.get((o, x - 1), 0) >> y & 1
+                for b in taps:
+                    nx = x
                     if b & RIGHT:
-                        cells = masks.get((o, x + 1))
-                        if cells is not None and not any(padded[y + dy] & m for dy, m in cells):
+                        if right:
                             nx = x + 1
                     elif b & LEFT:
-                        cells = masks.get((o, x - 1))
-                        if cells is not None and not any(padded[y + dy] & m for dy, m in cells):
+                        if left:
                             nx = x - 1
+                    no = o
                     if b & A_BUTTON:
-                        r = ROTATION[o][1]
+                        r = rotation[o][1]
+                        if fm.get((r, nx), 0) >> y & 1:
+                            no = r
                     elif b & B_BUTTON:
-                        r = ROTATION[o][0]
-                    else:
-                        r = o
-                    if r != o:
-                        cells = masks.get((r, nx))
-                        if cells is not None and not any(padded[y + dy] & m for dy, m in cells):
+                        r = rotation[o][0]
+                        if fm.get((r, nx), 0) >> y & 1:
                             no = r
                     key = (nx, no)
                     if key not in moved:
-                        moved[key] = path if (nx, no) == (x, o) else path + ((t, b),)
+                        moved[key] = path if (nx == x and no == o) else path + ((t, b),)
             alive = moved
         # $8914 without Down: the first piece's hang, else gravity.
         fall = False
@@ -172,16 +215,17 @@ def placements(rows: list[int] | tuple[int, ...], start: Start,
         if fall:
             timer = 0
             below: dict[tuple[int, int], tuple[tuple[int, int], ...]] = {}
-            for (x, o), path in alive.items():
-                cells = masks[(o, x)]
-                if any(padded[y + 1 + dy] & m for dy, m in cells):
+            y1 = y + 1
+            for key, path in alive.items():
+                x, o = key
+                if fm[(o, x)] >> y1 & 1:
+                    below[key] = path
+                else:
                     k = (o, x, y)
                     if k not in found:
                         found[k] = Placement(o, x, y, path, t + 1)
-                else:
-                    below[(x, o)] = path
             alive = below
-            y += 1
+            y = y1
         t += 1
         if t > 5000:  # 22 rows at 48 frames plus the 96-frame hang stay well below
             break

@@ -46,9 +46,9 @@ R1_SIZE = 0x02      # 16x16 sprites
 R1_MAG = 0x01
 
 # TMS9918A colours as 0xRRGGBB (the data manual gives them as luminance and
-# colour-difference voltages; these are the usual RGB conversion of those
-# values, as in MAME's tms9928a.cpp). 0 is transparent: shown as black when
-# it reaches the backdrop.
+# colour-difference voltages; these are the RGB conversion of those values
+# that public emulators and tools commonly use). 0 is transparent: shown as
+# black when it reaches the backdrop.
 PALETTE = (
     0x000000, 0x000000, 0x21C842, 0x5EDC78, 0x5455ED, 0x7D76FC, 0xD4524D, 0x42EBF5,
     0xFC5554, 0xFF7978, 0xD4C154, 0xE6CE80, 0x21B03B, 0xC95BBA, 0xCCCCCC, 0xFFFFFF,
@@ -66,8 +66,10 @@ class VDP:
         self.latch: int | None = None   # first control byte, waiting for the second
         self.ahead = 0                  # read-ahead buffer
         self.on_interrupt = _nothing    # called with the INT line (True/False)
+        self.dirty = True               # VRAM or registers written since the last picture
 
     def reset(self) -> None:
+        self.dirty = True
         self.regs[:] = bytes(8)
         self.status = 0
         self.address = 0
@@ -91,6 +93,7 @@ class VDP:
         return value
 
     def write_data(self, value: int) -> None:
+        self.dirty = True
         self.vram[self.address] = value
         self.ahead = value
         self.address = (self.address + 1) & 0x3FFF
@@ -111,6 +114,7 @@ class VDP:
                 self.address = (self.address + 1) & 0x3FFF
 
     def write_register(self, reg: int, value: int) -> None:
+        self.dirty = True
         self.regs[reg] = value
         if reg == 1:
             self.on_interrupt(self.interrupt_line)
@@ -152,7 +156,12 @@ class VDP:
     # -- the picture ------------------------------------------------------------------
     def render(self, fb: bytearray) -> None:
         """Draw the frame into `fb` (256 x 192 colour numbers 0-15): graphics
-        mode I names, then sprites; status 5S/C and the fifth sprite's number."""
+        mode I names, then sprites; status 5S/C and the fifth sprite's number.
+        With nothing written since the last call, `fb` already holds the
+        picture and is left alone (the status bits stay as they were)."""
+        if not self.dirty:
+            return
+        self.dirty = False
         backdrop = self.backdrop
         mode = ((self.regs[0] >> 1) & 1, (self.regs[1] >> 4) & 1, (self.regs[1] >> 3) & 1)
         if not self.regs[1] & R1_BLANK or mode != (0, 0, 0):
@@ -251,6 +260,7 @@ class VDP:
         self.address = state["address"]
         self.latch = state["latch"]
         self.ahead = state["ahead"]
+        self.dirty = True
 
     def peek_status(self) -> int:
         return self.status

@@ -1,0 +1,166 @@
+"""JMC's screens, drawn on a Canvas from the Game and the machine's board arrays."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from . import model as M
+from .screen import BLACK, CYAN, DARK, GREEN, MAGENTA, OURS, THEIRS, WHITE, YELLOW, Canvas
+
+CELL_W, CELL_H = 16, 24
+BOARD_X, BOARD_Y = 4, 14
+RIVER = 12
+TRAY_X, TRAY_W = 106, 26
+LEGEND_Y = 222
+MENU_Y = 60
+MENU_ROWS = (("H", "H  TWO PLAYERS (HOT-SEAT)"), ("C", "C  AGAINST THE COMPUTER"),
+             ("D", "D  DEBUG MODE"), ("R", "R  RANDOM SETUP"), ("B", "B  BRIDGES"),
+             ("Return", "RETURN  START"))
+
+
+def cell_xy(p: int) -> tuple[int, int, int]:
+    """Screen x, y and width of a cell (headquarters are two wide)."""
+    x, y = M.xy(p)
+    sy = BOARD_Y + y * CELL_H + (RIVER if y >= 4 else 0)
+    return BOARD_X + x * CELL_W, sy, CELL_W * (2 if p in (M.HQ_TOP, M.HQ_BOTTOM) else 1)
+
+
+def board_cell_at(x: int, y: int) -> int | None:
+    for p in M.SPACES:
+        cx, cy, w = cell_xy(p)
+        if cx <= x < cx + w and cy <= y < cy + CELL_H:
+            return p
+    return None
+
+
+def tray_xy(kind: int) -> tuple[int, int]:
+    return TRAY_X + (kind // 8) * TRAY_W, BOARD_Y + (kind % 8) * CELL_H
+
+
+def tray_at(x: int, y: int) -> int | None:
+    for kind in range(16):
+        tx, ty = tray_xy(kind)
+        if tx <= x < tx + TRAY_W and ty <= y < ty + CELL_H:
+            return kind
+    return None
+
+
+def menu_option_at(x: int, y: int) -> str | None:
+    row = (y - MENU_Y) // 16
+    if 0 <= row < len(MENU_ROWS) and (y - MENU_Y) % 16 < 12:
+        return MENU_ROWS[row][0]
+    return None
+
+
+def draw(canvas: Canvas, game: Any, ram: bytearray) -> None:
+    canvas.clear(BLACK)
+    if game.phase == "menu":
+        _menu(canvas, game)
+    elif game.phase == "pass":
+        canvas.text(40, 100, game.message, YELLOW)
+        canvas.text(28, 124, "THE SCREEN HIDES THE PIECES", WHITE)
+        canvas.text(36, 140, "PRESS RETURN TO PLAY ON", WHITE)
+    else:
+        _board(canvas, game, ram)
+    if game.phase not in ("menu", "pass"):
+        canvas.text(2, 2, game.message[:39], YELLOW)
+
+
+def _menu(c: Canvas, game: Any) -> None:
+    c.text(34, 20, "JAPANESE MILITARY CHESS", YELLOW)
+    c.text(40, 34, "FOR THE BBC MICRO (JMC)", WHITE)
+    for i, (name, label) in enumerate(MENU_ROWS):
+        y = MENU_Y + i * 16
+        on = {"H": game.mode == "hotseat", "C": game.mode == "computer",
+              "D": game.mode == "debug", "R": game.random_setup}.get(name, False)
+        if name == "R":
+            label += ": ON" if game.random_setup else ": OFF"
+        if name == "B":
+            label += f": {game.bridges}"
+        c.text(16, y, label, YELLOW if on else WHITE)
+        if on:
+            c.text(8, y, ">", YELLOW)
+    c.text(8, 180, "PIECES ARE PLACED AT RANDOM BY THE", WHITE)
+    c.text(8, 192, "6502'S GALOIS32, SEEDED FROM THE TIMER", WHITE)
+    c.text(8, 204, "AT EACH KEY PRESS IN THIS MENU.", WHITE)
+
+
+def _board(c: Canvas, game: Any, ram: bytearray) -> None:
+    pieces = ram[0x400:0x430]
+    types = ram[0x430:0x460]
+    marks = ram[0x4D0:0x500]
+    up = ram[0x470:0x4A0]
+    reveal = game.phase == "over" or game.mode == "debug"
+    # the river and its bridges
+    ry = BOARD_Y + 4 * CELL_H
+    c.rect(BOARD_X, ry, 6 * CELL_W, RIVER, CYAN)
+    for x in range(6):
+        if not up[M.pos(x, 4)] & 0x80:
+            c.rect(BOARD_X + x * CELL_W + 3, ry, CELL_W - 6, RIVER, DARK)
+            c.rect(BOARD_X + x * CELL_W + 2, ry, 1, RIVER, YELLOW)
+            c.rect(BOARD_X + x * CELL_W + CELL_W - 3, ry, 1, RIVER, YELLOW)
+    for p in M.SPACES:
+        x, y, w = cell_xy(p)
+        c.rect(x, y, w, CELL_H, GREEN)
+        c.frame(x, y, w, CELL_H, DARK)
+        pid = pieces[p]
+        if p in (M.HQ_TOP, M.HQ_BOTTOM) and pid & 0x80:
+            c.text(x + w // 2 - 4, y + 8, "HQ", DARK)
+        if not pid & 0x80:
+            mine = bool(pid & 4)
+            px = x + w // 2 - 6
+            c.rect(px, y + 3, 12, CELL_H - 6, OURS if mine else THEIRS)
+            if mine or reveal:
+                c.icon(px + 2, y + 4, types[pid], WHITE)
+        if marks[p]:
+            c.rect(x + w // 2 - 2, y + CELL_H - 6, 4, 4, MAGENTA if marks[p] == 2 else YELLOW)
+    if game.phase in ("setup", "play") and not (game.phase == "setup" and game.focus == "tray"):
+        cx, cy = game.cursor
+        p = M.pos(cx, cy)
+        p = p ^ 8 if p in M.INVALID else p
+        x, y, w = cell_xy(p)
+        c.frame(x, y, w, CELL_H, YELLOW)
+        c.frame(x + 1, y + 1, w - 2, CELL_H - 2, YELLOW)
+    turn = ram[0x50] & 1
+    if game.phase in ("play", "over") and len(game.last_move) == 2:
+        for p in game.last_move:                 # the last move, where everyone saw it
+            x, y, w = cell_xy(p if turn == 0 else M.flip(p))
+            c.frame(x + 1, y + 1, w - 2, CELL_H - 2, CYAN)
+    if game.selected >= 0:
+        x, y, w = cell_xy(game.selected)
+        c.frame(x, y, w, CELL_H, WHITE)
+    if game.phase == "setup":
+        _tray(c, game, ram)
+        legend = ("ARROWS MOVE  P/SPACE PLACE", "S/RETURN SWITCH  R RANDOM",
+                  "E/F1 (OR CLICK HERE) END SETUP")
+    elif game.phase == "over":
+        legend = ("THE END: EVERY PIECE REVEALED", "RETURN FOR A NEW GAME", "")
+        _side_legend(c)
+    else:
+        legend = ("ARROWS MOVE  P/SPACE/RETURN", "SELECT, THEN CHOOSE A SPACE",
+                  "E/F1 (OR CLICK HERE) END TURN")
+        _side_legend(c)
+    for i, line in enumerate(legend):
+        c.text(2, LEGEND_Y + 2 + i * 11, line, WHITE)
+
+
+def _tray(c: Canvas, game: Any, ram: bytearray) -> None:
+    quantities = ram[0x460:0x470]
+    for kind in range(16):
+        x, y = tray_xy(kind)
+        c.rect(x + 1, y + 3, 10, CELL_H - 6, OURS if quantities[kind] else DARK)
+        c.icon(x + 2, y + 4, kind, WHITE)
+        c.text(x + 14, y + 8, str(quantities[kind]), WHITE)
+        if game.focus == "tray" and game.tray == kind:
+            c.frame(x, y + 1, TRAY_W - 2, CELL_H - 2, YELLOW)
+        elif game.tray == kind:
+            c.frame(x, y + 1, TRAY_W - 2, CELL_H - 2, WHITE)
+    name = M.NAMES[game.tray].upper()
+    c.text(TRAY_X, BOARD_Y + 8 * CELL_H + 2, name[:13], YELLOW)
+
+
+def _side_legend(c: Canvas) -> None:
+    for kind in range(16):
+        x, y = tray_xy(kind)
+        c.icon(x + 2, y + 4, kind, WHITE)
+        c.text(x + 12, y + 8, M.SHORT[kind], WHITE)

@@ -1,0 +1,184 @@
+"""JMC in the page: a hot-seat round through the interstitial screen, a random
+setup from a link, a saved game downloaded, reloaded and uploaded."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from retroscope.machines.jmc import model
+from retroscope.machines.jmc.draw import cell_xy
+
+M = model
+BUSY = "window.retroscope.state().then(s => !s.machine.busy)"
+
+
+def start(open_page, hash_: str):
+    page = open_page(hash_)
+    page.evaluate("window.retroscope.run()")
+    return page
+
+
+def machine(page) -> dict:
+    return page.evaluate("window.retroscope.state()")["machine"]
+
+
+def board(page) -> model.Board:
+    ram = page.evaluate("window.retroscope.read(0x400, 0x60)")
+    b = model.Board(page.evaluate("window.retroscope.read(0x51, 1)")[0])
+    b.pieces, b.types = list(ram[:48]), list(ram[48:96])
+    return b
+
+
+def frames_pass(page, n: int) -> None:
+    start = page.evaluate("window.retroscope.frame()")
+    page.wait_for_function(f"window.retroscope.frame() >= {start + n}")
+
+
+def press(page, code: str) -> None:
+    """Hold a key for a few frames (the 6502 scans the keyboard at vsync)."""
+    page.keyboard.down(code)
+    frames_pass(page, 3)
+    page.keyboard.up(code)
+    frames_pass(page, 2)
+    page.wait_for_function(BUSY)
+
+
+def wait_phase(page, phase: str) -> None:
+    page.wait_for_function(
+        f"window.retroscope.state().then(s => s.machine.phase === '{phase}' && !s.machine.busy)")
+
+
+def click_cell(page, p: int) -> None:
+    x, y, w = cell_xy(p)
+    box = page.locator("[data-testid=screen]").bounding_box()
+    page.mouse.click(box["x"] + (x + w // 2) * 2 * box["width"] / 320,
+                     box["y"] + (y + 10) * box["height"] / 256)
+    frames_pass(page, 3)
+    page.wait_for_function(BUSY)
+
+
+def a_move(b: model.Board) -> tuple[int, int]:
+    for p in M.SPACES:
+        pid = b.pieces[p]
+        if not pid & 0x80 and pid & 4:
+            for to, mark in enumerate(b.marks(p)):
+                if mark:
+                    return p, to
+    raise AssertionError("no legal move")
+
+
+def no_pieces_on_screen(page) -> bool:
+    """The interstitial hides the board: the canvas has no red or blue pixels."""
+    return page.evaluate("""() => {
+      const c = document.querySelector('[data-testid=screen]');
+      const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+      for (let i = 0; i < d.length; i += 4) {
+        const [r, g, b] = [d[i], d[i + 1], d[i + 2]];
+        if ((r > 150 && g < 80 && b < 80) || (b > 150 && r < 80 && g < 100)) return false;
+      }
+      return true;
+    }""")
+
+
+def test_a_hot_seat_round_with_the_interstitial(open_page, page_log):
+    page = start(open_page, "#/jmc")
+    wait_phase(page, "menu")
+    page.locator("[data-testid=screen]").focus()
+    press(page, "Enter")
+    wait_phase(page, "setup")
+    press(page, "KeyR")                      # this side at random, then end the setup
+    press(page, "KeyE")
+    wait_phase(page, "pass")
+    assert no_pieces_on_screen(page)
+    page.screenshot(path="test-output/e2e-jmc-interstitial.png")
+    press(page, "Enter")
+    wait_phase(page, "setup")
+    assert machine(page)["turn"] == "blue"
+    press(page, "KeyR")
+    press(page, "F1")
+    wait_phase(page, "pass")
+    press(page, "Enter")
+    wait_phase(page, "play")
+    for turn in ("red", "blue"):
+        assert machine(page)["turn"] == turn
+        before = board(page)
+        frm, to = a_move(before)
+        click_cell(page, frm)
+        click_cell(page, to)
+        want = before.copy()
+        want.resolve_move(frm, to)
+        assert board(page).pieces == want.pieces
+        if turn == "red":
+            page.screenshot(path="test-output/e2e-jmc-hotseat.png")
+        press(page, "KeyE")
+        wait_phase(page, "pass")
+        assert no_pieces_on_screen(page)
+        press(page, "Enter")
+        wait_phase(page, "play")
+    assert page_log.console_errors == []
+
+
+def test_a_random_setup_from_a_link(open_page, page_log):
+    page = start(open_page, "#/jmc?seed=00C0FFEE&bridges=4")
+    wait_phase(page, "play")
+    want, _ = M.random_setup(0x00C0FFEE, 4)
+    got = board(page)
+    assert got.pieces == want.pieces and got.types == want.types
+    assert machine(page)["bridges"] == 4
+    page.screenshot(path="test-output/e2e-jmc-link.png")
+    assert page_log.console_errors == []
+
+
+def test_a_bad_link_says_why_and_plays_on(open_page):
+    page = start(open_page, "#/jmc?seed=zz&bridges=3")
+    text = " ".join(page.locator("[data-testid=message]").all_text_contents())
+    assert "seed" in text and "bridges" in text
+    wait_phase(page, "menu")
+
+
+def test_a_saved_game_is_reloaded_and_a_file_round_trips(open_page, page_log, tmp_path):
+    page = start(open_page, "#/jmc?seed=0BADCAFE")
+    wait_phase(page, "play")
+    frm, to = a_move(board(page))
+    click_cell(page, frm)
+    click_cell(page, to)
+    page.click("[data-testid=jmc-save]")
+    page.wait_for_function(BUSY)
+    page.wait_for_function(
+        "window.retroscope.state().then(s => s.machine.message === 'GAME SAVED')")
+    saved = board(page).pieces
+    with page.expect_download() as info:
+        page.click("[data-testid=jmc-download]")
+    path = Path(tmp_path) / "save.jmc"
+    info.value.save_as(path)
+    data = path.read_bytes()
+    assert data[:4] == b"JMC\x1a"
+    # the browser keeps the save: a fresh page loads it back
+    page.wait_for_function(                  # the page stores save data every 5 s
+        "localStorage.getItem('retroscope.save.jmc') !== null", timeout=30_000)
+    page.goto(page.url.split("#")[0] + "#/jmc")
+    page.reload()
+    page.wait_for_function("document.documentElement.dataset.state === 'ready'",
+                           timeout=90_000)
+    page.evaluate("window.retroscope.run()")
+    wait_phase(page, "menu")
+    page.click("[data-testid=jmc-load]")
+    page.wait_for_function(
+        "window.retroscope.state().then(s => s.machine.message.startsWith('LOADED'))")
+    assert machine(page)["phase"] == "play"
+    assert board(page).pieces == saved
+    page.screenshot(path="test-output/e2e-jmc-loaded.png")
+    # a damaged file: a clear message, and the game goes on
+    bad = Path(tmp_path) / "bad.jmc"
+    bad.write_bytes(data[:20] + bytes([data[20] ^ 0xFF]) + data[21:])
+    page.set_input_files("[data-testid=jmc-upload]", str(bad))
+    page.wait_for_function(
+        "[...document.querySelectorAll('[data-testid=message]')]"
+        ".some(e => e.textContent.includes('damaged'))")
+    assert board(page).pieces == saved and machine(page)["phase"] == "play"
+    # the good file loads
+    page.click("[data-testid=jmc-new-game]")
+    wait_phase(page, "menu")
+    page.set_input_files("[data-testid=jmc-upload]", str(path))
+    wait_phase(page, "play")
+    assert board(page).pieces == saved

@@ -1,0 +1,302 @@
+"""Playing JMC on the machine: menu, setup tray, hot-seat with the interstitial,
+mouse, debug mode, the computer, save and load, link seeds."""
+
+from __future__ import annotations
+
+import pytest
+
+from retroscope.machines.base import MachineError
+from retroscope.machines.jmc import create, model
+from retroscope.machines.jmc.draw import cell_xy, tray_xy
+from retroscope.machines.jmc.game import key
+from retroscope.machines.jmc.savefile import unwrap, wrap
+
+M = model
+
+
+def press(m, *names: str, frames: int = 4) -> None:
+    bits = 0
+    for name in names:
+        bits |= key(name)
+    m.run_frame(bits)
+    m.run_frame(bits)
+    settle(m, frames)
+
+
+def settle(m, frames: int = 4) -> None:
+    for _ in range(frames):
+        m.run_frame(0)
+    for _ in range(200):          # until the 6502 has run what the game posted
+        if not m.state()["busy"]:
+            return
+        m.run_frame(0)
+    raise AssertionError("the game stayed busy")
+
+
+def click(m, x: int, y: int) -> None:
+    m.pointer(x * 2, y, True)
+    settle(m)
+
+
+def click_cell(m, p: int) -> None:
+    x, y, w = cell_xy(p)
+    click(m, x + w // 2, y + 10)
+
+
+def bottom_move(m) -> tuple[int, int]:
+    board = m.board()
+    for p in M.SPACES:
+        pid = board.pieces[p]
+        if not pid & 0x80 and pid & 4:
+            for to, mark in enumerate(board.marks(p)):
+                if mark:
+                    return p, to
+    raise AssertionError("no move")
+
+
+def screen_hides_pieces(m) -> bool:
+    """The interstitial: no piece colour (red 1, blue 4) anywhere on screen."""
+    return not ({1, 4} & set(m.framebuffer))
+
+
+def test_the_menu_shows_on_the_screen() -> None:
+    m = create()
+    settle(m, 3)
+    assert m.state()["phase"] == "menu"
+    assert len(set(m.framebuffer)) >= 2          # text on black
+
+
+def test_a_hot_seat_round_with_the_interstitial_screen() -> None:
+    m = create()
+    settle(m, 3)
+    press(m, "Return")                            # manual setup, hot-seat
+    assert m.state()["phase"] == "setup"
+    # the tray: P places the tray's piece, which advances when one runs out
+    press(m, "P")
+    assert m.bus.ram[0x460 + M.SPY] == 0
+    assert m.board().type_at(M.pos(0, 7)) == M.SPY
+    assert m.flow.g.tray == M.ENGINEER
+    press(m, "E")
+    assert m.state()["phase"] == "setup" and "PLACE ALL" in m.state()["message"]
+    press(m, "R", frames=6)                       # the rest at random, this side only
+    assert sum(m.bus.ram[0x460:0x470]) == 0
+    assert all(m.board().pieces[p] == 0xFF for p in M.AWAY)
+    press(m, "E")
+    assert m.state()["phase"] == "pass" and screen_hides_pieces(m)
+    press(m, "Return")
+    assert m.state()["phase"] == "setup" and m.state()["turn"] == "blue"
+    press(m, "R", frames=6)
+    press(m, "F1")
+    assert m.state()["phase"] == "pass" and screen_hides_pieces(m)
+    press(m, "Return")
+    assert m.state()["phase"] == "play" and m.state()["turn"] == "red"
+    assert M.setup_legal(m.board()) == []
+    for turn in ("red", "blue", "red"):
+        assert m.state()["turn"] == turn
+        frm, to = bottom_move(m)
+        before = m.board()
+        click_cell(m, frm)
+        assert m.marks() == before.marks(frm)     # the 6502's marks, shown
+        click_cell(m, to)
+        want = before.copy()
+        want.resolve_move(frm, to)
+        assert m.board().pieces == want.pieces
+        press(m, "E")
+        assert m.state()["phase"] == "pass" and screen_hides_pieces(m)
+        press(m, "Return")
+
+
+def test_setup_restrictions_are_kept_by_the_6502() -> None:
+    m = create()
+    settle(m, 3)
+    press(m, "Return")
+    tx, ty = tray_xy(M.BANNER)
+    click(m, tx + 4, ty + 8)
+    assert m.flow.g.tray == M.BANNER
+    click_cell(m, M.pos(0, 7))                   # back row: refused
+    assert "CANNOT PLACE" in m.state()["message"]
+    assert m.board().pieces[M.pos(0, 7)] == 0xFF
+    click_cell(m, M.pos(0, 6))
+    assert m.board().type_at(M.pos(0, 6)) == M.BANNER
+    tx, ty = tray_xy(M.MINE)
+    click(m, tx + 4, ty + 8)
+    click_cell(m, M.pos(1, 4))                   # the column 1 bridge: refused
+    assert m.board().pieces[M.pos(1, 4)] == 0xFF
+    click_cell(m, M.pos(2, 4))
+    assert m.board().type_at(M.pos(2, 4)) == M.MINE
+
+
+def test_an_illegal_move_is_refused_outside_debug_mode() -> None:
+    m = create(seed="1234ABCD")
+    settle(m, 6)
+    board = m.board()
+    frm, _ = bottom_move(m)
+    marks = board.marks(frm)
+    bad = next(p for p in M.AWAY if not marks[p])     # an enemy piece out of reach
+    click_cell(m, frm)
+    click_cell(m, bad)
+    assert m.state()["message"] == "NOT A LEGAL MOVE"
+    assert m.board().pieces == board.pieces
+
+
+def test_debug_mode_shows_all_and_allows_illegal_moves_and_counts() -> None:
+    m = create()
+    settle(m, 3)
+    press(m, "D")
+    press(m, "R")
+    press(m, "Return", frames=6)
+    assert m.state()["phase"] == "play" and m.state()["mode"] == "debug"
+    board = m.board()
+    frm, _ = bottom_move(m)
+    marks = board.marks(frm)
+    bad = next(p for p in M.AWAY if not marks[p])     # an enemy piece out of reach
+    click_cell(m, frm)
+    click_cell(m, bad)
+    assert m.board().pieces[frm] == 0xFF               # it went and fought
+    frm2, to2 = bottom_move(m)                    # a second move in the same turn
+    click_cell(m, frm2)
+    click_cell(m, to2)
+    assert m.flow.g.turns == 2
+    press(m, "E")
+    assert m.state()["phase"] == "play" and m.state()["turn"] == "blue"   # no interstitial
+
+
+def test_a_link_seed_reproduces_the_random_setup() -> None:
+    for bridges in (2, 4):
+        m = create(seed="00C0FFEE", bridges=bridges)
+        settle(m, 6)
+        want, _ = M.random_setup(0x00C0FFEE, bridges)
+        got = m.board()
+        assert got.pieces == want.pieces and got.types == want.types
+        assert m.state()["phase"] == "play"
+
+
+@pytest.mark.parametrize("params", [{"seed": "xyz"}, {"seed": "00000000"},
+                                    {"bridges": 3}, {"seed": "123456789"}])
+def test_bad_link_values_are_refused_with_a_message(params) -> None:
+    with pytest.raises(MachineError):
+        create(**params)
+
+
+def test_save_load_save_is_identical_and_restores_the_game() -> None:
+    m = create(seed="0BADCAFE")
+    settle(m, 6)
+    frm, to = bottom_move(m)
+    click_cell(m, frm)
+    click_cell(m, to)
+    m.command("save", {})
+    settle(m)
+    assert m.state()["message"] == "GAME SAVED"
+    first = m.command("download", {})["hex"]
+    saved_board = m.board()
+    press(m, "E")                               # the game goes on and changes
+    press(m, "Return")
+    frm, to = bottom_move(m)
+    click_cell(m, frm)
+    click_cell(m, to)
+    assert m.board().pieces != saved_board.pieces
+    m.command("load", {})
+    settle(m)
+    assert m.board().pieces == saved_board.pieces and m.state()["turn"] == "red"
+    m.command("save", {})
+    settle(m)
+    assert m.command("download", {})["hex"] == first
+    # and through a fresh machine, as the browser's storage does it
+    other = create()
+    other.load_save_data(m.save_data())
+    settle(other, 3)
+    other.command("load", {})
+    settle(other)
+    assert other.board().pieces == saved_board.pieces
+    assert other.state()["phase"] == "play"
+
+
+def test_corrupt_or_foreign_files_get_a_clear_message_and_the_game_goes_on() -> None:
+    m = create(seed="0BADCAFE")
+    settle(m, 6)
+    before = m.board()
+    good = bytearray(wrap(bytes(before.pieces[:0]) + bytes(0x20) + bytes(0xD0)))
+    damaged = bytearray(good)
+    damaged[20] ^= 0xFF
+    for data, words in ((b"PK\x03\x04 not a save", "not a JMC saved game"),
+                        (bytes(damaged), "checksum"), (bytes(good[:30]), "cut short"),
+                        (good, "settings")):
+        with pytest.raises(MachineError, match=words):
+            m.command("upload", {"hex": bytes(data).hex()})
+    with pytest.raises(MachineError, match="hex"):
+        m.command("upload", {"hex": "zz"})
+    with pytest.raises(MachineError):
+        m.load_save_data({"save": "00"})
+    settle(m)
+    assert m.board().pieces == before.pieces and m.state()["phase"] == "play"
+
+
+def test_the_save_file_format_round_trips() -> None:
+    payload = bytes([0, 2, 0] + [0] * 29) + bytes([0xFF] * 48) + bytes(0xD0 - 48)
+    assert unwrap(wrap(payload)) == payload
+
+
+def test_the_computer_answers_a_move_and_the_human_stays_at_the_bottom() -> None:
+    m = create()
+    settle(m, 3)
+    press(m, "C")
+    press(m, "R")
+    press(m, "Return", frames=6)
+    assert m.state()["phase"] == "play" and m.state()["turn"] == "red"
+    frm, to = bottom_move(m)
+    click_cell(m, frm)
+    click_cell(m, to)
+    after_human = m.board()
+    press(m, "E", frames=8)
+    assert m.state()["phase"] in ("play", "over") and m.state()["turn"] == "red"
+    assert m.board().pieces != after_human.pieces    # the computer moved
+
+
+def test_key_presses_in_the_menu_seed_the_prng_from_the_timer() -> None:
+    seeds = []
+    for wait in (3, 3, 7):
+        m = create()
+        settle(m, wait)
+        before = m.seed
+        press(m, "B")
+        press(m, "B")
+        assert m.seed != before
+        seeds.append(m.seed)
+    assert seeds[0] == seeds[1]          # the same timing: the same seed (replays agree)
+    assert seeds[0] != seeds[2]          # other timing: another seed
+
+
+def test_the_general_on_the_enemy_headquarters_wins_and_everything_is_revealed() -> None:
+    m = create(seed="0000BEEF")
+    settle(m, 6)
+    board = M.Board(2)
+    for p, kind, pid in ((M.pos(2, 1), M.GENERAL, M.pos(0, 7)), (M.pos(5, 7), M.JO1, M.pos(5, 7)),
+                         (M.pos(0, 0), M.TANK, M.pos(0, 0)), (M.pos(5, 0), M.SPY, M.pos(5, 0))):
+        board.pieces[p] = pid
+        board.types[pid] = kind
+    m.load_board(board)
+    settle(m, 2)
+    click_cell(m, M.pos(2, 1))
+    click_cell(m, M.HQ_TOP)
+    state = m.state()
+    assert state["phase"] == "over" and state["winner"] == "red"
+    assert "HEADQUARTERS" in state["message"]
+    # the reveal: the enemy's tank icon (white) is drawn in its cell
+    x, y, w = cell_xy(M.pos(0, 0))
+    cell = [m.framebuffer[(y + r) * 320 + 2 * x + c] for r in range(4, 20) for c in range(2 * w)]
+    assert 7 in cell
+
+
+def test_a_random_game_from_the_menu_gives_a_link_that_sets_it_up_again() -> None:
+    m = create()
+    settle(m, 5)
+    press(m, "B")                                  # 4 bridges; the key seeds the PRNG
+    press(m, "R")
+    press(m, "Return", frames=6)
+    link = m.state()["link"]
+    assert link and link.endswith("&bridges=4")
+    seed = link.split("seed=")[1].split("&")[0]
+    again = create(seed=seed, bridges=4)
+    settle(again, 6)
+    assert again.board().pieces == m.board().pieces
+    assert again.board().types == m.board().types
