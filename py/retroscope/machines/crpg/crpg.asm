@@ -231,7 +231,7 @@ EDGEX  MOV  R3,R3
        RT
 
 * WANDER: every mob of type 1 takes a random step onto open ground, never
-* off the map nor onto the player (mobs do not wrap or slant).
+* off the map, onto the player or onto another mob (mobs do not wrap or slant).
 WANDER MOV  R11,R10
        MOV  @STATE+6,R9        mob count
        JEQ  WANDX
@@ -266,6 +266,18 @@ WAND3  MOV  R2,R3
        MOVB @TILES(R7),R7
        ANDI R7,(SOLID+EXIT)*256
        JNE  WAND2              mobs keep to open ground
+       MOV  R1,R3              and off each other's squares
+       SWPB R3
+       SOC  R2,R3              R3: X in the high byte, Y in the low
+       MOV  @STATE+6,R8
+       CLR  R7
+WAND4  MOVB @MOBBUF(R7),R4
+       JEQ  WAND5
+       C    @MOBBUF+2(R7),R3
+       JEQ  WAND2
+WAND5  AI   R7,8
+       DEC  R8
+       JNE  WAND4
        SWPB R1
        MOVB R1,@MOBBUF+2(R5)
        SWPB R2

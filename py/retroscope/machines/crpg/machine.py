@@ -49,6 +49,28 @@ TICK = 0x8379  # VDPTIC in the console ROM's scratchpad
 # The article's figures for the 1,024-byte copy (seed 000).
 ARTICLE_COPY = {"looped": 81_920, "unrolled": 50_688}
 
+# The routines the article documents, for `Machine.call` (and the contract
+# suite): POSCLC/POSCL2 take a square's row and column in R3/R4 and push the
+# next square's index at R9 (the path stack at WORK+338).
+ROUTINE_SPECS = (
+    ("MAPPRC", "the five stages: window, mobs, light, line of sight, masking", ()),
+    ("POSCLC", "one step of the first path towards the centre",
+     (("r3", 12), ("r4", 0), ("r9", 0x3200 + 338))),
+    ("POSCL2", "one step of the second path towards the centre",
+     (("r3", 12), ("r4", 0), ("r9", 0x3200 + 338))),
+    ("COPYL", "the article's copy loop, 1,024 bytes", (("r1", 0xE000), ("r2", 0x2000),
+                                                     ("r3", 1024))),
+    ("COPYU", "the copy loop unrolled by eight", (("r1", 0xE000), ("r2", 0x2000),
+                                                  ("r3", 1024))),
+)
+try:
+    from ..base import Routine  # type: ignore[attr-defined]
+except ImportError:  # MachineInfo.routines arrives with the contract suite (#11)
+    Routine = None
+_ROUTINES = ({"routines": tuple(Routine(label, text, regs)
+                                for label, text, regs in ROUTINE_SPECS)}
+             if Routine is not None else {})
+
 INFO = MachineInfo(
     id="crpg",
     title="TI-99/4A CRPG map processing",
@@ -64,6 +86,7 @@ INFO = MachineInfo(
               max_len=12_000,
               alphabet="0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz-_"),
     ),
+    **_ROUTINES,
     article="000",
     summary="A CRPG's 13x13 map window (edges, slants, mobs, light, line of sight) as "
             "TMS9900 code at the article's data layout, on a TI-99/4A with its VDP.",
