@@ -87,6 +87,7 @@ def tetris_script(frames: int) -> list[int]:
     return out
 
 
+@pytest.mark.timeout(1800)  # 7,200 frames played, then replayed, in Pyodide
 def test_two_minutes_of_tetris_come_back_exactly(open_page, browser, page_log):
     page = open_page("#/tetris")
     page.set_viewport_size({"width": 1400, "height": 900})
