@@ -19,6 +19,7 @@ import * as debugWatches from "./panels/debug_watches.js";
 import * as debugTrace from "./panels/debug_trace.js";
 import * as debugRewind from "./panels/debug_rewind.js";
 import * as debugHelp from "./panels/debug_help.js";
+import { keyLine } from "./panels/keynames.js";
 
 const hex4 = (n) => hex(n >>> 0, 4);
 const $ = (id) => document.querySelector(`[data-testid="${id}"]`);
@@ -26,6 +27,7 @@ const html = document.documentElement;
 const BOOT_TIMEOUT_MS = 120000;
 const PANEL_INTERVAL_MS = 1000 / 30;   // panels refresh at most 30 times a second
 const DEBUG_INTERVAL_MS = 200;         // debugger panels ask the worker at most 5 times a second
+const INFO_MESSAGE_MS = 8000;          // notes ("link copied") go by themselves; problems stay
 // The debugger's keyboard shortcuts: one table, read by the key handler and the help overlay.
 const SHORTCUTS = [
   ["F5", "run / pause", (e) => !e.shiftKey && e.key === "F5", () => controls.toggle()],
@@ -43,7 +45,7 @@ const ui = {
   progress: $("boot-progress"), progressText: $("boot-stage"), errorPanel: $("error-panel"),
   errorText: $("error-message"), errorDetail: $("error-detail"), title: $("machine-title"),
   frameCounter: $("frame-counter"), runButton: $("btn-run"), machinePanel: $("machine-panel"),
-  summary: $("machine-summary"),
+  summary: $("machine-summary"), hint: $("first-hint"),
 };
 
 const screen = createScreen(ui.canvas, ui.stage);
@@ -78,6 +80,7 @@ const session = {
   shortcuts: SHORTCUTS.map(([keys, what]) => [keys, what]),
   input,
   info: () => current?.info ?? null,
+  keysChanged: () => { if (current) showHint(current.info); },
 };
 const mechanics = mechanicsPanel.create($("mechanics-panel"), session);
 const memory = memoryPanel.create($("memory-panel"), session);
@@ -142,12 +145,17 @@ function panelFailed(err) {
 }
 
 // -- messages and errors ------------------------------------------------------------
+// One visible message per problem: the same text again moves the old one to
+// the end instead of stacking a copy; notes ("info") leave after a while.
 function showMessage(text, kind = "warning") {
-  const item = el("li", { class: `message ${kind}`, testid: "message" },
+  for (const old of ui.messages.children) if (old.dataset.text === text) old.remove();
+  const item = el("li", { class: `message ${kind}`, testid: "message", "data-kind": kind },
     el("span", { text }),
-    el("button", { class: "close", text: "×", title: "dismiss", onclick: () => item.remove() }));
+    el("button", { class: "close", text: "×", title: "dismiss", testid: "message-close", onclick: () => item.remove() }));
+  item.dataset.text = text;
   ui.messages.append(item);
   while (ui.messages.children.length > 6) ui.messages.firstChild.remove();
+  if (kind === "info") setTimeout(() => item.remove(), INFO_MESSAGE_MS);
 }
 
 function fatal(message, detail = "") {
@@ -197,6 +205,7 @@ function drawLatest() {
   screen.draw(new Uint8Array(msg.pixels));
   frameNumber = msg.frame;
   ui.frameCounter.textContent = `frame ${msg.frame}`;
+  counters.drawn(msg.frame);
   if (msg.state) {
     lastState = msg.state;
     const now = performance.now();
@@ -236,7 +245,10 @@ async function route() {
     return loadMachine(id, {});
   }
   if (!id) { showMessage("no machine is available yet"); return null; }
-  return loadMachine(id, machine === id ? params : {});
+  const result = await loadMachine(id, machine === id ? params : {});
+  // The bare page: the address bar says what runs (a link to it as it is).
+  if (!machine) history.replaceState(null, "", result.hash);
+  return result;
 }
 
 async function loadMachine(id, params) {
@@ -249,12 +261,13 @@ async function loadMachine(id, params) {
   input.setMachine(result.info);
   keys.refresh();
   memory.setSymbols(await request("symbols"));
-  memory.setSpaces(await debug("spaces"));
+  memory.setSpaces(await debug("spaces"), await debug("writable_spaces"));
   memory.go(0);
   for (const panel of [disasm, source, trace, breakpoints, watches]) await panel.load(id);
   refreshDebug();
   ui.title.textContent = result.info.title;
   ui.summary.textContent = result.info.summary || "";
+  showHint(result.info);
   document.title = `${result.info.title} · Retroscope`;
   for (const link of ui.nav.children) {
     link.classList.toggle("active", link.dataset.testid === `nav-${id}`);
@@ -266,6 +279,16 @@ async function loadMachine(id, params) {
   await loadMachinePanel(id);
   html.dataset.machine = id;
   return result;
+}
+
+// The first screen's one line: how to play (the machine's keys as bound now)
+// and how to look inside.
+function showHint(info) {
+  ui.hint.replaceChildren(
+    el("span", { class: "hint-keys", testid: "first-hint-keys", text: `Play: ${keyLine(info, input.bindings())}` }),
+    el("span", { text: " · Inspect: press " }),
+    el("kbd", { text: "?" }),
+    el("span", { text: " for every key and the debugger, or pause and open the CPU tab." }));
 }
 
 async function loadMachinePanel(id) {

@@ -34,10 +34,13 @@ def validate(params: tuple[Param, ...], raw: dict[str, str], hook: Any = None) -
 
     `hook(values)` may return more messages, each a string or a
     (param name, message) pair; the named parameters (or, for a plain string,
-    those whose names it mentions) fall back to their defaults.
+    those whose names it mentions) fall back to their defaults, and a message
+    that does not say what it uses instead is told so. One message per
+    problem: a parameter already reported is not reported again by the hook.
     """
     specs = {p.name: p for p in params}
     out = Decoded(values={p.name: p.default for p in params})
+    reported: set[str] = set()
     for name, text in raw.items():
         spec = specs.get(name)
         if spec is None:
@@ -47,13 +50,19 @@ def validate(params: tuple[Param, ...], raw: dict[str, str], hook: Any = None) -
         out.values[name] = value
         if message:
             out.messages.append(message)
+            reported.add(name)
     if hook is not None:
         for name, message in messages_of(hook(dict(out.values))):
             names = [name] if name in specs else [
                 n for n in specs if re.search(rf"\b{re.escape(n)}\b", message)]
-            for n in names or list(specs):
+            names = names or list(specs)
+            for n in names:
                 out.values[n] = specs[n].default
-            out.messages.append(message)
+            if "using" not in message:
+                message += "; " + ", ".join(specs[n].using() for n in names)
+            if not set(names) <= reported:
+                out.messages.append(message)
+            reported.update(names)
     return out
 
 

@@ -29,7 +29,8 @@ STEP_KINDS = {"instruction": "into", "into": "into", "over": "over", "out": "out
 DEBUG_VERBS = frozenset({
     "status", "pause", "add_breakpoint", "remove_breakpoint", "enable_breakpoint",
     "set_condition", "reset_hits", "list_breakpoints", "load_breakpoints", "check_condition",
-    "add_watch", "remove_watch", "watch_values", "spaces", "read_memory", "write_memory",
+    "add_watch", "remove_watch", "watch_values", "spaces", "writable_spaces", "read_memory",
+    "write_memory",
     "registers", "set_register", "disassemble", "source", "source_lines", "call_stack",
     "set_trace", "trace_text", "rewind_info", "seek", "state_hash",
 })

@@ -93,3 +93,39 @@ def test_a_hostile_map_link_says_why_and_the_world_starts(open_page):
     text = " ".join(page.locator("[data-testid=message]").all_text_contents())
     assert "map" in text
     assert machine_state(page)["map"] == "town"
+
+
+def test_a_map_file_opens_and_a_bad_one_says_why(open_page, page_log, tmp_path):
+    page = open_page("#/crpg")
+    code = page.evaluate("window.retroscope.command('export', {})")["code"]
+    bad = tmp_path / "bad.crpgmap"
+    bad.write_text(code[:-7] + "AAAAAAA")
+    page.locator("[data-testid=crpg-import-file]").set_input_files(str(bad))
+    page.wait_for_function(
+        "[...document.querySelectorAll('[data-testid=message]')]"
+        ".some(m => m.textContent.includes('map'))")
+    assert machine_state(page)["map"] == "town"
+    good = tmp_path / "good.crpgmap"
+    good.write_text(code)
+    page.locator("[data-testid=crpg-import-file]").set_input_files(str(good))
+    wait_machine(page, "m.map === 'shared'")
+    assert page_log.console_errors == []
+
+
+def test_the_editor_settings_resize_and_slant_the_map(open_page, page_log):
+    page = open_page("#/crpg")
+    page.evaluate("window.retroscope.run()")
+    wait_machine(page, "m.steps >= 1")
+    page.locator("[data-testid=crpg-width]").fill("20")
+    page.locator("[data-testid=crpg-kind]").select_option("0")
+    page.wait_for_timeout(300)  # state updates arrive meanwhile: the fields keep their values
+    page.locator("[data-testid=crpg-apply]").click()
+    wait_machine(page, "m.width === 20 && m.kind === 0")
+    page.locator("[data-testid=crpg-width]").fill("8")
+    page.locator("[data-testid=crpg-apply]").click()  # slanted and 8 wide: refused
+    page.wait_for_function(
+        "[...document.querySelectorAll('[data-testid=message]')]"
+        ".some(m => m.textContent.includes('at least 12'))")
+    assert machine_state(page)["width"] == 20
+    page.screenshot(path="test-output/e2e-crpg-slanted.png")
+    assert page_log.console_errors == []

@@ -29,11 +29,17 @@ def board(page) -> model.Board:
     return b
 
 
+def frames_pass(page, n: int) -> None:
+    start = page.evaluate("window.retroscope.frame()")
+    page.wait_for_function(f"window.retroscope.frame() >= {start + n}")
+
+
 def press(page, code: str) -> None:
+    """Hold a key for a few frames (the 6502 scans the keyboard at vsync)."""
     page.keyboard.down(code)
-    page.wait_for_timeout(150)          # a few frames: the 6502 scans at vsync
+    frames_pass(page, 3)
     page.keyboard.up(code)
-    page.wait_for_timeout(150)
+    frames_pass(page, 2)
     page.wait_for_function(BUSY)
 
 
@@ -47,7 +53,7 @@ def click_cell(page, p: int) -> None:
     box = page.locator("[data-testid=screen]").bounding_box()
     page.mouse.click(box["x"] + (x + w // 2) * 2 * box["width"] / 320,
                      box["y"] + (y + 10) * box["height"] / 256)
-    page.wait_for_timeout(150)
+    frames_pass(page, 3)
     page.wait_for_function(BUSY)
 
 

@@ -108,7 +108,7 @@ def test_a_remapped_key_plays_and_is_remembered(open_page):
     page.keyboard.up("KeyJ")
     page.evaluate("window.retroscope.pause()")
     page.click("[data-testid=keys-reset]")
-    assert page.text_content("[data-testid=key-Left]") == "Left"
+    assert page.text_content("[data-testid=key-Left]") == "←"
 
 
 def test_bad_saved_data_shows_a_message_and_the_game_still_runs(open_page):

@@ -167,3 +167,44 @@ def test_every_world_map_can_be_walked(machine: CrpgMachine, map_id: str) -> Non
         if after != before and machine.state()["map"] == map_id:
             moved.add(name)
     assert len(moved) >= 2, f"{map_id}: moved only {moved}"
+
+
+def _payload_code(payload: bytes) -> str:
+    import base64
+    import zlib
+
+    packed = zlib.compress(payload) + zlib.crc32(payload).to_bytes(4, "big")
+    return "1" + base64.urlsafe_b64encode(packed).decode().rstrip("=")
+
+
+def _payload(w=8, h=8, x=1, y=1, edge=0, kind=1, mobs=(), name=b"Ok", tiles=None) -> bytes:
+    out = bytearray([1, w, h, x, y, edge, kind, 0, 0, len(mobs)])
+    for m in mobs:
+        out += bytes(m)
+    out += bytes([len(name)]) + name
+    out += bytes([0x80] * (w * h)) if tiles is None else tiles
+    return bytes(out)
+
+
+@pytest.mark.parametrize(("payload", "message"), [
+    (_payload(), None),
+    (_payload(mobs=[(1, 0x60, 9, 1)]), "off the map"),
+    (_payload(mobs=[(7, 0x60, 1, 1)]), "unknown type"),
+    (_payload(name=b"<b>"), "name"),
+    (_payload(tiles=bytes([0x7E] * 64)), "unknown tile code"),
+    (_payload(x=8), "outside the map"),
+    (_payload(w=5, h=8, tiles=bytes([0x80] * 40)), "6 to 64"),
+    (_payload(kind=0), "at least 12"),
+    (_payload(kind=3), "map type 3"),
+    (_payload(edge=2), "edge style"),
+    (_payload()[:-1], "squares"),
+    (_payload()[:9], "cut short"),
+])
+def test_a_well_checksummed_map_is_still_checked_field_by_field(payload: bytes,
+                                                                message: str | None) -> None:
+    code = _payload_code(payload)
+    if message is None:
+        assert mapfile.decode(code).scene.width == 8
+        return
+    with pytest.raises(mapfile.MapFileError, match=message):
+        mapfile.decode(code)

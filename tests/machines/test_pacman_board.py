@@ -194,3 +194,17 @@ def test_create_and_validate_with_links():
         create(maze="1garbage.00000000")
     with pytest.raises(MachineError):
         create(seed=1)
+
+
+def test_call_wakes_a_halted_cpu_and_leaves_the_game_running(machine):
+    for _ in range(30):
+        machine.run_frame()
+    assert machine.cpu.halted  # waiting for the next vertical blank
+    pc, sp = machine.cpu.pc, machine.cpu.sp
+    got = machine.call("calcDistance", ix=0x4C00, iy=0x4C02)
+    assert "h" in got
+    assert (machine.cpu.pc, machine.cpu.sp, machine.cpu.halted) == (pc, sp, 1)
+    count = machine.read(machine.symbols["frameCount"])
+    for _ in range(5):
+        machine.run_frame()
+    assert machine.read(machine.symbols["frameCount"]) == (count + 5) & 0xFF

@@ -13,7 +13,7 @@ export function create(root, session) {
   };
 
   // -- game controls --------------------------------------------------------------------
-  const seqInput = el("input", { type: "number", min: 0, max: 31, value: 17, testid: "bg-sequence" });
+  const seqInput = el("input", { type: "number", min: 0, max: 31, value: "", testid: "bg-sequence" });  // filled from the machine (one source)
   const whiteSel = el("select", { testid: "bg-white" }, KINDS.map((k) => el("option", { value: k, text: k })));
   const blackSel = el("select", { testid: "bg-black" }, KINDS.map((k) => el("option", { value: k, text: k })));
   blackSel.value = "computer";

@@ -83,10 +83,11 @@ export function create(root, session) {
     el("option", { value: 0, text: "extend the edge" }), el("option", { value: 1, text: "wrap around" }));
   const kindSel = el("select", { testid: "crpg-kind" },
     KINDS.map(([v, t]) => el("option", { value: v, text: t })));
+  // Changed but not applied: the fields keep the user's values until Apply.
   let editing = false;
   for (const input of [widthIn, heightIn, mapLightIn, playerLightIn, edgeSel, kindSel]) {
-    input.addEventListener("focus", () => { editing = true; });
-    input.addEventListener("blur", () => { editing = false; });
+    input.addEventListener("input", () => { editing = true; });
+    input.addEventListener("change", () => { editing = true; });
   }
   const editor = el("div", {},
     el("h3", { text: "Map editor" }),

@@ -18,7 +18,8 @@ Verbs (for the worker's dispatch table; the parameter names are the keywords):
 
     run_frame(buttons=None)          one frame, or up to a stop; buttons apply from
     run_frames(n, buttons=None)      the next frame start (so replays are exact)
-    pause()  reset()  status()       status: paused, stepping, reason, pc, cycles, frame
+    pause()  reset()  status()       status: paused, stepping, reason, pc, cycles, frame,
+                                     slowed_by (the features that cost speed now)
     step(kind="into", count=1, target=None, max_frames=4)
                                      kind: into | over | out | frame | cursor (target)
     add_breakpoint(kind, where, end=None, condition="")   kind: exec | read | write;
@@ -28,7 +29,8 @@ Verbs (for the worker's dispatch table; the parameter names are the keywords):
     load_breakpoints(data) -> problems  check_condition(text)
     add_watch(where, fmt="hex", count=None)  remove_watch(watch_id)  watch_values()
                                      fmt: hex | dec | bcd | u16le | u16be
-    spaces()  read_memory(addr, length, space="cpu")  write_memory(addr, values)
+    spaces()  writable_spaces()  read_memory(addr, length, space="cpu")
+    write_memory(addr, values, space="cpu")
     registers()  set_register(name, value)
     disassemble(addr=None, before=8, after=16)  source(addr=None)  source_lines(file=None)
     call_stack()  set_trace(on)  trace_text()
@@ -466,7 +468,25 @@ class Session:
                 "pc": self.cpu.pc, "cycles": self.cpu.cycles, "frame": m.frame,
                 "frame_cycle": m.frame_cycle,
                 # "jam" (6502 JAM), "halt" (Z80 HALT), "idle" (TMS9900 IDLE) or "".
-                "halted": bool(self.cpu.halt_state), "halt_state": self.cpu.halt_state}
+                "halted": bool(self.cpu.halt_state), "halt_state": self.cpu.halt_state,
+                "slowed_by": self.slowed_by()}
+
+    def slowed_by(self) -> list[str]:
+        """The debugger features that cost speed now (the page marks its speed
+        with them); [] at full speed. Execute breakpoints on a core with stop
+        addresses cost next to nothing and are not listed; read/write
+        breakpoints watch every bus access; the trace, a step and a core
+        without stops look at every instruction."""
+        bps = self.breakpoints.active
+        out = [f"{kind} breakpoints" for kind in ("read", "write") if bps[kind]]
+        if self.machine.runner == self._run_checked:
+            if self.trace.on:
+                out.append("trace")
+            elif self.plan is not None and not isinstance(self.plan, stepping.StepFrame):
+                out.append(f"step {self.plan.kind}")
+            elif bps["exec"]:
+                out.append("exec breakpoints (checked at every instruction on this CPU)")
+        return out
 
     # -- breakpoints -------------------------------------------------------------------
     def add_breakpoint(self, kind: str, where: Any, end: Any = None,
@@ -556,9 +576,14 @@ class Session:
         """Bytes as hex, plus the offsets changed since the previous pause."""
         return self.memory.read(addr, length, space)
 
-    def write_memory(self, addr: Any, values: Any) -> dict[str, Any]:
-        """Write bytes through the bus, as the CPU would (ROM ignores writes)."""
-        result = self.memory.write(addr, values)
+    def writable_spaces(self) -> list[str]:
+        """The memory spaces write_memory takes."""
+        return self.memory.writable()
+
+    def write_memory(self, addr: Any, values: Any, space: str = "cpu") -> dict[str, Any]:
+        """Write bytes into a memory space as its hardware would (the CPU's
+        through the bus: ROM ignores writes)."""
+        result = self.memory.write(addr, values, space)
         self._access.clear()  # our own writes are not the CPU's
         self._edited()
         return result

@@ -121,6 +121,11 @@ def _board(c: Canvas, game: Any, ram: bytearray) -> None:
         x, y, w = cell_xy(p)
         c.frame(x, y, w, CELL_H, YELLOW)
         c.frame(x + 1, y + 1, w - 2, CELL_H - 2, YELLOW)
+    turn = ram[0x50] & 1
+    if game.phase in ("play", "over") and len(game.last_move) == 2:
+        for p in game.last_move:                 # the last move, where everyone saw it
+            x, y, w = cell_xy(p if turn == 0 else M.flip(p))
+            c.frame(x + 1, y + 1, w - 2, CELL_H - 2, CYAN)
     if game.selected >= 0:
         x, y, w = cell_xy(game.selected)
         c.frame(x, y, w, CELL_H, WHITE)

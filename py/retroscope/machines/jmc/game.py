@@ -58,6 +58,7 @@ class Game:
     ai_seed: int = 1
     turns: int = 0
     fight: str = ""             # what the last fight showed
+    last_move: list[int] = field(default_factory=list)   # [from, to] with red at the bottom
     dirty: bool = True
 
     def to_json(self) -> dict[str, Any]:
@@ -135,6 +136,7 @@ class Flow:
         self.ram[Z_MODE] = MODES.index(g.mode)
         g.set_up = [False, False]
         g.winner, g.win_reason, g.knowledge, g.turns = -1, "", {}, 0
+        g.last_move, g.fight = [], ""
         g.selected, g.moved, g.cursor, g.tray, g.focus = -1, False, [0, 7], 0, "board"
         self.post("new_game")
         if g.random_setup:
@@ -156,6 +158,10 @@ class Flow:
         if k & key("Down"):
             y = min(7, y + 1)
         self.g.cursor = [x, y]
+
+    def red_frame(self, p: int) -> int:
+        """A position as it is with red at the bottom (and back: flip is its own inverse)."""
+        return p if self.bottom_colour() == 0 else M.flip(p)
 
     def clear_marks(self) -> None:
         self.ram[V_BOARD_MARKS:V_BOARD_MARKS + 48] = bytes(48)
@@ -372,6 +378,7 @@ class Flow:
         ram = self.ram
         attacker, defender = ram[Z_ATTACKER], ram[Z_DEFENDER]
         frm, to = ram[0x60], ram[0x61]
+        g.last_move = [self.red_frame(frm), self.red_frame(to)]
         self._learn(frm, to, result, attacker, defender, computer_moved=tag == "ai_moved")
         g.moved, g.selected = True, -1
         g.turns += 1

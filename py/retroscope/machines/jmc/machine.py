@@ -118,7 +118,7 @@ class JmcMachine(BbcMachine):
         g = self.flow.g
         key = bytes(ram[0x400:0x500]) + bytes(ram[0x50:0x52]) + repr(
             (g.phase, g.mode, g.random_setup, g.bridges, g.cursor, g.tray, g.focus,
-             g.selected, g.message)).encode()
+             g.selected, g.message, g.last_move)).encode()
         if key == self._drawn and not force:
             return
         self._drawn = key

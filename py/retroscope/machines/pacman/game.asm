@@ -322,7 +322,7 @@ copyMaze:
         ld de,COLOUR_RAM
         ld bc,$0400
         ldir
-        ret
+        jp drawLabels
 
 clearScreen:
         ld hl,TILE_RAM
@@ -337,7 +337,7 @@ clearScreen:
         ldir
         xor a
         ld (spriteMask),a
-        ret
+        jp drawLabels
 
 ; dotsLeft = the pellets and energizers in tile RAM.
 countDots:
@@ -1473,19 +1473,44 @@ screenAddr:
         pop de
         ret
 
-; The score and the high score (six BCD digits), the credits.
-drawScores:
+; The score and the high score (six BCD digits), the credits: the numbers
+; each frame, their labels when the screen is cleared (drawLabels).
+drawLabels:
+        ld a,$FF                ; the numbers too, next frame
+        ld (shownNumbers+6),a
         ld hl,txtHeader
         call writeString
         call writeString
+        ld hl,txtCredit
+        jp writeString
+
+drawScores:
+        ld hl,score             ; only when a number changed since last drawn
+        ld de,shownNumbers
+        ld b,6
+.same:  ld a,(de)
+        cp (hl)
+        jr nz,.draw
+        inc hl
+        inc de
+        djnz .same
+        ld a,(credits)
+        ld b,a
+        ld a,(de)
+        cp b
+        ret z
+.draw:  ld hl,score
+        ld de,shownNumbers
+        ld bc,6
+        ldir
+        ld a,(credits)
+        ld (de),a
         ld de,score+2
         ld bc,$0101
         call drawNumber
         ld de,hiScore+2
         ld bc,$0B01
         call drawNumber
-        ld hl,txtCredit
-        call writeString
         ld hl,numBuffer
         ld (hl),9
         inc hl

@@ -172,6 +172,38 @@ class PacmanMachine(NamcoBoard):
             "frame": self.frame,
         }
 
+    # -- speed ---------------------------------------------------------------------------
+    def bench_figures(self, frames: int = 120) -> dict[str, float]:
+        """A game in play (the attract screen mostly waits in HALT): ms a frame,
+        the emulated clock as a ratio to the board's 3.072 MHz, and the direction
+        routine through call() (calls a second)."""
+        import time
+
+        from ..namco.board import CPU_HZ, FRAME_CYCLES
+
+        m = PacmanMachine(self.maze)
+        for buttons in (0, 0, 0, 16, 0, 32, 0):
+            m.run_frame(buttons)
+        while m.state()["game_state"] != "play":
+            m.run_frame(0)
+        stick = (2, 1, 4, 8)  # left, up, right, down in turns
+        m.write(m.symbols["lives"], 9)
+        for i in range(frames):  # warm up: the core compiles its hot blocks
+            m.run_frame(stick[i // 30 % 4])
+        t0 = time.perf_counter()
+        for i in range(frames):
+            m.run_frame(stick[i // 30 % 4])
+        elapsed = time.perf_counter() - t0
+        pos, target = model.position(6, 4), model.position(25, 0)
+        t1 = time.perf_counter()
+        calls = 200
+        for i in range(calls):
+            m.call("chooseDirection", hl=pos, de=target, a=i & 3)
+        call_s = time.perf_counter() - t1
+        return {"play ms/frame": 1000 * elapsed / frames,
+                "play clock / 3.072 MHz": frames * FRAME_CYCLES / elapsed / CPU_HZ,
+                "chooseDirection calls/s": calls / call_s}
+
     # -- the side panel's verbs ------------------------------------------------------------
     def commands(self) -> dict[str, Callable[..., Any]]:
         return {"overlays": self.set_overlays, "maze": self.maze_info,
