@@ -17,7 +17,7 @@ from retroscope.cpu.bus import Bus
 def by_steps(cpu, budget: int, stops: set[int]) -> tuple[int, bool]:
     start = cpu.cycles
     while cpu.cycles - start < budget and not cpu.halt_state:
-        if cpu.pc in stops:
+        if cpu.pc in stops:  # (a halted or idle core has stopped already)
             return cpu.cycles - start, True
         cpu.step()
     return cpu.cycles - start, False

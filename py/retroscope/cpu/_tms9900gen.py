@@ -628,7 +628,7 @@ _RUNTIME = '''
         start = cycles
         end = start + budget
         while cycles < end:
-            if sm[pc]:
+            if sm[pc] and not idle:  # (idle: waiting, not about to run it)
                 return cycles - start, True
             if attn:
                 if holdoff:

@@ -253,7 +253,7 @@ class Z80:
         stops = self.stops
         self.at_stop = False
         while done < cycles:
-            if stops and self.pc in stops:
+            if stops and self.pc in stops and not self.halted:  # (halted: NOPs, no stop)
                 self.at_stop = True
                 break
             if self._attn:

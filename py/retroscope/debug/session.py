@@ -250,7 +250,10 @@ class Session:
         access = self._access
         access.clear()
         ran = 0
-        if self._skip_pc == cpu.pc:  # resuming where we stopped: pass it first
+        if self._skip_pc == cpu.pc and cpu.pc in self._stops and not cpu.halt_state:
+            # Resuming at a stop: pass it first. (Anywhere else the machine's
+            # runner goes on as it would; a halted core is not stepped, as its
+            # own runner lets the time pass to the next event instead.)
             self._skip_pc = -1
             n = cpu.step()
             ran += n
