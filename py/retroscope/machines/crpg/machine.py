@@ -48,6 +48,7 @@ MOB_CODES = frozenset(m.code for m in MOBS)
 TICK = 0x8379  # VDPTIC in the console ROM's scratchpad
 # The article's figures for the 1,024-byte copy (seed 000).
 ARTICLE_COPY = {"looped": 81_920, "unrolled": 50_688}
+ARTICLE_BYTES = 1024
 
 # The routines the article documents, for `Machine.call` (and the contract
 # suite): POSCLC/POSCL2 take a square's row and column in R3/R4 and push the
@@ -458,10 +459,10 @@ class CrpgMachine(Ti99Machine):
         return {"unroll": bool(on)}
 
     def measure_copies(self) -> dict[str, Any]:
-        """Both copy loops over this map's bytes, run on the core through
-        `call` from a snapshot (then put back): the loops' cycles without RT."""
-        sc = self.scene_from_memory()
-        count = (sc.width * sc.height + 7) & ~7
+        """Both copy loops over the article's 1,024 bytes, run on the core
+        through `call` from a snapshot (then put back): the loops' cycles
+        without RT."""
+        count = ARTICLE_BYTES
         snap = self.snapshot()
         result = {}
         try:
