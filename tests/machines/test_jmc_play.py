@@ -285,3 +285,18 @@ def test_the_general_on_the_enemy_headquarters_wins_and_everything_is_revealed()
     x, y, w = cell_xy(M.pos(0, 0))
     cell = [m.framebuffer[(y + r) * 320 + 2 * x + c] for r in range(4, 20) for c in range(2 * w)]
     assert 7 in cell
+
+
+def test_a_random_game_from_the_menu_gives_a_link_that_sets_it_up_again() -> None:
+    m = create()
+    settle(m, 5)
+    press(m, "B")                                  # 4 bridges; the key seeds the PRNG
+    press(m, "R")
+    press(m, "Return", frames=6)
+    link = m.state()["link"]
+    assert link and link.endswith("&bridges=4")
+    seed = link.split("seed=")[1].split("&")[0]
+    again = create(seed=seed, bridges=4)
+    settle(again, 6)
+    assert again.board().pieces == m.board().pieces
+    assert again.board().types == m.board().types

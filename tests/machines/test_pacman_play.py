@@ -162,15 +162,34 @@ def test_an_energizer_frightens_and_reverses_the_ghosts():
 
 
 def test_frightened_choice_matches_the_model_with_its_rom_random_numbers():
-    m = create()
+    import random
+
+    m = create(maze=dead_end_maze().to_link())
     start_game(m, 2)
     seed = 0
-    for x, y, d in ((6, 4, model.LEFT), (13, 14, model.RIGHT), (1, 4, model.UP), (6, 14, 0)):
+    rng = random.Random(5)
+    picks = set()
+    for _ in range(300):
+        x, y, d = rng.randrange(1, 27), rng.randrange(3, 33), rng.randrange(4)
         pos = model.position(x, y)
         want, seed = model.choose_frightened(m.read, pos, d, seed)
         got = m.call("chooseFrightened", hl=pos, a=d)
         assert got["a"] == want
         assert word(m, "rngSeed") == seed
+        picks.add(want)
+    assert picks == {0, 1, 2, 3}
+
+
+def test_a_frightened_ghost_in_a_dead_end_takes_its_random_pick():
+    m = create(maze=dead_end_maze().to_link())
+    start_game(m, 2)
+    pos = model.position(11, 14)  # left of Blinky's start: walls left, up and down
+    for _ in range(40):
+        seed = word(m, "rngSeed")
+        pick = m.read(model.next_random(seed)) & 3
+        got = m.call("chooseFrightened", hl=pos, a=model.LEFT)
+        # Only the way back (right) is open, and it is refused: the random pick.
+        assert got["a"] == pick
 
 
 def test_the_last_pellet_ends_the_level_and_the_next_one_starts():
@@ -225,3 +244,138 @@ def test_a_ghost_in_a_dead_end_passes_through_the_wall():
             assert blinky["dir"] == "left"
             break
     assert through
+
+
+def playing(m):
+    start_game(m, 0)
+    while m.state()["game_state"] != "play":
+        m.run_frame()
+
+
+def eat_next_pellet(m, limit=120):
+    score = m.state()["score"]
+    for _ in range(limit):
+        m.run_frame(LEFT)
+        if m.state()["score"] != score:
+            return
+    raise AssertionError("no pellet eaten")
+
+
+def test_the_fruit_shows_at_the_seventieth_dot():
+    m = create()
+    playing(m)
+    m.write(m.symbols["dotsEaten"], 69)
+    eat_next_pellet(m)
+    assert m.read(m.symbols["spriteMask"]) & 0x20
+    assert 560 <= word(m, "fruitTimer") <= 570
+
+
+def test_an_extra_life_at_ten_thousand():
+    m = create()
+    playing(m)
+    lives = m.state()["lives"]
+    at = m.symbols["score"]
+    for i, b in enumerate((0x90, 0x99, 0x00)):  # 9990
+        m.write(at + i, b)
+    eat_next_pellet(m)
+    assert m.state()["score"] == 10000
+    assert m.state()["lives"] == lives + 1
+
+
+def test_a_frightened_ghost_eaten_scores_200_and_its_eyes_go_home_and_come_out_again():
+    m = create()
+    playing(m)
+    m.call("startFright")
+    m.write(m.symbols["pacPause"], 5)  # Pac-Man stands still this frame
+    for i in range(2):  # Blinky onto Pac-Man's tile
+        m.write(BLINKY + i, m.read(PACMAN + i))
+    m.write(BLINKY + 7, m.read(PACMAN + 7))
+    m.write(BLINKY + 8, m.read(PACMAN + 8))
+    score = m.state()["score"]
+    m.run_frame()
+    s = m.state()
+    assert s["score"] - score == 200
+    assert s["ghosts"][0]["state"] == "eyes"
+    states = set()
+    for _ in range(60 * 20):
+        m.run_frame()
+        states.add(m.state()["ghosts"][0]["state"])
+        if m.state()["ghosts"][0]["state"] == "active" and "entering" in states:
+            break
+    assert {"eyes", "entering", "leaving", "active"} <= states
+
+
+def test_ghosts_slow_down_in_the_tunnel():
+    m = create()
+    playing(m)
+    # Blinky into the tunnel row, heading left at column 2 (tunnel tiles 0-3).
+    m.write(BLINKY, (2 + 2) * 8 + 4)
+    m.write(BLINKY + 1, (17 - 2) * 8 + 4)
+    m.write(BLINKY + 2, 2)
+    m.write(BLINKY + 3, 2)
+    m.write(BLINKY + 7, (2 + 2))
+    m.write(BLINKY + 8, 15)
+    x0 = m.read(BLINKY)
+    for _ in range(16):
+        m.run_frame()
+    moved = (x0 - m.read(BLINKY)) % 240
+    assert moved == 8  # 40% of 1.25: 32/64 pixel a frame
+
+
+def test_clyde_chases_from_afar_and_scatters_when_near():
+    m = create()
+    playing(m)
+    m.write(m.symbols["modeIndex"], 1)  # chase
+    pac = model.position(13, 26)
+    at = m.symbols["pacTile"]
+    m.write(at, pac & 0xFF)
+    m.write(at + 1, pac >> 8)
+    far, near = model.position(13, 5), model.position(15, 24)
+    for pos, want in ((far, pac), (near, model.position(*model.SCATTER["clyde"]))):
+        m.write(CLYDE + 11, pos & 0xFF)
+        m.write(CLYDE + 12, pos >> 8)
+        assert de(m.call("ghostTarget", ix=CLYDE)) == want
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_any_drawn_maze_plays_without_the_program_going_astray(seed):
+    import random
+
+    rng = random.Random(seed)
+    cells = bytes(rng.choice((0, 0, 1, 2, 2, 3, 4, 5)) for _ in range(28 * 31))
+    m = create(maze=Maze(cells).with_fixed_cells().to_link())
+    start_game(m, 0)
+    buttons = 0
+    for frame in range(900):
+        if frame % 25 == 0:
+            buttons = 1 << rng.randrange(4)
+        m.run_frame(buttons)
+        assert m.cpu.pc < 0x4000 or m.cpu.pc == 0xFFF0, hex(m.cpu.pc)
+    assert m.watchdog_resets == 0
+    assert m.state()["game_state"] in ("ready", "play", "dying", "level done", "game over",
+                                       "attract")
+
+
+def test_after_a_death_the_house_counts_dots_globally():
+    m = create()
+    playing(m)
+    for i in (0, 1, 7, 8):  # Blinky onto Pac-Man: caught
+        m.write(BLINKY + i, m.read(PACMAN + i))
+    m.write(m.symbols["pacPause"], 5)
+    for _ in range(400):
+        m.run_frame()
+        if m.state()["game_state"] == "ready":
+            break
+    assert m.state()["lives"] == 2
+    assert m.read(m.symbols["globalOn"]) == 1
+    while m.state()["game_state"] != "play":
+        m.run_frame()
+    m.write(m.symbols["globalDots"], 5)
+    eat_next_pellet(m)
+    assert m.read(m.symbols["globalDots"]) == 6
+    assert m.state()["ghosts"][1]["state"] == "house"  # Pinky waits for 7
+    eat_next_pellet(m)
+    m.run_frame()
+    assert m.read(m.symbols["globalDots"]) == 7
+    assert m.state()["ghosts"][1]["state"] == "leaving"
+    assert m.state()["ghosts"][2]["state"] == "house"  # Inky waits for 17

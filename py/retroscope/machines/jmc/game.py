@@ -59,6 +59,7 @@ class Game:
     turns: int = 0
     fight: str = ""             # what the last fight showed
     last_move: list[int] = field(default_factory=list)   # [from, to] with red at the bottom
+    setup_seed: int = 0         # the PRNG register random_setup began from (0: by hand)
     dirty: bool = True
 
     def to_json(self) -> dict[str, Any]:
@@ -139,6 +140,7 @@ class Flow:
         g.last_move, g.fight = [], ""
         g.selected, g.moved, g.cursor, g.tray, g.focus = -1, False, [0, 7], 0, "board"
         self.post("new_game")
+        g.setup_seed = 0
         if g.random_setup:
             self.post("random_setup", a=0xFF, tag="random_both")
         elif g.mode == "computer":
@@ -324,6 +326,7 @@ class Flow:
         g = self.g
         g.dirty = True
         if tag == "random_both":
+            g.setup_seed = int.from_bytes(self.ram[0x62:0x66], "little")
             g.set_up = [True, True]
             self.enter_play()
         elif tag == "random_computer":

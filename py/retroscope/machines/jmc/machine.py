@@ -238,6 +238,9 @@ class JmcMachine(BbcMachine):
             "winner": ["red", "blue"][g.winner] if g.winner >= 0 else None,
             "busy": bool(g.waiting or g.queue),
             "seed": f"{self.seed:08X}",
+            # a link that sets this game up again (random setups only)
+            "link": (f"#/jmc?seed={g.setup_seed:08X}&bridges={g.bridges}"
+                     if g.setup_seed else None),
             "pieces": {
                 "red": sum(1 for p in model.SPACES if not ram[0x400 + p] & 0x80
                            and bool(ram[0x400 + p] & 4) == (ram[Z_TURN] == 0)),
