@@ -208,3 +208,22 @@ def test_call_wakes_a_halted_cpu_and_leaves_the_game_running(machine):
     for _ in range(5):
         machine.run_frame()
     assert machine.read(machine.symbols["frameCount"]) == (count + 5) & 0xFF
+
+
+def test_the_editor_commands_check_mazes_and_refuse_bad_input(machine):
+    current = machine.command("maze", {})
+    assert current["dead_ends"] == [] and len(current["cells"]) == CELLS
+    cells = list(current["cells"])
+    cells[11 * 28 + 10] = 0  # a wall in the corridor above the house
+    checked = machine.command("check_maze", {"cells": cells})
+    assert [10, 11] in checked["dead_ends"] or [11, 11] in checked["dead_ends"]
+    assert Maze.from_link(checked["link"]).cells == bytes(checked["cells"])
+    for bad in ([0] * 5, [9] * CELLS, ["x"] * CELLS, "walls", [True] * CELLS):
+        with pytest.raises(MachineError):
+            machine.command("check_maze", {"cells": bad})
+    assert machine.command("overlays", {"targets": False})["targets"] is False
+    with pytest.raises(MachineError):
+        machine.command("overlays", {"nonsense": True})
+    with pytest.raises(MachineError):
+        machine.command("overlays", {"walls": "yes"})
+    assert machine.command("default_maze", {})["link"] == default_maze().to_link()

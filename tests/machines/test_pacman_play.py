@@ -335,3 +335,47 @@ def test_clyde_chases_from_afar_and_scatters_when_near():
         m.write(CLYDE + 11, pos & 0xFF)
         m.write(CLYDE + 12, pos >> 8)
         assert de(m.call("ghostTarget", ix=CLYDE)) == want
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_any_drawn_maze_plays_without_the_program_going_astray(seed):
+    import random
+
+    rng = random.Random(seed)
+    cells = bytes(rng.choice((0, 0, 1, 2, 2, 3, 4, 5)) for _ in range(28 * 31))
+    m = create(maze=Maze(cells).with_fixed_cells().to_link())
+    start_game(m, 0)
+    buttons = 0
+    for frame in range(900):
+        if frame % 25 == 0:
+            buttons = 1 << rng.randrange(4)
+        m.run_frame(buttons)
+        assert m.cpu.pc < 0x4000 or m.cpu.pc == 0xFFF0, hex(m.cpu.pc)
+    assert m.watchdog_resets == 0
+    assert m.state()["game_state"] in ("ready", "play", "dying", "level done", "game over",
+                                       "attract")
+
+
+def test_after_a_death_the_house_counts_dots_globally():
+    m = create()
+    playing(m)
+    for i in (0, 1, 7, 8):  # Blinky onto Pac-Man: caught
+        m.write(BLINKY + i, m.read(PACMAN + i))
+    m.write(m.symbols["pacPause"], 5)
+    for _ in range(400):
+        m.run_frame()
+        if m.state()["game_state"] == "ready":
+            break
+    assert m.state()["lives"] == 2
+    assert m.read(m.symbols["globalOn"]) == 1
+    while m.state()["game_state"] != "play":
+        m.run_frame()
+    m.write(m.symbols["globalDots"], 5)
+    eat_next_pellet(m)
+    assert m.read(m.symbols["globalDots"]) == 6
+    assert m.state()["ghosts"][1]["state"] == "house"  # Pinky waits for 7
+    eat_next_pellet(m)
+    m.run_frame()
+    assert m.read(m.symbols["globalDots"]) == 7
+    assert m.state()["ghosts"][1]["state"] == "leaving"
+    assert m.state()["ghosts"][2]["state"] == "house"  # Inky waits for 17

@@ -20,6 +20,8 @@ points50:
         db $50, $00
 ghostPoints:
         db $00, $02, $00, $04, $00, $08, $00, $16
+globalLimits:                   ; Pinky, Inky, Clyde (Dossier: the global dot counter)
+        db 7, 17, 32
 pacSideways:
         db 0, 1, 2, 1
 pacUpDown:

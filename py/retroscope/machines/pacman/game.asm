@@ -226,6 +226,8 @@ newGame:
         ; fall through
 
 startLevel:
+        xor a
+        ld (globalOn),a
         call clearScreen
         call copyMaze
         call countDots
@@ -414,7 +416,13 @@ stDying:
         jp nz,endDemo
         ld hl,lives
         dec (hl)
-        jp nz,startLife
+        jr z,.over
+        ld a,1                  ; after a death the house counts dots globally
+        ld (globalOn),a
+        xor a
+        ld (globalDots),a
+        jp startLife
+.over:
         ld hl,txtGameOver
         call writeString
         ld hl,180
@@ -566,11 +574,30 @@ timers: ld hl,(frightTimer)
         ld (ix+A_STATE),GS_LEAVING
 .house: call nextInHouse        ; let out the first ghost whose dots are counted
         jr nz,.fruit
+        ld a,(globalOn)
+        or a
+        jr nz,.global
         call dotLimit
         cp (ix+A_DOTS)
         jr z,.out
         jr nc,.fruit
 .out:   ld (ix+A_STATE),GS_LEAVING
+        jr .fruit
+.global:                        ; after a death: Pinky at 7 dots, Inky 17, Clyde 32
+        ld a,(ix+A_ID)
+        ld e,a
+        ld d,0
+        ld hl,globalLimits-1
+        add hl,de
+        ld a,(globalDots)
+        cp (hl)
+        jr c,.fruit
+        ld (ix+A_STATE),GS_LEAVING
+        ld a,(ix+A_ID)
+        cp 3                    ; Clyde let out by it: back to each ghost's own count
+        jr nz,.fruit
+        xor a
+        ld (globalOn),a
 .fruit: ld hl,(fruitTimer)
         ld a,h
         or l
@@ -727,11 +754,18 @@ eatDot: ld hl,0
         cp 170
         call z,showFruit
 .counted:
-        push ix
+        ld a,(globalOn)
+        or a
+        jr z,.own
+        ld hl,globalDots
+        inc (hl)
+        jr .dots
+.own:   push ix
         call nextInHouse
         jr nz,.left
         inc (ix+A_DOTS)
 .left:  pop ix
+.dots:
         ld hl,(dotsLeft)
         dec hl
         ld (dotsLeft),hl
