@@ -402,8 +402,10 @@ class Flow:
         g = self.g
         if g.mode != "computer":
             return
+        if attacker >= 48 or (result != M.NO_COMBAT and defender >= 48):
+            return                   # an edited board: nothing to learn from it
         know = ai.Knowledge.from_json(g.knowledge)
-        types = self.ram[V_PIECE_TYPES:V_PIECE_TYPES + 48]
+        types = [t & 15 for t in self.ram[V_PIECE_TYPES:V_PIECE_TYPES + 48]]
         if computer_moved:       # the computer is at the bottom: IDs in its frame
             if result != M.NO_COMBAT:
                 ai.learn(know, types[attacker], defender, result, True)

@@ -216,8 +216,10 @@ class JmcMachine(BbcMachine):
         """The machine's board arrays as a model Board."""
         ram = self.bus.ram
         b = model.Board(ram[Z_BRIDGES] if ram[Z_BRIDGES] in (2, 4) else 2)
-        b.pieces = list(ram[V_BOARD_PIECES:V_BOARD_PIECES + 48])
-        b.types = list(ram[V_PIECE_TYPES:V_PIECE_TYPES + 48])
+        # An edited board may hold anything: IDs past 47 read as empty, types as 4 bits.
+        b.pieces = [pid if pid & 0x80 or pid < 48 else model.EMPTY
+                    for pid in ram[V_BOARD_PIECES:V_BOARD_PIECES + 48]]
+        b.types = [t & 15 for t in ram[V_PIECE_TYPES:V_PIECE_TYPES + 48]]
         return b
 
     def load_board(self, board: model.Board) -> None:
