@@ -116,6 +116,7 @@ class CrpgMachine(Ti99Machine):
 
     # WAITF1 LIMI 2 / LIMI 0 / CB @VDPTIC,R1 / JEQ WAITF1: 92 cycles a turn.
     IDLE_TURN = 92
+    BENCH_WATCH = TICK  # written every frame (the interrupt's tick), for the bench
 
     def idle_here(self) -> bool:
         """At WAITF1 with the tick unchanged and ST as a turn leaves it (EQ, the
