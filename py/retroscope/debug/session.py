@@ -123,6 +123,7 @@ class Session:
         # A core that stops at addresses itself (`set_stops`, `at_stop`) lets
         # breakpoints run on the machine's own runner (`_run_stops`).
         self._can_stop = hasattr(self.cpu, "set_stops")
+        self._can_request_stop = hasattr(self.cpu, "request_stop")
         self._stops: set[int] = set()
         # Everything that drives the machine from here on, for share links.
         self.journal = Journal(machine.frame)
@@ -170,8 +171,11 @@ class Session:
             plan = None
         needed = (bps.active["exec"] or bps.active["read"] or bps.active["write"]
                   or self.trace.on or plan is not None)
-        fast = needed and self._can_stop and not self.trace.on and (plan is None
-                                                                    or not plan.every)
+        fast = (needed and self._can_stop and not self.trace.on
+                 and (plan is None or not plan.every)
+                 # read/write breakpoints need a core that stops after an access
+                 and (self._can_request_stop or not (bps.active["read"]
+                                                     or bps.active["write"])))
         checking = needed and not fast
         stops: set[int] = set()
         if fast:
@@ -249,7 +253,10 @@ class Session:
         access = self._access
         access.clear()
         ran = 0
-        if self._skip_pc == cpu.pc:  # resuming where we stopped: pass it first
+        if self._skip_pc == cpu.pc and cpu.pc in self._stops and not cpu.halt_state:
+            # Resuming at a stop: pass it first. (Anywhere else the machine's
+            # runner goes on as it would; a halted core is not stepped, as its
+            # own runner lets the time pass to the next event instead.)
             self._skip_pc = -1
             n = cpu.step()
             ran += n

@@ -45,6 +45,27 @@ def _line(fb: bytearray, x0: int, y0: int, x1: int, y1: int, pen: int) -> None:
         _plot(fb, x0 + (x1 - x0) * i // steps, y0 + (y1 - y0) * i // steps, pen)
 
 
+# A 3 x 5 font for the distances the routine compared.
+_DIGITS = ("111101101101111", "010110010010111", "111001111100111", "111001111001111",
+           "101101111001001", "111100111001111", "111100111101111", "111001001001001",
+           "111101111101111", "111101111001111")
+
+
+def _number(fb: bytearray, cx: int, cy: int, value: int, pen: int) -> None:
+    """`value` in tiny digits centred on (cx, cy), on a black box."""
+    text = str(value)
+    width = 4 * len(text) - 1
+    x0, y0 = cx - width // 2, cy - 2
+    for dy in range(-1, 6):
+        for dx in range(-1, width + 1):
+            _plot(fb, x0 + dx, y0 + dy, 0)
+    for i, ch in enumerate(text):
+        bits = _DIGITS[ord(ch) - 48]
+        for n, bit in enumerate(bits):
+            if bit == "1":
+                _plot(fb, x0 + 4 * i + n % 3, y0 + n // 3, pen)
+
+
 def draw(fb: bytearray, ghosts: list[dict[str, Any]], shown: dict[str, bool],
          frame: int) -> None:
     for g in ghosts:
@@ -58,12 +79,14 @@ def draw(fb: bytearray, ghosts: list[dict[str, Any]], shown: dict[str, bool],
             _line(fb, cx, cy, 8 * tx + 4, 8 * ty + 4, pen)
         decision = g.get("decision")
         if shown.get("decisions") and decision and decision.get("tile"):
+            open_ways = [d for d in decision["distances"] if d is not None]
             for d, (x, y) in enumerate(decision["neighbours"]):
                 distance = decision["distances"][d]
-                if d == decision["chosen"]:
+                if len(open_ways) >= 2 and distance is not None:  # a real choice: the numbers
+                    _number(fb, 8 * x + 4, 8 * y + 4, distance,
+                            pen if d == decision["chosen"] else GREY)
+                elif d == decision["chosen"]:
                     _fill(fb, 8 * x + 2, 8 * y + 2, 4, pen)
-                elif distance is not None:
-                    _fill(fb, 8 * x + 3, 8 * y + 3, 2, GREY)
         if shown.get("walls") and g.get("in_wall") and frame & 8:
             _box(fb, cx - 9, cy - 9, 18, WHITE)
             _box(fb, cx - 10, cy - 10, 20, WHITE, dotted=True)
