@@ -135,5 +135,10 @@ def test_the_editor_settings_resize_and_slant_the_map(open_page, page_log):
         "[...document.querySelectorAll('[data-testid=message]')]"
         ".some(m => m.textContent.includes('at least 12'))")
     assert machine_state(page)["width"] == 20
+    page.locator("[data-testid=crpg-measure]").click()
+    page.wait_for_function(
+        "document.querySelector('[data-testid=crpg-copy-table]').textContent.includes('50,688')")
+    table = page.locator("[data-testid=crpg-copy-table]").inner_text()
+    assert "81,920" in table and "unrolled" in table
     page.screenshot(path="test-output/e2e-crpg-slanted.png")
     assert page_log.console_errors == []

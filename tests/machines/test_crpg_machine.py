@@ -138,3 +138,13 @@ def test_wandering_mobs_keep_to_open_ground_and_off_each_other(machine: CrpgMach
     assert set(spots) != start  # they moved
     for x, y in spots:
         assert not flags[sc.tiles[y * sc.width + x] & 0x7F] & 0x60  # not solid, not an exit
+
+
+def test_the_layout_constants_match_the_assembled_program(machine: CrpgMachine) -> None:
+    from retroscope.machines.crpg.machine import PATH_STACK, TICK, WINCOL, WINROW
+
+    sym = machine.symbols
+    assert PATH_STACK == sym["WORK"] + 338
+    assert TICK == sym["VDPTIC"]
+    assert (WINROW, WINCOL) == (sym["WINROW"], sym["WINCOL"])
+    assert (sym["MAPBUF"], sym["WORK"], sym["MOBBUF"]) == (0x2000, 0x3200, 0x3000)

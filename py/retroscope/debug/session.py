@@ -58,6 +58,7 @@ from .codeview import CodeView
 from .condition import ConditionError, Env, compile_condition
 from .cpuinfo import CpuInfo, info_for
 from .errors import DebugError, check_int
+from .journal import Journal
 from .memory import MemoryView
 from .rewind import Rewind, state_hash
 from .trace import Trace
@@ -131,7 +132,10 @@ class Session:
         # A core that stops at addresses itself (`set_stops`, `at_stop`) lets
         # breakpoints run on the machine's own runner (`_run_stops`).
         self._can_stop = hasattr(self.cpu, "set_stops")
+        self._can_request_stop = hasattr(self.cpu, "request_stop")
         self._stops: set[int] = set()
+        # Everything that drives the machine from here on, for share links.
+        self.journal = Journal(machine.frame)
 
     # -- the environment conditions see -------------------------------------------
     def _make_env(self) -> Env:
@@ -176,8 +180,11 @@ class Session:
             plan = None
         needed = (bps.active["exec"] or bps.active["read"] or bps.active["write"]
                   or self.trace.on or plan is not None)
-        fast = needed and self._can_stop and not self.trace.on and (plan is None
-                                                                    or not plan.every)
+        fast = (needed and self._can_stop and not self.trace.on
+                 and (plan is None or not plan.every)
+                 # read/write breakpoints need a core that stops after an access
+                 and (self._can_request_stop or not (bps.active["read"]
+                                                     or bps.active["write"])))
         checking = needed and not fast
         stops: set[int] = set()
         if fast:
@@ -255,7 +262,10 @@ class Session:
         access = self._access
         access.clear()
         ran = 0
-        if self._skip_pc == cpu.pc:  # resuming where we stopped: pass it first
+        if self._skip_pc == cpu.pc and cpu.pc in self._stops and not cpu.halt_state:
+            # Resuming at a stop: pass it first. (Anywhere else the machine's
+            # runner goes on as it would; a halted core is not stepped, as its
+            # own runner lets the time pass to the next event instead.)
             self._skip_pc = -1
             n = cpu.step()
             ran += n
@@ -361,14 +371,17 @@ class Session:
                 self._pending_buttons = None
             if self.record:
                 self.rewind.set_input(machine.frame, machine.buttons)
+            self.journal.frame_start(machine.frame, machine.buttons)
             self._at_frame_start = False
             self._checked_until = (CHECKED_WHOLE_FRAME if machine.runner == self._run_checked
                                    else None)
         result = machine.advance()
         if result == "frame":
             self._at_frame_start = True
-            if self.record and self._checked_until is not None:
-                self.rewind.set_checked(machine.frame - 1, self._checked_until)
+            if self._checked_until is not None:
+                if self.record:
+                    self.rewind.set_checked(machine.frame - 1, self._checked_until)
+                self.journal.frame_checked(machine.frame - 1, self._checked_until)
             if self.record:
                 # Checkpoint the new frame's start now (when its turn), so the
                 # present is seekable; other frames are reached by replay.
@@ -457,9 +470,17 @@ class Session:
         self._install()
         return self._run(max(1, max_frames))
 
+    def position(self) -> tuple[int, int]:
+        """Where the machine is, as the journal counts: (frame, 0) at the start
+        of a frame not yet begun, else (frame, cycles into it + 1)."""
+        m = self.machine
+        return m.frame, 0 if self._at_frame_start else m.frame_cycle + 1
+
     def reset(self) -> dict[str, Any]:
         """Reset the machine. The reset is part of the history: seeking back
-        before it gives the states before it, and the frame counter goes on."""
+        before it gives the states before it, and the frame counter goes on
+        (the journal begins its next segment at this frame)."""
+        self.journal.reset(*self.position())
         self._keeping_frame(self.machine.reset)
         self._at_frame_start = True
         self._pending_buttons = None
@@ -594,9 +615,11 @@ class Session:
         """Write bytes into a memory space as its hardware would (the CPU's
         through the bus: ROM ignores writes)."""
         result = self.memory.write(addr, values, space)
+        self.journal.event(*self.position(), "write",
+                           {"addr": result["addr"], "values": list(values), "space": space})
         self._access.clear()  # our own writes are not the CPU's
         self._edited("write", {"addr": result["addr"], "values": list(values),
-                               "space": "cpu"})
+                               "space": space})
         return result
 
     def _edited(self, kind: str, payload: dict[str, Any]) -> None:
@@ -620,19 +643,26 @@ class Session:
         finally:
             machine.frame = frame
 
-    # -- the machine's own verbs, recorded as edits -----------------------------------
-    def command(self, verb: Any, args: Any = None) -> Any:
-        """A machine's panel verb (`Machine.command`), kept in the history."""
-        args = {} if args is None else args
-        result = self._keeping_frame(lambda: self.machine.command(verb, args))
-        self._edited("command", {"verb": verb, "args": args})
-        self.memory.mark_pause()
-        return result
-
+    # -- the machine's own verbs: journalled (share links) and kept by rewind ------------
     def pointer(self, x: int, y: int, down: bool) -> None:
-        """Mouse/touch on the machine's screen, kept in the history."""
-        self._keeping_frame(lambda: self.machine.pointer(x, y, down))
-        self._edited("pointer", {"x": x, "y": y, "down": bool(down)})
+        """A press or release on the picture, at framebuffer coordinates."""
+        payload = {"x": x, "y": y, "down": bool(down)}
+        self.journal.event(*self.position(), "pointer", payload)
+        self._keeping_frame(lambda: self.machine.pointer(x, y, bool(down)))
+        self._edited("pointer", payload)
+
+    def command(self, verb: Any, args: Any = None) -> Any:
+        """A machine's own action (`Machine.command`); those that only report
+        (`QUERY_COMMANDS`) are neither journalled nor kept as edits."""
+        args = {} if args is None else args
+        query = verb in getattr(self.machine, "QUERY_COMMANDS", ())
+        if not query:
+            self.journal.event(*self.position(), "command", {"verb": verb, "args": args})
+        result = self._keeping_frame(lambda: self.machine.command(verb, args))
+        if not query:
+            self._edited("command", {"verb": verb, "args": args})
+            self.memory.mark_pause()
+        return result
 
     # -- input from a program ---------------------------------------------------------
     def set_input_source(self, source: Callable[[Any], int] | None,
@@ -673,6 +703,8 @@ class Session:
             self.info.set_register(str(name).lower(), value)
         except ValueError as exc:
             raise DebugError(str(exc)) from None
+        self.journal.event(*self.position(), "register", {"name": str(name).lower(),
+                                                         "value": value})
         self._edited("register", {"name": str(name).lower(), "value": value})
         return self.registers()
 
@@ -741,6 +773,7 @@ class Session:
         self._at_frame_start = True
         self._recorded = frame
         self._pending_buttons = None
+        self.journal.cut_at(frame)
         self.paused = True
         self.plan = None
         self._install()

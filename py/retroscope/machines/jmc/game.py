@@ -370,11 +370,15 @@ class Flow:
                     g.message = f"{g.fight} - {g.message}"
 
     def fight_text(self, result: int, by_computer: bool) -> str:
+        """What a player at the table is told of a fight: who survived, no types."""
         if result == M.NO_COMBAT:
             return ""
-        who = "THE COMPUTER'S" if by_computer else "YOUR"
-        return {M.ATTACKER_WINS: f"{who} ATTACK WON", M.DEFENDER_WINS: f"{who} ATTACK FAILED",
-                M.BOTH_DIE: "BOTH PIECES WERE LOST"}[result]
+        if result == M.BOTH_DIE:
+            return "BOTH PIECES WERE LOST"
+        won = result == M.ATTACKER_WINS
+        if by_computer:
+            return "THE COMPUTER WON A FIGHT" if won else "THE COMPUTER LOST A FIGHT"
+        return "YOUR ATTACK WON" if won else "YOUR ATTACK FAILED"
 
     def after_move(self, tag: str, result: int) -> None:
         g = self.g
@@ -398,8 +402,10 @@ class Flow:
         g = self.g
         if g.mode != "computer":
             return
+        if attacker >= 48 or (result != M.NO_COMBAT and defender >= 48):
+            return                   # an edited board: nothing to learn from it
         know = ai.Knowledge.from_json(g.knowledge)
-        types = self.ram[V_PIECE_TYPES:V_PIECE_TYPES + 48]
+        types = [t & 15 for t in self.ram[V_PIECE_TYPES:V_PIECE_TYPES + 48]]
         if computer_moved:       # the computer is at the bottom: IDs in its frame
             if result != M.NO_COMBAT:
                 ai.learn(know, types[attacker], defender, result, True)

@@ -20,6 +20,28 @@ V_BOARD_PIECES, V_PIECE_TYPES, V_PIECE_QUANTITIES = 0x0400, 0x0430, 0x0460
 V_MAP_BRIDGE_UP, V_MAP_BRIDGE_DOWN, V_BOARD_MARKS = 0x0470, 0x04A0, 0x04D0
 Z_BRIDGES, Z_TURN, SEED = 0x51, 0x50, 0x5C
 
+# The routines the article documents (and ours for tests), for `Machine.call` and
+# the contract suite, with the registers they need.
+ROUTINE_SPECS = (
+    ("mark_moves", "X = a position: V_board_marks gets its piece's moves; A = how many",
+     (("x", 0x27),)),
+    ("resolve_move", "X = from, Y = to: the move, and the fight if there is one",
+     (("x", 0x27), ("y", 0x26))),
+    ("check_win", "A = 0 nobody, 1 the bottom player, 2 the top player has won", ()),
+    ("swap_sides", "rotate the board 180 degrees (positions, IDs, types, colours)", ()),
+    ("mark_left_right", "the sideways marking from Z_origin ($8B)", ()),
+    ("galois32", "Brad Smith's 32-bit LFSR: A = the next byte", ()),
+    ("prng_seed", "seed the LFSR from the centisecond clock (OSWORD 1)", ()),
+    ("random_setup", "A = $FF both sides, $04 the bottom, $00 the top", (("a", 0xFF),)),
+)
+try:
+    from ..base import Routine  # type: ignore[attr-defined]
+except ImportError:  # MachineInfo.routines arrives with the contract suite (#11)
+    Routine = None
+_ROUTINES = ({"routines": tuple(Routine(label, text, regs)
+                                for label, text, regs in ROUTINE_SPECS)}
+             if Routine is not None else {})
+
 INFO = bbc_info(
     id="jmc",
     title="Japanese Military Chess (BBC Micro)",
@@ -33,6 +55,7 @@ INFO = bbc_info(
               "(empty: set up by hand)", max_len=10, alphabet="0123456789abcdefABCDEF$xX"),
         Param("bridges", "int", 2, "bridges over the river: 2 or 4", 2, 4),
     ),
+    **_ROUTINES,
     article="001",
     routines=(
         Routine("galois32", "Brad Smith's 32-bit Galois LFSR: one step"),
@@ -201,8 +224,10 @@ class JmcMachine(BbcMachine):
         """The machine's board arrays as a model Board."""
         ram = self.bus.ram
         b = model.Board(ram[Z_BRIDGES] if ram[Z_BRIDGES] in (2, 4) else 2)
-        b.pieces = list(ram[V_BOARD_PIECES:V_BOARD_PIECES + 48])
-        b.types = list(ram[V_PIECE_TYPES:V_PIECE_TYPES + 48])
+        # An edited board may hold anything: IDs past 47 read as empty, types as 4 bits.
+        b.pieces = [pid if pid & 0x80 or pid < 48 else model.EMPTY
+                    for pid in ram[V_BOARD_PIECES:V_BOARD_PIECES + 48]]
+        b.types = [t & 15 for t in ram[V_PIECE_TYPES:V_PIECE_TYPES + 48]]
         return b
 
     def load_board(self, board: model.Board) -> None:
