@@ -348,7 +348,7 @@ def test_every_documented_routine_is_callable_and_returns(mid, recordings):
         assert routine.label in machine.symbols, routine.label
         snap = machine.snapshot()
         try:
-            result = machine.call(routine.label, **dict(routine.regs))
+            result = machine.call(routine.label, max_cycles=50_000_000, **dict(routine.regs))
         finally:
             machine.restore(snap)
         assert result["cycles"] > 0

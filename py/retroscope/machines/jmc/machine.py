@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ..base import MachineError, Param, Routine, check_params, mechanics_row
+from ..base import MachineError, Param, check_params, mechanics_row
 from ..bbc.machine import BbcMachine, bbc_info
 from . import model
 from .draw import draw
@@ -57,14 +57,6 @@ INFO = bbc_info(
     ),
     **_ROUTINES,
     article="001",
-    routines=(
-        Routine("galois32", "Brad Smith's 32-bit Galois LFSR: one step"),
-        Routine("prng_seed", "seed the PRNG register"),
-        Routine("swap_sides", "turn the board round for the other player"),
-        Routine("mark_moves", "mark the legal moves of the piece at X", (("x", 40),)),
-        Routine("resolve_move", "move X to Y, with the fight by type", (("x", 40), ("y", 33))),
-        Routine("check_win", "both win checks (A = 1 won, 2 no move, 0 neither)"),
-    ),
     summary="JMC's board arrays, swap_sides, move marking with the bridge tables, "
             "combat with every exception, both win checks, Brad Smith's galois32 PRNG "
             "and random_setup's plan as NMOS 6502 code on a BBC Micro.",
