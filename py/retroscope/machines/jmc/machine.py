@@ -11,7 +11,7 @@ from . import model
 from .draw import draw
 from .game import Flow, Game
 from .program import GAME_KEYS, program
-from .savefile import SaveFileError, from_hex, unwrap, wrap
+from .savefile import SaveFileError, check, from_hex
 from .screen import Canvas
 
 SAVE_NAME = "JMCSAVE"
@@ -174,16 +174,16 @@ class JmcMachine(BbcMachine):
         data = self.hostfs.files.get(SAVE_NAME)
         if data is None:
             raise MachineError("there is no saved game to download: save first")
-        return {"name": "jmc-save.jmc", "hex": wrap(data).hex()}
+        return {"name": "jmc-save.jmc", "hex": data.hex()}
 
     def upload(self, hex: str) -> dict[str, Any]:  # noqa: A002 - the verb's argument name
         """A downloaded save file back: checked first (a bad one changes nothing),
         then the 6502 loads it."""
         try:
-            payload = unwrap(from_hex(hex))
+            data = check(from_hex(hex))
         except SaveFileError as exc:
             raise MachineError(str(exc)) from None
-        self.hostfs.files[SAVE_NAME] = payload
+        self.hostfs.files[SAVE_NAME] = data
         return self.load_game()
 
     def new_game(self) -> dict[str, Any]:
@@ -193,13 +193,13 @@ class JmcMachine(BbcMachine):
 
     def save_data(self) -> dict[str, Any] | None:
         data = self.hostfs.files.get(SAVE_NAME)
-        return None if data is None else {"save": wrap(data).hex()}
+        return None if data is None else {"save": data.hex()}
 
     def load_save_data(self, data: dict[str, Any]) -> None:
         if not isinstance(data, dict) or not isinstance(data.get("save"), str):
             raise MachineError("bad jmc save data: expected {'save': hex}")
         try:
-            self.hostfs.files[SAVE_NAME] = unwrap(from_hex(data["save"]))
+            self.hostfs.files[SAVE_NAME] = check(from_hex(data["save"]))
         except SaveFileError as exc:
             raise MachineError(f"bad jmc save data: {exc}") from None
 
