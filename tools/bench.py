@@ -1,7 +1,8 @@
 """`python3 build.py bench`: the speed figures, as ratios measured in one run.
 
-* the page: median time from navigation to Python-ready over 5 cold loads and
-  5 warm reloads, and the size of dist/ raw and gzipped;
+* the page: time from navigation to Python-ready and to the first frame over
+  5 cold loads and 5 warm reloads, booting from the memory snapshot and the
+  plain way in turns (medians, ranges, ratios), and the size of dist/;
 * each CPU core's emulated clock in CPython and in Pyodide (the real page's
   worker, headless chromium, after a 10 s warm-up), as a ratio to the original
   hardware's clock; the 6502 also against py65 and the Z80 against the `z80`
@@ -89,12 +90,14 @@ def cpython_figures(quick: bool) -> None:
         _print_figures(r)
     try:
         from retroscope.benchmarks import debugger
-        mid = "tetris" if "tetris" in machines.available() else None
-        d = debugger.measure(mid, frames=30 if quick else 120)
-        print(f"\n== Debugger cost on {d['machine']} (frames per second; ratio to bare)")
-        for key, value in d.items():
-            if key.endswith("_fps") or key.startswith("ratio"):
-                print(f"  {key:34} {value:8.2f}")
+        for mid in machines.available():
+            d = debugger.measure(mid, frames=20 if quick else 60, repeats=3 if quick else 5)
+            print(f"\n== Debugger cost on {d['machine']} (frames per second; ratio to bare, "
+                  f"median of {d['repeats']} rounds; hot breakpoint at "
+                  f"${d['hot_breakpoint_at']:04X}, write watch at ${d['watch_at']:04X})")
+            for key, value in d.items():
+                if key.endswith(("_fps", "_ratio")):
+                    print(f"  {key:34} {value:8.2f}", flush=True)
     except ImportError as exc:
         print(f"\n== Debugger cost: not measured ({exc})")
 
@@ -110,27 +113,7 @@ def browser_figures(quick: bool) -> None:
     loads = 2 if quick else 5
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
-        cold = []
-        stages: list[dict[str, float]] = []
-        for _ in range(loads):
-            context = browser.new_context()  # empty cache: a cold load
-            page = context.new_page()
-            cold.append(_boot_ms(page, url))
-            stages.append(page.evaluate("window.retroscope.timings()"))
-            context.close()
-        context = browser.new_context()
-        page = context.new_page()
-        _boot_ms(page, url)
-        warm = [_boot_ms(page, url, reload=True) for _ in range(loads)]
-        print("\n== Page boot (navigation to Python-ready, median)")
-        for label, values in (("cold loads", cold), ("warm reloads", warm)):
-            each = ", ".join(f"{m:.0f}" for m in values)
-            print(f"  {label:12} {statistics.median(values):7.0f} ms  ({each})")
-        # When each boot stage began (cold loads, median): where the time goes.
-        order = ["runtime", "packages", "imports", "pythonReady", "machineReady"]
-        marks = [f"{name} {statistics.median(s[name] for s in stages):.0f}"
-                 for name in order if all(name in s for s in stages)]
-        print("  cold stages (ms since navigation): " + ", ".join(marks))
+        page = boot_figures(browser, url, loads)
         warmup, seconds = (2, 2) if quick else (12, 6)
         print(f"\n== CPU cores in Pyodide (page worker, settled median after {warmup} s warm-up)")
         for name in runner.CORES:
@@ -156,14 +139,61 @@ def _print_figures(result: dict) -> None:
         print(f"  {'':10} {name:32} {value:12,.2f}", flush=True)
 
 
-def _boot_ms(page, url: str, reload: bool = False) -> float:
+def _boot(page, url: str, reload: bool = False) -> dict[str, float]:
+    """ms from navigation to Python-ready and to the machine's first frame drawn."""
     if reload:
         page.reload()
     else:
         page.goto(f"{url}index.html")
     page.wait_for_function("document.documentElement.dataset.state !== 'booting'",
                            timeout=120_000)
-    return page.evaluate("window.retroscope.timings().pythonReady")
+    page.wait_for_function("window.retroscope.timings().machineReady !== undefined",
+                           timeout=120_000)
+    return page.evaluate("window.retroscope.timings()")
+
+
+def _spread(values: list[float]) -> str:
+    return (f"{statistics.median(values):6.0f} ms (range {min(values):.0f}-{max(values):.0f}, "
+            f"n={len(values)})")
+
+
+def boot_figures(browser, url: str, loads: int):
+    """Cold loads (a fresh browser context each) and warm reloads, booting from
+    the memory snapshot and the plain way (the snapshot refused), taking turns
+    so that load from elsewhere weighs on both alike. Returns a warm page."""
+    def refuse(route) -> None:
+        route.fulfill(status=404, body="refused by the bench")
+
+    figures: dict[str, dict[str, list[float]]] = {}
+    pages = {}
+    for how in ("snapshot", "plain"):
+        context = browser.new_context()
+        if how == "plain":
+            context.route("**/snapshot/**", refuse)
+        pages[how] = context.new_page()
+        _boot(pages[how], url)  # fills this context's cache for the warm reloads
+    for _ in range(loads):
+        for how in ("snapshot", "plain"):
+            context = browser.new_context()  # empty cache: a cold load
+            if how == "plain":
+                context.route("**/snapshot/**", refuse)
+            t = _boot(context.new_page(), url)
+            context.close()
+            warm = _boot(pages[how], url, reload=True)
+            for kind, times in (("cold", t), ("warm", warm)):
+                for mark in ("pythonReady", "machineReady"):
+                    figures.setdefault(f"{how} {kind} {mark}", []).append(times[mark])
+    print("\n== Page boot (ms from navigation; median, range; snapshot and plain taking turns)")
+    for key, values in figures.items():
+        print(f"  {key:34} {_spread(values)}")
+    for kind in ("cold", "warm"):
+        for mark in ("pythonReady", "machineReady"):
+            ratios = [p / s for s, p in zip(figures[f"snapshot {kind} {mark}"],
+                                            figures[f"plain {kind} {mark}"], strict=True)]
+            print(f"  plain / snapshot, {kind} {mark:13} {statistics.median(ratios):5.2f}x "
+                  f"(range {min(ratios):.2f}-{max(ratios):.2f})")
+    pages["plain"].context.close()
+    return pages["snapshot"]
 
 
 def main() -> int:

@@ -16,6 +16,7 @@ MIME_TYPES = {
     ".wasm": "application/wasm",
     ".zip": "application/zip",
     ".whl": "application/zip",
+    ".snapshot": "application/octet-stream",
     ".png": "image/png",
     ".svg": "image/svg+xml",
 }
@@ -25,8 +26,12 @@ class DistHandler(SimpleHTTPRequestHandler):
     extensions_map = {**SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
 
     def end_headers(self) -> None:
-        # The page is rebuilt often while developing: always revalidate.
-        self.send_header("Cache-Control", "no-cache")
+        # A path with a content hash in it (the wheel, the snapshot) never
+        # changes: cached for good, so warm reloads skip even revalidating.
+        # The rest is rebuilt often while developing: always revalidate.
+        hashed = self.path.startswith(("/py/", "/snapshot/"))
+        self.send_header("Cache-Control", "public, max-age=31536000, immutable" if hashed
+                         else "no-cache")
         super().end_headers()
 
     def log_message(self, format: str, *args: object) -> None:  # noqa: A002

@@ -3,8 +3,11 @@
 dist/
   index.html, web/, static/     the page, copied as they are
   pyodide/                      only the runtime files the page loads
-  py/retroscope-*.whl           the package, built from py/
-  manifest.json                 versions and the wheel's hash (cache-busting)
+  py/<hash>/retroscope-*.whl    the package, built from py/
+  snapshot/<hash>/retroscope.snapshot
+                                the Pyodide memory snapshot the worker boots
+                                from (tools/snapshot.py; absent without node)
+  manifest.json                 versions, the wheel's and snapshot's paths
 
 Files are copied only when changed and anything else in dist/ is removed, so
 a rebuild with nothing changed is quick and dist/ never holds stale files.
@@ -21,6 +24,7 @@ from pathlib import Path
 
 from .paths import DIST, INDEX, PYODIDE_RUNTIME, PYODIDE_VERSION, STATIC, WEB
 from .setup_env import ensure_pyodide
+from .snapshot import make_snapshot
 from .wheel import build_wheel
 
 WEB_SUFFIXES = {".js", ".mjs", ".css", ".html", ".png", ".svg", ".ico", ".woff2", ".json"}
@@ -69,6 +73,11 @@ def build_site() -> Path:
         # browser never runs a stale cached wheel.
         wheel_rel = f"py/{wheel_sha[:16]}/{wheel_tmp.name}"
         _copy_if_changed(wheel_tmp, DIST / wheel_rel)
+        snapshot = make_snapshot(wheel_tmp)
+    snapshot_rel = None
+    if snapshot is not None:
+        snapshot_rel = f"snapshot/{snapshot.stem[:16]}/retroscope.snapshot"
+        _copy_if_changed(snapshot, DIST / snapshot_rel)
 
     # Which machines have a panel of their own: the page asks before importing.
     panels = sorted(p.stem.removeprefix("machine_") for p in (WEB / "panels").glob("machine_*.js"))
@@ -79,9 +88,13 @@ def build_site() -> Path:
         "wheel": wheel_rel,
         "wheel_sha256": wheel_sha,
     }
+    if snapshot_rel:
+        manifest["snapshot"] = snapshot_rel
     _write_if_changed(DIST / "manifest.json", json.dumps(manifest, indent=2) + "\n")
 
     keep = set(plan) | {wheel_rel, "manifest.json", "web/panels/machine-panels.json"}
+    if snapshot_rel:
+        keep.add(snapshot_rel)
     for path in sorted(DIST.rglob("*"), reverse=True):
         rel = path.relative_to(DIST).as_posix()
         if path.is_file() and rel not in keep:

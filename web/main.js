@@ -2,7 +2,7 @@
 // and offers window.retroscope for people (and tests) who script the page.
 
 import { connect } from "./protocol.js";
-import { parseHash, short } from "./router.js";
+import { parseHash, short, makeHash } from "./router.js";
 import { createScreen } from "./screen.js";
 import { createInput } from "./input.js";
 import { el, hex } from "./panels/dom.js";
@@ -19,13 +19,16 @@ import * as debugWatches from "./panels/debug_watches.js";
 import * as debugTrace from "./panels/debug_trace.js";
 import * as debugRewind from "./panels/debug_rewind.js";
 import * as debugHelp from "./panels/debug_help.js";
+import { keyLine } from "./panels/keynames.js";
 
 const hex4 = (n) => hex(n >>> 0, 4);
 const $ = (id) => document.querySelector(`[data-testid="${id}"]`);
 const html = document.documentElement;
 const BOOT_TIMEOUT_MS = 120000;
+const REPLAY_TIMEOUT_MS = 15 * 60000;
 const PANEL_INTERVAL_MS = 1000 / 30;   // panels refresh at most 30 times a second
 const DEBUG_INTERVAL_MS = 200;         // debugger panels ask the worker at most 5 times a second
+const INFO_MESSAGE_MS = 8000;          // notes ("link copied") go by themselves; problems stay
 // The debugger's keyboard shortcuts: one table, read by the key handler and the help overlay.
 const SHORTCUTS = [
   ["F5", "run / pause", (e) => !e.shiftKey && e.key === "F5", () => controls.toggle()],
@@ -43,7 +46,7 @@ const ui = {
   progress: $("boot-progress"), progressText: $("boot-stage"), errorPanel: $("error-panel"),
   errorText: $("error-message"), errorDetail: $("error-detail"), title: $("machine-title"),
   frameCounter: $("frame-counter"), runButton: $("btn-run"), machinePanel: $("machine-panel"),
-  summary: $("machine-summary"),
+  summary: $("machine-summary"), hint: $("first-hint"),
 };
 
 const screen = createScreen(ui.canvas, ui.stage);
@@ -78,6 +81,7 @@ const session = {
   shortcuts: SHORTCUTS.map(([keys, what]) => [keys, what]),
   input,
   info: () => current?.info ?? null,
+  keysChanged: () => { if (current) showHint(current.info); },
 };
 const mechanics = mechanicsPanel.create($("mechanics-panel"), session);
 const memory = memoryPanel.create($("memory-panel"), session);
@@ -142,12 +146,17 @@ function panelFailed(err) {
 }
 
 // -- messages and errors ------------------------------------------------------------
+// One visible message per problem: the same text again moves the old one to
+// the end instead of stacking a copy; notes ("info") leave after a while.
 function showMessage(text, kind = "warning") {
-  const item = el("li", { class: `message ${kind}`, testid: "message" },
+  for (const old of ui.messages.children) if (old.dataset.text === text) old.remove();
+  const item = el("li", { class: `message ${kind}`, testid: "message", "data-kind": kind },
     el("span", { text }),
-    el("button", { class: "close", text: "×", title: "dismiss", onclick: () => item.remove() }));
+    el("button", { class: "close", text: "×", title: "dismiss", testid: "message-close", onclick: () => item.remove() }));
+  item.dataset.text = text;
   ui.messages.append(item);
   while (ui.messages.children.length > 6) ui.messages.firstChild.remove();
+  if (kind === "info") setTimeout(() => item.remove(), INFO_MESSAGE_MS);
 }
 
 function fatal(message, detail = "") {
@@ -197,6 +206,7 @@ function drawLatest() {
   screen.draw(new Uint8Array(msg.pixels));
   frameNumber = msg.frame;
   ui.frameCounter.textContent = `frame ${msg.frame}`;
+  counters.drawn(msg.frame);
   if (msg.state) {
     lastState = msg.state;
     const now = performance.now();
@@ -236,28 +246,41 @@ async function route() {
     return loadMachine(id, {});
   }
   if (!id) { showMessage("no machine is available yet"); return null; }
-  return loadMachine(id, machine === id ? params : {});
+  const result = await loadMachine(id, machine === id ? params : {});
+  // The bare page: the address bar says what runs (a link to it as it is).
+  if (!machine) history.replaceState(null, "", result.hash);
+  return result;
 }
 
 async function loadMachine(id, params) {
   await request("pause").catch(() => {});
   const save = readSaved(id);
-  const result = await request("load", { id, params, save });
-  current = { info: result.info, values: result.values, hash: result.hash };
+  const replaying = "moment" in params;
+  if (replaying) showMessage("replaying the shared moment from power-on…", "info");
+  // A moment replays every frame since power-on: give it time (minutes for long ones).
+  const result = await request("load", { id, params, save }, [], replaying ? REPLAY_TIMEOUT_MS : BOOT_TIMEOUT_MS);
+  current = { info: result.info, values: result.values, hash: result.hash, moment: result.moment };
   mechanics.clear();
   screen.setMachine(result.info.width, result.info.height, result.palette);
   input.setMachine(result.info);
   keys.refresh();
   memory.setSymbols(await request("symbols"));
-  memory.setSpaces(await debug("spaces"));
+  memory.setSpaces(await debug("spaces"), await debug("writable_spaces"));
   memory.go(0);
   for (const panel of [disasm, source, trace, breakpoints, watches]) await panel.load(id);
   refreshDebug();
   ui.title.textContent = result.info.title;
   ui.summary.textContent = result.info.summary || "";
+  showHint(result.info);
   document.title = `${result.info.title} · Retroscope`;
   for (const link of ui.nav.children) {
     link.classList.toggle("active", link.dataset.testid === `nav-${id}`);
+  }
+  if (replaying) {
+    for (const old of [...ui.messages.children]) if (old.dataset.text?.startsWith("replaying the shared")) old.remove();
+  }
+  if (result.moment?.exact) {
+    showMessage(`the shared moment: frame ${result.moment.frame}, replayed from power-on to the same state`, "info");
   }
   result.messages.forEach((m) => showMessage(m));
   if (location.hash !== result.hash && result.messages.length) {
@@ -266,6 +289,16 @@ async function loadMachine(id, params) {
   await loadMachinePanel(id);
   html.dataset.machine = id;
   return result;
+}
+
+// The first screen's one line: how to play (the machine's keys as bound now)
+// and how to look inside.
+function showHint(info) {
+  ui.hint.replaceChildren(
+    el("span", { class: "hint-keys", testid: "first-hint-keys", text: `Play: ${keyLine(info, input.bindings())}` }),
+    el("span", { text: " · Inspect: press " }),
+    el("kbd", { text: "?" }),
+    el("span", { text: " for every key and the debugger, or pause and open the CPU tab." }));
 }
 
 async function loadMachinePanel(id) {
@@ -292,7 +325,9 @@ function readSaved(id) {
 }
 
 async function saveMachineData() {
-  if (!current) return;
+  // A shared moment brought its own saved data (its maker's high scores): keep
+  // this browser's own rather than replacing them with those.
+  if (!current || current.moment) return;
   try {
     const data = await request("save_data");
     if (data !== null) localStorage.setItem(`retroscope.save.${current.info.id}`, JSON.stringify(data));
@@ -334,12 +369,54 @@ $("btn-frame").addEventListener("click", () => controls.step("frame"));
 $("btn-reset").addEventListener("click", controls.reset);
 $("btn-help").addEventListener("click", () => help.toggle());
 $("btn-fullscreen").addEventListener("click", () => screen.toggleFullscreen());
-$("btn-share").addEventListener("click", async () => {
-  if (!current) return;
-  const url = `${location.origin}${location.pathname}${current.hash}`;
-  $("share-link").value = url;
-  try { await navigator.clipboard.writeText(url); showMessage("link copied", "info"); }
-  catch { showMessage("copy the link from the box", "info"); }
+// Share: the exact moment (machine, parameters, inputs since power-on, edits)
+// as a link; past the longest link we hand out, as a session file to download.
+async function shareMoment() {
+  if (!current) return null;
+  const moment = await act("share");
+  if (!moment) return null;
+  const url = `${location.origin}${location.pathname}${moment.hash}`;
+  const box = $("share-link");
+  if (url.length > moment.max_link) {
+    box.value = "";
+    box.placeholder = `the moment needs ${url.length} characters: saved as a file instead`;
+    downloadSession(moment.file);
+    showMessage(`this moment (frame ${moment.frame}) is too long for a link (${url.length} characters, `
+      + `more than ${moment.max_link}): it was saved as a session file; open it with "Open…"`, "info");
+    return { ...moment, url: null };
+  }
+  box.value = url;
+  try { await navigator.clipboard.writeText(url); showMessage(`link to frame ${moment.frame} copied`, "info"); }
+  catch { showMessage(`the link to frame ${moment.frame} is in the box: copy it from there`, "info"); }
+  return { ...moment, url };
+}
+
+function downloadSession(file) {
+  const blob = new Blob([JSON.stringify(file)], { type: "application/json" });
+  const a = el("a", { href: URL.createObjectURL(blob), download: `retroscope-${file.machine}.json`,
+                      testid: "session-download" });
+  document.body.append(a);
+  a.click();
+  setTimeout(() => { URL.revokeObjectURL(a.href); a.remove(); }, 1000);
+}
+
+async function openSessionText(text) {
+  let data;
+  try { data = JSON.parse(text); }
+  catch { showMessage("this file is not a Retroscope session file (not JSON)", "error"); return null; }
+  const opened = await act("open_session_file", { data });
+  if (!opened) return null;
+  const { moment, ...plain } = opened.params;
+  history.replaceState(null, "", makeHash(opened.id, plain));
+  return loadMachine(opened.id, opened.params);
+}
+
+$("btn-share").addEventListener("click", () => shareMoment());
+$("btn-open-session").addEventListener("click", () => $("session-file").click());
+$("session-file").addEventListener("change", async (e) => {
+  const file = e.target.files?.[0];
+  e.target.value = "";
+  if (file) await openSessionText(await file.text());
 });
 window.addEventListener("keydown", (e) => {
   const typing = e.target instanceof HTMLInputElement || e.target instanceof HTMLSelectElement;
@@ -376,7 +453,24 @@ async function drawnAfter(pending) {
 window.retroscope = {
   ready,
   machines: () => machines.map((m) => ({ ...m })),
-  current: () => (current ? { id: current.info.id, values: { ...current.values }, hash: current.hash } : null),
+  current: () => (current ? { id: current.info.id, values: { ...current.values }, hash: current.hash,
+                              moment: current.moment ?? null } : null),
+  // The exact moment as {url (null when too long), hash, file, frame}; opening
+  // the url (or the file, with openSession) replays to the same state hash.
+  share: () => shareMoment(),
+  // Scripted play: `n` frames with these buttons held (or one value per frame
+  // from an array), as the run loop would run them; resolves once drawn.
+  async runFrames(n, buttons = 0) {
+    const per = Array.isArray(buttons) ? buttons : null;
+    for (let i = 0; i < n;) {
+      const k = per ? 1 : Math.min(16, n - i);
+      const press = per ? per[i % per.length] : buttons;
+      await drawnAfter(request("run_frames", { n: k, buttons: press }));
+      i += k;
+    }
+    return frameNumber;
+  },
+  openSession: (text) => openSessionText(typeof text === "string" ? text : JSON.stringify(text)),
   async load(id, params = {}) {
     const hash = `#/${id}${Object.keys(params).length ? `?${new URLSearchParams(params)}` : ""}`;
     history.replaceState(null, "", hash);

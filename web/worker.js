@@ -3,6 +3,27 @@
 
 import { loadPyodide } from "../pyodide/pyodide.mjs";
 import { JS_OPS } from "./protocol.js";
+import { growWasmMemoryTo } from "./snapshot_memory.js";
+import { unpackZip } from "./unzip.js";
+
+// Started at the module's top level, before any message arrives: the manifest,
+// then the memory snapshot and the wheel (hashed paths, cached for good), while
+// the page is still setting up. boot() takes whatever has arrived.
+const BASE = new URL("../", import.meta.url);
+const INDEX_URL = new URL("pyodide/", BASE).href;
+const fetched = (url) => fetch(url).then((r) => {
+  if (!r.ok) throw new Error(`${url.pathname}: HTTP ${r.status}`);
+  return r;
+});
+const manifestP = fetched(new URL("manifest.json", BASE)).then((r) => r.json());
+const wheelP = manifestP.then((m) => fetched(new URL(m.wheel, BASE))).then((r) => r.arrayBuffer());
+const snapshotP = manifestP.then((m) => {
+  if (!m.snapshot) throw new Error("this build has no memory snapshot");
+  return fetched(new URL(m.snapshot, BASE)).then((r) => r.arrayBuffer());
+});
+// Errors are reported by boot(); these only keep the browser from calling them unhandled.
+wheelP.catch(() => {});
+snapshotP.catch(() => {});
 
 const MAX_CATCH_UP = 4;     // frames run in one tick when we fall behind
 const STATE_EVERY = 4;      // send machine.state() every N frames while running
@@ -100,28 +121,62 @@ function stop(reason = "paused") {
   post({ event: "status", running: false, reason });
 }
 
-async function boot(args) {
-  progress("runtime", "loading the Python runtime");
-  const base = new URL("../", import.meta.url);
-  const manifest = await (await fetch(new URL("manifest.json", base))).json();
-  pyodide = await loadPyodide({ indexURL: new URL("pyodide/", base).href });
+// Boot from the build's memory snapshot: CPython's start-up, the package's
+// imports and each machine's assembled program are in it. The package's files
+// are written again (a snapshot holds the heap, not the file system).
+async function bootFromSnapshot() {
+  const snapshot = new Uint8Array(await snapshotP);
+  const undo = growWasmMemoryTo(snapshot.length);
+  let py;
+  try {
+    py = await loadPyodide({ indexURL: INDEX_URL, _loadSnapshot: snapshot });
+  } finally {
+    undo();
+  }
+  progress("packages", "unpacking retroscope");
+  const site = py.runPython("import sys; next(p for p in sys.path if p.endswith('site-packages'))");
+  await unpackZip(py.FS, new Uint8Array(await wheelP), site);
+  // The snapshot froze the random generator (re-seed it) and the import
+  // system's view of the files (look again). The hash seed stays as built.
+  py.runPython("import importlib, random; importlib.invalidate_caches(); random.seed()");
+  return py;
+}
+
+// The plain boot: CPython starts, then the wheel is installed and imported.
+async function bootPlain() {
+  const py = await loadPyodide({ indexURL: INDEX_URL });
   progress("packages", "installing retroscope");
-  const wheelUrl = new URL(manifest.wheel, base);
+  const manifest = await manifestP;
   const messages = [];
   // loadPackage logs rather than throws: collect what it says, then check.
-  await pyodide.loadPackage(wheelUrl.href, {
+  await py.loadPackage(new URL(manifest.wheel, BASE).href, {
     messageCallback: () => {},
     errorCallback: (m) => messages.push(m),
   });
   progress("imports", "importing retroscope");
   try {
-    pyodide.runPython("import retroscope.worker_api");
+    py.runPython("import retroscope.worker_api");
   } catch (err) {
     throw new Error(`the retroscope package did not install: ${messages.join("; ") || err.message}`);
   }
+  return py;
+}
+
+async function boot(args) {
+  progress("runtime", "loading the Python runtime");
+  let snapshot = true;
+  try {
+    pyodide = await bootFromSnapshot();
+  } catch (err) {
+    // A Pyodide upgrade, a browser that refuses the snapshot, a build without
+    // one: the plain boot is slower but the same.
+    console.warn(`retroscope: booting without the memory snapshot (${err.message})`);
+    snapshot = false;
+    pyodide = await bootPlain();
+  }
   for (const { id, url } of args.testMachines || []) {
     // Test-only machines (tests/e2e): same-origin Python source, registered by id.
-    const source = await (await fetch(new URL(url, base))).text();
+    const source = await (await fetch(new URL(url, BASE))).text();
     pyodide.globals.set("_test_source", source);
     pyodide.runPython(`
 import types, retroscope.machines as _m
@@ -132,7 +187,7 @@ del _mod, _test_source`);
   }
   api = pyodide.pyimport("retroscope.worker_api").API;
   const python = pyodide.runPython("import sys; sys.version.split()[0]");
-  return { python, pyodide: pyodide.version };
+  return { python, pyodide: pyodide.version, snapshot };
 }
 
 async function handle({ id, op, args }) {

@@ -29,17 +29,27 @@ def board(page) -> model.Board:
     return b
 
 
+def frames_pass(page, n: int) -> None:
+    start = page.evaluate("window.retroscope.frame()")
+    page.wait_for_function(f"window.retroscope.frame() >= {start + n}", timeout=SLOW)
+
+
 def press(page, code: str) -> None:
+    """Hold a key for a few frames (the 6502 scans the keyboard at vsync)."""
     page.keyboard.down(code)
-    page.wait_for_timeout(150)          # a few frames: the 6502 scans at vsync
+    frames_pass(page, 3)
     page.keyboard.up(code)
-    page.wait_for_timeout(150)
-    page.wait_for_function(BUSY)
+    frames_pass(page, 2)
+    page.wait_for_function(BUSY, timeout=SLOW)
+
+
+SLOW = 120_000  # ms: a page on a busy machine (the first moves also compile hot code)
 
 
 def wait_phase(page, phase: str) -> None:
     page.wait_for_function(
-        f"window.retroscope.state().then(s => s.machine.phase === '{phase}' && !s.machine.busy)")
+        f"window.retroscope.state().then(s => s.machine.phase === '{phase}' && !s.machine.busy)",
+        timeout=SLOW)
 
 
 def click_cell(page, p: int) -> None:
@@ -47,8 +57,8 @@ def click_cell(page, p: int) -> None:
     box = page.locator("[data-testid=screen]").bounding_box()
     page.mouse.click(box["x"] + (x + w // 2) * 2 * box["width"] / 320,
                      box["y"] + (y + 10) * box["height"] / 256)
-    page.wait_for_timeout(150)
-    page.wait_for_function(BUSY)
+    frames_pass(page, 3)
+    page.wait_for_function(BUSY, timeout=SLOW)
 
 
 def a_move(b: model.Board) -> tuple[int, int]:
@@ -137,7 +147,7 @@ def test_a_saved_game_is_reloaded_and_a_file_round_trips(open_page, page_log, tm
     click_cell(page, frm)
     click_cell(page, to)
     page.click("[data-testid=jmc-save]")
-    page.wait_for_function(BUSY)
+    page.wait_for_function(BUSY, timeout=SLOW)
     page.wait_for_function(
         "window.retroscope.state().then(s => s.machine.message === 'GAME SAVED')")
     saved = board(page).pieces
@@ -176,3 +186,25 @@ def test_a_saved_game_is_reloaded_and_a_file_round_trips(open_page, page_log, tm
     page.set_input_files("[data-testid=jmc-upload]", str(path))
     wait_phase(page, "play")
     assert board(page).pieces == saved
+
+
+def test_one_person_plays_the_computer(open_page, page_log):
+    page = start(open_page, "#/jmc")
+    wait_phase(page, "menu")
+    page.locator("[data-testid=screen]").focus()
+    press(page, "KeyC")
+    press(page, "KeyR")
+    press(page, "Enter")
+    wait_phase(page, "play")
+    before = board(page)
+    frm, to = a_move(before)
+    click_cell(page, frm)
+    click_cell(page, to)
+    mine = board(page)
+    press(page, "KeyE")                      # no interstitial: the computer answers
+    page.wait_for_function(
+        "window.retroscope.state().then(s => ['play', 'over'].includes(s.machine.phase)"
+        " && !s.machine.busy && s.machine.turn === 'red')", timeout=SLOW)
+    assert board(page).pieces != mine.pieces
+    page.screenshot(path="test-output/e2e-jmc-computer.png")
+    assert page_log.console_errors == []

@@ -108,7 +108,7 @@ def test_a_remapped_key_plays_and_is_remembered(open_page):
     page.keyboard.up("KeyJ")
     page.evaluate("window.retroscope.pause()")
     page.click("[data-testid=keys-reset]")
-    assert page.text_content("[data-testid=key-Left]") == "Left"
+    assert page.text_content("[data-testid=key-Left]") == "←"
 
 
 def test_bad_saved_data_shows_a_message_and_the_game_still_runs(open_page):
@@ -124,6 +124,27 @@ def test_bad_saved_data_shows_a_message_and_the_game_still_runs(open_page):
         assert page.evaluate("window.retroscope.read(0xC0, 1)") == [4]  # playing
 
 
+def wait_ram(page, addr: int, length: int, ok, timeout: float = 60.0) -> list[int]:
+    """Poll memory until ok(bytes) (page.evaluate awaits the read's promise;
+    wait_for_function would take the promise itself as a truthy value)."""
+    import time
+    end = time.monotonic() + timeout
+    while True:
+        got = page.evaluate(f"window.retroscope.read({addr}, {length})")
+        if ok(got):
+            return got
+        assert time.monotonic() < end, f"${addr:04X}: still {got}"
+        page.wait_for_timeout(100)
+
+
+def tap(page, key: str) -> None:
+    """A key held long enough for the running game to see it (a few frames)."""
+    page.keyboard.down(key)
+    page.wait_for_timeout(250)
+    page.keyboard.up(key)
+    page.wait_for_timeout(250)
+
+
 def test_the_side_panels_debug_jump_reaches_an_ending(open_page, page_log):
     page = open_page("#/tetris?type=B")
     page.evaluate("window.retroscope.step('frame', 5)")
@@ -133,11 +154,43 @@ def test_the_side_panels_debug_jump_reaches_an_ending(open_page, page_log):
     page.select_option("[data-testid=tetris-ending-height]", "4")
     page.click("[data-testid=tetris-ending-go]")
     page.evaluate("window.retroscope.run()")
-    page.wait_for_function(  # render mode 4: the ending; $C4: which
-        "window.retroscope.read(0xBD, 1).then(b => b[0] === 4)", timeout=30_000)
+    wait_ram(page, 0xBD, 1, lambda b: b[0] == 4)  # render mode 4: the ending
     page.wait_for_timeout(1500)
     page.evaluate("window.retroscope.pause()")
-    assert page.evaluate("window.retroscope.read(0xC4, 1)") == [6]
+    assert page.evaluate("window.retroscope.read(0xC4, 1)") == [6]  # which
     assert page.evaluate("window.retroscope.read(0xC5, 1)") == [4]
     page.screenshot(path="test-output/e2e-tetris-ending.png")
+    assert page_log.console_errors == []
+
+
+def test_a_high_score_name_entered_is_there_after_a_reload(open_page, page_log):
+    page = open_page("#/tetris")
+    page.evaluate("localStorage.removeItem('retroscope.save.tetris')")
+    page.evaluate("window.retroscope.step('frame', 5)")
+    # 30,000 points through the debug jump: the first ending, then the name entry
+    page.evaluate("window.retroscope.command('ending', {type: 'A', ending: 0})")
+    page.evaluate("window.retroscope.run()")
+    wait_ram(page, 0xBD, 1, lambda b: b[0] == 4)
+    wait_ram(page, 0xD5, 1, lambda b: b[0] > 70)  # Start ends an ending after 64 frames
+    page.locator("[data-testid=screen]").click()
+    tap(page, "Enter")
+    wait_ram(page, 0xBD, 1, lambda b: b[0] == 2)  # the congratulations screen
+    for key in ("ArrowUp", "ArrowUp", "ArrowRight", "ArrowUp"):  # "BA"
+        tap(page, key)
+    wait_ram(page, 0x720, 2, lambda b: b == [2, 1], timeout=20)
+    tap(page, "Enter")  # done
+    wait_ram(page, 0xC0, 1, lambda b: b[0] == 2, timeout=20)  # the menu
+    page.wait_for_timeout(6000)  # the page keeps the table every 5 s while running
+    page.reload()
+    page.wait_for_function("document.documentElement.dataset.state === 'ready'",
+                           timeout=90_000)
+    assert page.evaluate("window.retroscope.read(0x720, 2)") == [2, 1]
+    page.evaluate("window.retroscope.showTab('machine')")
+    page.evaluate("window.retroscope.step('frame', 1)")  # the panels follow the frames
+    page.wait_for_function(
+        "document.querySelector('[data-testid=tetris-score-A1]')?.textContent.includes('BA')",
+        timeout=30_000)
+    assert "030000" in page.text_content("[data-testid=tetris-score-A1]")
+    page.locator("[data-testid=tetris-high-scores]").scroll_into_view_if_needed()
+    page.screenshot(path="test-output/e2e-tetris-high-score.png")
     assert page_log.console_errors == []

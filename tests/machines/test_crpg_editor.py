@@ -148,3 +148,63 @@ def test_the_unroll_toggle_times_both_copies_on_the_core(machine: CrpgMachine) -
     machine.command("unroll", {"on": True})
     machine.run_until_step(machine.state()["steps"] + 1)
     assert machine.state()["copy_cycles"] == 47_614 and machine.state()["unroll"]
+
+
+@pytest.mark.parametrize("map_id", [m.id for m in default_world().maps])
+def test_every_world_map_can_be_walked(machine: CrpgMachine, map_id: str) -> None:
+    """From where a map is entered, the arrow keys move the player (through the
+    program: adjacency slots, solid tiles, slant and edges)."""
+    machine.command("goto", {"map": map_id})
+    machine.run_until_step(machine.state()["steps"] + 1)
+    moved = set()
+    for name in ("Right", "Down", "Left", "Up"):
+        before = (machine.state()["x"], machine.state()["y"])
+        for _ in range(3):
+            machine.run_frame(1 << machine.INFO.buttons.index(name))
+        for _ in range(12):
+            machine.run_frame()
+        after = (machine.state()["x"], machine.state()["y"])
+        if after != before and machine.state()["map"] == map_id:
+            moved.add(name)
+    assert len(moved) >= 2, f"{map_id}: moved only {moved}"
+
+
+def _payload_code(payload: bytes) -> str:
+    import base64
+    import zlib
+
+    packed = zlib.compress(payload) + zlib.crc32(payload).to_bytes(4, "big")
+    return "1" + base64.urlsafe_b64encode(packed).decode().rstrip("=")
+
+
+def _payload(w=8, h=8, x=1, y=1, edge=0, kind=1, mobs=(), name=b"Ok", tiles=None) -> bytes:
+    out = bytearray([1, w, h, x, y, edge, kind, 0, 0, len(mobs)])
+    for m in mobs:
+        out += bytes(m)
+    out += bytes([len(name)]) + name
+    out += bytes([0x80] * (w * h)) if tiles is None else tiles
+    return bytes(out)
+
+
+@pytest.mark.parametrize(("payload", "message"), [
+    (_payload(), None),
+    (_payload(mobs=[(1, 0x60, 9, 1)]), "off the map"),
+    (_payload(mobs=[(7, 0x60, 1, 1)]), "unknown type"),
+    (_payload(name=b"<b>"), "name"),
+    (_payload(tiles=bytes([0x7E] * 64)), "unknown tile code"),
+    (_payload(x=8), "outside the map"),
+    (_payload(w=5, h=8, tiles=bytes([0x80] * 40)), "6 to 64"),
+    (_payload(kind=0), "at least 12"),
+    (_payload(kind=3), "map type 3"),
+    (_payload(edge=2), "edge style"),
+    (_payload()[:-1], "squares"),
+    (_payload()[:9], "cut short"),
+])
+def test_a_well_checksummed_map_is_still_checked_field_by_field(payload: bytes,
+                                                                message: str | None) -> None:
+    code = _payload_code(payload)
+    if message is None:
+        assert mapfile.decode(code).scene.width == 8
+        return
+    with pytest.raises(mapfile.MapFileError, match=message):
+        mapfile.decode(code)

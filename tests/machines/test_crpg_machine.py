@@ -95,3 +95,56 @@ def test_skipping_the_wait_loop_changes_nothing_but_the_host_time() -> None:
         if frame % 40 == 39:
             assert fast.snapshot() == plain.snapshot(), f"frame {frame}"
     assert fast.framebuffer == plain.framebuffer
+
+
+def test_a_memory_edit_of_the_map_size_does_not_let_the_copy_overrun(machine: CrpgMachine) -> None:
+    """MAPBUF holds 4K: a size edited to 200 x 200 copies 4K, and the program
+    (at >A000) goes on drawing steps."""
+    machine.run_until_step(1)
+    code = slice(0xA000, machine.symbols["VWIDTH"])  # the code, before its variables
+    tables = slice(machine.symbols["TILEPT"], machine.symbols["TILECL"] + 32)
+    program = bytes(machine.bus.ram[code]) + bytes(machine.bus.ram[tables])
+    for name in ("HWIDTH", "VWIDTH"):
+        machine.write(machine.symbols[name] + 1, 200)
+    machine.write(machine.symbols["NEWMAP"], 1)
+    machine.run_until_step(machine.state()["steps"] + 2)
+    assert bytes(machine.bus.ram[code]) + bytes(machine.bus.ram[tables]) == program
+
+
+def test_the_documented_routines_return_with_their_registers(machine: CrpgMachine) -> None:
+    from retroscope.machines.crpg.machine import ROUTINE_SPECS
+
+    for label, _, regs in ROUTINE_SPECS:
+        snap = machine.snapshot()
+        result = machine.call(label, **dict(regs))
+        machine.restore(snap)
+        assert result["cycles"] > 0, label
+    # POSCLC from the bottom-left corner steps diagonally: row 11, column 1
+    result = machine.call("POSCLC", r3=12, r4=0, r9=0x3352)
+    assert (result["r3"], result["r4"], result["r7"]) == (11, 1, 11 * 13 + 1)
+    assert machine.bus.ram[0x3352:0x3354] == (11 * 13 + 1).to_bytes(2, "big")
+
+
+def test_wandering_mobs_keep_to_open_ground_and_off_each_other(machine: CrpgMachine) -> None:
+    from retroscope.machines.crpg.tiles import by_code
+
+    flags = {code: t.flags for code, t in by_code().items()}
+    for _ in range(800):
+        machine.run_frame()
+    sc = machine.scene_from_memory()
+    spots = [(x, y) for kind, _, x, y in sc.mobs if kind == 1]
+    assert len(set(spots)) == len(spots)
+    start = {(x, y) for _, _, x, y in machine.world.maps[0].scene.mobs}
+    assert set(spots) != start  # they moved
+    for x, y in spots:
+        assert not flags[sc.tiles[y * sc.width + x] & 0x7F] & 0x60  # not solid, not an exit
+
+
+def test_the_layout_constants_match_the_assembled_program(machine: CrpgMachine) -> None:
+    from retroscope.machines.crpg.machine import PATH_STACK, TICK, WINCOL, WINROW
+
+    sym = machine.symbols
+    assert PATH_STACK == sym["WORK"] + 338
+    assert TICK == sym["VDPTIC"]
+    assert (WINROW, WINCOL) == (sym["WINROW"], sym["WINCOL"])
+    assert (sym["MAPBUF"], sym["WORK"], sym["MOBBUF"]) == (0x2000, 0x3200, 0x3000)

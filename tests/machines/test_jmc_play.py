@@ -285,3 +285,46 @@ def test_the_general_on_the_enemy_headquarters_wins_and_everything_is_revealed()
     x, y, w = cell_xy(M.pos(0, 0))
     cell = [m.framebuffer[(y + r) * 320 + 2 * x + c] for r in range(4, 20) for c in range(2 * w)]
     assert 7 in cell
+
+
+def test_a_random_game_from_the_menu_gives_a_link_that_sets_it_up_again() -> None:
+    m = create()
+    settle(m, 5)
+    press(m, "B")                                  # 4 bridges; the key seeds the PRNG
+    press(m, "R")
+    press(m, "Return", frames=6)
+    link = m.state()["link"]
+    assert link and link.endswith("&bridges=4")
+    seed = link.split("seed=")[1].split("&")[0]
+    again = create(seed=seed, bridges=4)
+    settle(again, 6)
+    assert again.board().pieces == m.board().pieces
+    assert again.board().types == m.board().types
+
+
+@pytest.mark.parametrize("mode", ["H", "C", "D"])
+def test_memory_edits_never_stop_the_game(mode: str) -> None:
+    """A debugger user may write anything into the board and the game's state:
+    the program and the game go on (no Python exception), the page still draws."""
+    import json
+    import random
+
+    rng = random.Random(ord(mode))
+    m = create()
+    settle(m, 3)
+    press(m, mode)
+    press(m, "R")
+    press(m, "Return", frames=6)
+    keys = ["Left", "Right", "Up", "Down", "Space", "P", "Return", "E", "S", "R"]
+    for _ in range(40):
+        for _ in range(rng.randint(1, 6)):
+            addr = rng.choice([rng.randrange(0x50, 0x66), rng.randrange(0x400, 0x530)])
+            m.write(addr, rng.randrange(256))
+        for _ in range(rng.randint(1, 4)):
+            if rng.random() < 0.5:
+                m.run_frame(key(rng.choice(keys)))
+            else:
+                m.pointer(rng.randrange(320), rng.randrange(256), True)
+                m.run_frame(0)
+        json.dumps(m.state())
+    assert len(set(m.framebuffer)) > 1

@@ -198,3 +198,16 @@ def test_general_on_the_enemy_headquarters_wins() -> None:
     assert board.check_win() == 1
     board.types[M.pos(0, 7)] = M.SO6
     assert board.check_win() == 0
+
+
+def test_every_documented_routine_runs_to_its_return() -> None:
+    from retroscope.machines.jmc.machine import ROUTINE_SPECS
+
+    m = JmcMachine(seed=0x1234)
+    for _ in range(6):
+        m.run_frame()
+    for label, _, regs in ROUTINE_SPECS:
+        snap = m.snapshot()
+        result = m.call(label, max_cycles=20_000_000, **dict(regs))
+        assert result["cycles"] > 0, label
+        m.restore(snap)

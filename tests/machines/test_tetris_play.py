@@ -240,12 +240,15 @@ def test_a_piece_spawning_onto_the_pile_ends_the_game_with_the_curtain():
     assert all(m.read(0x400 + i) == 0x4F for i in range(200))
     run(m, START)
     run(m, 0, 3)
+    assert m.read(0xBD) == 2  # it made the table: the name entry
+    run(m, START)
+    run(m, 0, 3)
     assert m.read(0xC0) == 2  # back to the game-type menu
     assert m.save_data()["high_scores"].startswith("012345")
     run(m, START)
     run(m, 0, 3)
-    assert m.read(0xC0) == 3  # the level screen lists it
-    assert vram(m, HISCORES_AT, 8) == [1, 0xFF, 0, 1, 2, 3, 4, 5]
+    assert m.read(0xC0) == 3  # the level screen lists it (a blank name)
+    assert vram(m, HISCORES_AT, 15) == [1] + [0xFF] * 8 + [0, 1, 2, 3, 4, 5]
 
 
 def test_a_score_of_30000_or_more_shows_an_ending_chosen_by_score():
@@ -256,10 +259,10 @@ def test_a_score_of_30000_or_more_shows_an_ending_chosen_by_score():
     m.bus.ram[model.FALL_TIMER] = 100
     for _ in range(1000):  # the curtain, 128 frames, then at most 10 s of ending
         run(m)
-        if m.read(0xC0) == 2:
+        if m.read(0xBD) == 2:
             break
     assert m.read(0xC4) == 2  # 70,000-99,999: the third ending
-    assert m.read(0xC0) == 2
+    assert m.read(0xBD) == 2  # then the name entry
 
 
 def test_pause_freezes_the_piece_and_start_resumes():
@@ -329,9 +332,9 @@ def test_b_type_ends_when_the_countdown_reaches_0():
     setup_clear(m, 0, 2)  # a double with one to go stops at 0
     for _ in range(800):
         run(m)
-        if m.read(0xC0) == 2:
+        if m.read(0xBD) == 4:
             break
-    assert m.read(model.LINES) == 0x00 and m.read(0xC0) == 2
+    assert m.read(model.LINES) == 0x00 and m.read(0xBD) == 4  # the ending
 
 
 def state_hash(m) -> str:
@@ -366,7 +369,7 @@ def test_saved_high_scores_come_back_and_bad_ones_are_refused():
     m = create(start="menu")
     data = bytes.fromhex("123456" "045000" "001200") + bytes([12, 5, 9]) + bytes(20)
     m.load_save_data({"high_scores": data.hex()})
-    assert m.save_data() == {"high_scores": data.hex()}
+    assert m.save_data()["high_scores"] == data.hex()
     with pytest.raises(MachineError):
         m.load_save_data({"high_scores": "zz"})
     with pytest.raises(MachineError):
@@ -436,6 +439,19 @@ def test_the_demo_replays_its_recording_made_with_this_engine():
     assert ram[0x50:0x56].hex() == result
     assert hashlib.sha256(ram[0x400:0x4C8]).hexdigest()[:16] == field
     assert ram[model.LINES] > 0  # the recording clears lines
+    extra = 0
+    while m.read(0xC0) == 5 and extra < 40:  # then the table ends: the title
+        run(m)
+        extra += 1
+    assert 79 <= (frames + extra) / 60.0988 <= 81  # the article: about 80 s
+
+
+def test_the_demo_tables_256_pairs_last_about_80_seconds():
+    from retroscope.machines.tetris.demo import demo_asm
+    data = bytes(int(b, 16) for line in demo_asm().splitlines() if ".byte" in line
+                 for b in line.split(".byte")[1].replace("$", "").split(","))[:512]
+    frames = sum(data[i + 1] + 1 for i in range(0, 512, 2))  # a pair lasts n + 1 frames
+    assert 79 <= frames / 60.0988 <= 81
 
 
 def test_the_demo_takes_its_pieces_from_the_df00_table_and_its_moves_from_dd00():
@@ -513,3 +529,55 @@ def test_a_level_up_in_play_repaints_the_squares_with_the_next_levels_colours():
     assert m.read(model.LEVEL) == 1
     assert list(m.ppu.palette[10:12]) == list(COLOURS[1][2:])
     assert list(m.ppu.palette[0x1A:0x1C]) == list(COLOURS[1][2:])
+
+
+# The article's table of what levels 0-255 show: the bytes from $96B8 on, as
+# printed in its "level 30 and up" section (row = high digit of the level).
+ARTICLE_LEVEL_BYTES = bytes.fromhex(
+    "00010203040506070809101112131415" "16171819202122232425262728290" "00A"
+    "141E28323C46505A646E78828C96A0AA" "B4BEC620E62006212621462166218621"
+    "A621C621E62106222622462266228622" "A622C622E6220623262385A829F04A4A"
+    "4A4A8D0720A5A8290F8D072060A649E0" "151053BDD696A88A0AAAE8BDEA968D06"
+    "20CAA5BEC901F01EA5B9C905F00CBDEA" "9638E9028D06204C6797BDEA9618690C"
+    "8D06204C6797BDEA961869068D0620A2" "0AB1B88D0720C8CAD0F7E649A549C914"
+    "3004A920854960A5B12903D078A90085" "AAA6AAB54AF05C0AA8B9EA9685A8A5BE"
+    "C901D00AA5A818690685A84CBD97A5B9" "C904D00AA5A838E90285A84CBD97A5A8")
+
+
+def test_every_level_shows_the_two_tiles_the_articles_table_gives():
+    m = playing()
+    for level in range(256):
+        m.bus.ram[model.LEVEL] = level
+        m.bus.ram[0xC9] = 0x04  # HUD: the level
+        run(m)
+        byte = ARTICLE_LEVEL_BYTES[level]
+        assert vram(m, LEVEL_AT, 2) == [byte >> 4, byte & 0x0F], level
+
+
+# The bytes the article lists from $98EB to $994D (the demo's choice, the
+# random choice, the type table, the spawn table): from level 138 on the
+# colour routine reads its colours there for levels 168-191 and 232-255.
+ARTICLE_98EB = bytes.fromhex(
+    "A5C0C905D012A6D3E6D3BD00DF4A4A4A4A2907AABD4E9960")
+ARTICLE_9907 = bytes.fromhex(
+    "E61AA5171865 1A2907C907F008AABD4E99C519D01CA217A002 2047AB"
+    "A517290718 6519C907900638E9074C2A99AABD4E99851960".replace(" ", ""))
+ARTICLE_993B = bytes([0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 3, 4, 4, 5, 5, 5, 5, 6, 6,
+                      2, 7, 8, 0x0A, 0x0B, 0x0E, 0x12])
+
+
+@pytest.mark.parametrize("level", [168, 175, 179, 182, 191, 232, 240, 255])
+def test_past_level_137_the_colours_come_from_the_articles_listed_bytes(level):
+    known = {0x98EB + i: b for i, b in enumerate(ARTICLE_98EB)}
+    known.update({0x9907 + i: b for i, b in enumerate(ARTICLE_9907)})
+    known.update({0x993B + i: b for i, b in enumerate(ARTICLE_993B)})
+    at = 0x984C + (4 * level & 0xFF)  # the mod-10 loop skipped: index = level * 4
+    if not all(at + i in known for i in range(4)):
+        pytest.skip(f"level {level} reads bytes the article does not list")
+    m = playing()
+    m.bus.ram[model.LEVEL] = m.bus.ram[model.LEVEL_MIRROR] = level
+    m.bus.ram[0xC9] = 0x10  # HUD: the palette
+    run(m)
+    colours = [known[at + i] & 0x3F for i in range(4)]
+    assert list(m.ppu.palette[9:12]) == colours[1:]  # background palette 2
+    assert list(m.ppu.palette[0x19:0x1C]) == colours[1:]  # sprite palette 2

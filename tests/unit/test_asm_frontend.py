@@ -82,7 +82,7 @@ def test_the_listing_has_every_line_with_its_address_and_bytes():
     assert program.listing == [
         ListingRow(0x0000, b"", 1, "; header", "demo.asm"),
         ListingRow(0x0200, b"", 2, "  .org $0200", "demo.asm"),
-        ListingRow(0x0200, b"\xA9\x01", 3, "start:  lda #1   ; load", "demo.asm"),
+        ListingRow(0x0200, b"\xA9\x01", 3, "start:  lda #1   ; load", "demo.asm", code=True),
         ListingRow(0x0202, b"", 4, "", "demo.asm"),
         ListingRow(0x0202, b"\x00\x02", 5, "  .word start", "demo.asm"),
         ListingRow(0x0204, b"", 6, "", "demo.asm"),

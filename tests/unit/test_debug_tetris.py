@@ -114,3 +114,19 @@ def test_frames_run_under_breakpoints_replay_to_the_same_hash(session: Session) 
     for frame in range(40, 0, -1):
         session.seek(frame)
         assert session.state_hash() == hashes[frame - 1], frame
+
+
+def test_the_disassembly_shows_the_padding_after_the_prng_as_data(session: Session) -> None:
+    lines = session.disassemble(PRNG, 0, 12)
+    assert [ln["text"] for ln in lines[:9]] == [
+        "lda tmp1,x", "eor tmp0,x", "lsr a", "lsr a", "ror tmp0,x", "inx", "dey",
+        "bne generateNextPseudorandomNumber@ror", "rts"]
+    pad = lines[9]
+    assert pad["data"] and pad["text"] == ".byte " + ",".join(["$FF"] * 8)
+    assert not any("isc" in ln["text"] for ln in lines)
+    # Counting back over data lands on whole lines too.
+    back = session.disassemble(PRNG, 4, 1)
+    assert back[-1]["addr"] == PRNG and back[0]["addr"] < PRNG
+    # Where PC is, the bytes show as the CPU reads them, whatever the listing says.
+    session.set_register("pc", pad["addr"])
+    assert not session.disassemble(pad["addr"], 0, 1)[0]["data"]

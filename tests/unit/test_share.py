@@ -32,7 +32,7 @@ def test_good_values_pass_and_missing_ones_take_their_defaults():
 def test_a_value_out_of_range_falls_back_with_a_message_naming_the_range():
     out = validate(PARAMS, {"level": "20"})
     assert out.values["level"] == 0
-    assert out.messages == ["level='20' is outside 0-19; using 0"]
+    assert out.messages == ["level='20' is outside 0-19; using level=0 (the default)"]
 
 
 def test_text_that_is_not_a_number_is_quoted_short_and_printable():
@@ -61,12 +61,27 @@ def test_a_machine_hook_can_reject_a_combination_and_name_the_parameter():
 
     out = validate(PARAMS, {"seed": "1", "level": "5"}, hook)
     assert out.values == {"seed": 0x8988, "level": 5, "maze": ""}
-    assert out.messages == ["seed 1 is not in the cycle"]
+    assert out.messages == ["seed 1 is not in the cycle; using seed=35208 (the default)"]
 
 
 def test_a_hook_message_without_a_name_resets_the_parameters_it_mentions():
     out = validate(PARAMS, {"seed": "7", "level": "5"}, lambda v: ["level 5 is cursed"])
     assert out.values["level"] == 0 and out.values["seed"] == 7
+    assert out.messages == ["level 5 is cursed; using level=0 (the default)"]
+
+
+def test_a_default_of_none_is_said_in_words_never_as_python_none():
+    params = (Param("seed", "int", None, "sequence", lo=0, hi=31),)
+    (message,) = validate(params, {"seed": "99"}).messages
+    assert "None" not in message and message.endswith("using no seed (the default)")
+
+
+def test_a_problem_the_spec_reported_is_not_reported_again_by_the_hook():
+    def hook(values):
+        return [("level", "level is not allowed here")]
+
+    out = validate(PARAMS, {"level": "99"}, hook)
+    assert len(out.messages) == 1 and "outside 0-19" in out.messages[0]
 
 
 def test_encode_round_trips_through_a_url_parser_and_validate():

@@ -40,6 +40,7 @@ export function create(root, session) {
       const classes = ["dbg-line"];
       if (line.pc) classes.push("pc");
       if (line.breakpoint) classes.push("bp");
+      if (line.data) classes.push("data");   // the listing says: bytes, not code
       if (line.addr === cursor) classes.push("cursor");
       return el("div", { class: classes.join(" "), testid: `dis-${a}`, onclick: () => select(line.addr) },
         el("button", {

@@ -1,11 +1,18 @@
-// The help overlay: the debugger's keyboard shortcuts (from main.js's one
-// table) and what the panels do. "?" or the Help button opens it; Esc closes.
+// The help overlay: first the running machine's own keys (as bound now,
+// remaps included), then the debugger's shortcuts (from main.js's one table)
+// and what the panels do. "?" or the ? button opens it; Esc closes.
 
 import { el } from "./debug_common.js";
+import { buttonKeys } from "./keynames.js";
 
 export function create(root, session) {
+  const machineTitle = el("h2", { testid: "help-machine-title" });
+  const machineKeys = el("table", { class: "dbg-table", testid: "help-machine-keys" });
+  const machineSummary = el("p", { class: "dim", testid: "help-machine-summary" });
   const table = el("table", { class: "dbg-table", testid: "help-shortcuts" });
-  const box = el("div", { class: "help-box", role: "dialog", "aria-label": "debugger help" },
+  const box = el("div", { class: "help-box", role: "dialog", "aria-label": "help" },
+    machineTitle, machineKeys, machineSummary,
+    el("p", { class: "dim", text: "Click a key in the Controls panel (Machine tab) to change it. Gamepads work too." }),
     el("h2", { text: "Debugger shortcuts" }), table,
     el("p", { class: "dim", text: "Disassembly: click a line to set the cursor, ● toggles a breakpoint, "
       + "▶ runs to that line. Source: a line number toggles a breakpoint. Memory: click a byte to edit it. "
@@ -18,12 +25,23 @@ export function create(root, session) {
   for (const [keys, what] of session.shortcuts) {
     table.append(el("tr", {}, el("th", {}, el("kbd", { text: keys })), el("td", { text: what })));
   }
+
+  function fill() {
+    const info = session.info();
+    machineTitle.textContent = info ? `${info.title}: keys` : "Keys";
+    machineSummary.textContent = info?.summary || "";
+    const rows = info ? buttonKeys(info, session.input.bindings()) : [];
+    machineKeys.replaceChildren(...rows.map(([name, keys]) => el("tr", { testid: `help-key-${name}` },
+      el("th", {}, ...(keys.length ? keys : ["—"]).map((k) => el("kbd", { text: k }))),
+      el("td", { text: name }))));
+  }
+  function show() { fill(); root.hidden = false; box.querySelector("[data-testid=help-close]").focus(); }
   function hide() { root.hidden = true; }
   return {
     update() {},
-    show() { root.hidden = false; box.querySelector("button").focus(); },
+    show,
     hide,
-    toggle() { root.hidden = !root.hidden; },
+    toggle() { if (root.hidden) show(); else hide(); },
     dispose() { root.replaceChildren(); },
   };
 }

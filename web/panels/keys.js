@@ -3,6 +3,7 @@
 // standard layout.
 
 import { el } from "./dom.js";
+import { pretty } from "./keynames.js";
 
 export function create(root, session) {
   const table = el("table", { class: "keys", testid: "keys-table" });
@@ -52,11 +53,13 @@ export function create(root, session) {
     }
     stop();
     render();
+    session.keysChanged?.();
   }
 
   reset.addEventListener("click", () => {
     session.input.resetBindings(session.info());
     render();
+    session.keysChanged?.();
   });
 
   return {
@@ -65,9 +68,4 @@ export function create(root, session) {
     refresh: render,
     dispose() { stop(); root.replaceChildren(); },
   };
-}
-
-function pretty(code) {
-  return code.replace(/^Key/, "").replace(/^Digit/, "").replace(/^Arrow/, "")
-    .replace(/(Left|Right)$/, (m, side) => (code.startsWith("Arrow") ? m : ` ${side[0]}`));
 }

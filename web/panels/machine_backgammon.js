@@ -13,7 +13,7 @@ export function create(root, session) {
   };
 
   // -- game controls --------------------------------------------------------------------
-  const seqInput = el("input", { type: "number", min: 0, max: 31, value: 17, testid: "bg-sequence" });
+  const seqInput = el("input", { type: "number", min: 0, max: 31, value: "", testid: "bg-sequence" });  // filled from the machine (one source)
   const whiteSel = el("select", { testid: "bg-white" }, KINDS.map((k) => el("option", { value: k, text: k })));
   const blackSel = el("select", { testid: "bg-black" }, KINDS.map((k) => el("option", { value: k, text: k })));
   blackSel.value = "computer";
@@ -151,8 +151,8 @@ export function create(root, session) {
       }
       const g = state.game;
       if (g && !g.linkable) {
-        shareLink.textContent = "(this game's dice began after a wait at the title; a link " +
-          "replays games begun by New game or from a link)";
+        shareLink.textContent = "(this game's dice began after a wait at the title: a moves link " +
+          "cannot say that; Share at the top carries the exact moment)";
       } else if (g) {
         const moves = g.link ? `&moves=${encodeURIComponent(g.link)}` : "";
         shareLink.textContent = `${location.origin}${location.pathname}#/backgammon?seed=${state.sequence}${moves}`;

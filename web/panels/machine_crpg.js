@@ -39,7 +39,7 @@ export function create(root, session) {
         const out = await act("copy_cycles");
         if (!out) return;
         copyTable.replaceChildren(
-          el("tr", {}, el("th", { text: "" }), el("th", { text: "measured" }),
+          el("tr", {}, el("th", { text: "" }), el("th", { text: "measured (1,024 bytes)" }),
             el("th", { text: "article (1,024 bytes)" })),
           el("tr", {}, el("th", { text: "looped" }), el("td", { text: fmt(out.looped) }),
             el("td", { text: fmt(out.article.looped) })),
@@ -48,7 +48,7 @@ export function create(root, session) {
           el("tr", {}, el("th", { text: "saving" }),
             el("td", { text: `${(100 * (1 - out.unrolled / out.looped)).toFixed(1)} %` }),
             el("td", { text: `${(100 * (1 - out.article.unrolled / out.article.looped)).toFixed(1)} %` })));
-        copyNote.textContent = `${fmt(out.bytes)} bytes copied. The article times MOVB at 44 ` +
+        copyNote.textContent = `${fmt(out.bytes)} bytes each, as in the article. It times MOVB at 44 ` +
           "cycles; the data manual with the 4A's wait states gives 42 with the workspace in the " +
           "scratchpad (58 with it on the 8-bit bus), so no layout matches its totals.";
       } }),
@@ -83,10 +83,11 @@ export function create(root, session) {
     el("option", { value: 0, text: "extend the edge" }), el("option", { value: 1, text: "wrap around" }));
   const kindSel = el("select", { testid: "crpg-kind" },
     KINDS.map(([v, t]) => el("option", { value: v, text: t })));
+  // Changed but not applied: the fields keep the user's values until Apply.
   let editing = false;
   for (const input of [widthIn, heightIn, mapLightIn, playerLightIn, edgeSel, kindSel]) {
-    input.addEventListener("focus", () => { editing = true; });
-    input.addEventListener("blur", () => { editing = false; });
+    input.addEventListener("input", () => { editing = true; });
+    input.addEventListener("change", () => { editing = true; });
   }
   const editor = el("div", {},
     el("h3", { text: "Map editor" }),

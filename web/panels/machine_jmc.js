@@ -18,6 +18,7 @@ export function create(root, session) {
 
   const status = el("p", { class: "jmc-status", testid: "jmc-status" });
   const detail = el("p", { class: "jmc-detail", testid: "jmc-detail" });
+  const link = el("code", { testid: "jmc-link" });
 
   const links = el("p", {}, ...ARRAYS.flatMap(([name, addr]) => [el("button", {
     class: "link", text: name, title: "show in the memory view",
@@ -62,7 +63,8 @@ export function create(root, session) {
     "switch between board and tray, E or F1 end the setup or the turn, arrows move. ",
     "Or click a space, a tray piece, and the legend line to end. In the menu: H, C, D, R, B.");
 
-  root.append(el("h2", { text: "Japanese Military Chess" }), status, detail, controls, help,
+  root.append(el("h2", { text: "Japanese Military Chess" }), status, detail,
+    el("p", {}, "this random setup as a link: ", link), controls, help,
     el("h3", { text: "The article's arrays" }), links);
 
   return {
@@ -72,6 +74,7 @@ export function create(root, session) {
       status.textContent = `${state.phase} (${state.mode}, ${state.bridges} bridges): ${who}`;
       detail.textContent = `${state.message || ""} | pieces red ${state.pieces.red}, ` +
         `blue ${state.pieces.blue} | seed $${state.seed}`;
+      link.textContent = state.link || "(set up by hand)";
     },
     dispose() { root.replaceChildren(); },
   };

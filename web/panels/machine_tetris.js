@@ -3,7 +3,7 @@
 // probabilities beside this game's statistics. Text only, never HTML.
 
 import { el, hex } from "./dom.js";
-import { createEndings } from "./tetris_endings.js";
+import { createEndings, createScores } from "./tetris_endings.js";
 import { createAi } from "./tetris_ai.js";
 
 const TYPES = ["T", "J", "Z", "O", "S", "L", "I"];
@@ -45,6 +45,7 @@ export function create(root, session) {
 
   root.append(el("h2", { text: "Tetris: piece selection" }), choiceBox, biasBox, probBox);
   createEndings(root, session);
+  const updateScores = createScores(root);
 
   function buildBias(table) {
     bias.replaceChildren();
@@ -62,6 +63,7 @@ export function create(root, session) {
     update(state) {
       ai.update(state);
       if (!state || !state.selection) return;
+      updateScores(state);
       const sel = state.selection;
       const first = Number.isInteger(sel.first) ? `spawn table gives $${hex(sel.first, 2)}` : "7 is invalid";
       choice.textContent = `index ${sel.index}: ${first}` +

@@ -1,7 +1,8 @@
 // The memory view: hex and ASCII for any range of any memory space (the CPU's,
 // and the machine's video memory), symbols beside CPU addresses, the bytes
 // changed since the last pause highlighted (the debugger keeps the images),
-// edit in place: click a byte, or type "address = bytes".
+// edit in place: click a byte, or type "address = bytes". Writes go to the
+// space shown; where a space cannot be written the Write row is not there.
 
 import { el, hex, addr4 } from "./dom.js";
 import { parseNumber } from "./debug_common.js";
@@ -13,6 +14,7 @@ export function create(root, session) {
   let base = 0;
   let space = "cpu";
   let sizes = { cpu: 0x10000 };
+  let writable = new Set(["cpu"]);
   let symbolsByAddr = new Map();
   let inFlight = false;       // one read at a time: refreshes never pile up
   let again = false;          // ...but one asked for meanwhile runs after it
@@ -40,7 +42,7 @@ export function create(root, session) {
   function parseAddress(text) {
     const t = text.trim();
     const n = parseNumber(t);
-    if (n !== null) return n <= 0xffff ? n : null;
+    if (n !== null) return n < (sizes[space] || 0x10000) ? n : null;
     if (space === "cpu") for (const [addr, name] of symbolsByAddr) if (name === t) return addr;
     return null;
   }
@@ -56,7 +58,8 @@ export function create(root, session) {
   function setSpace(name) {
     space = name;
     spaceSelect.value = name;
-    editRow.hidden = name !== "cpu";  // the worker writes through the CPU's bus only
+    editRow.hidden = !writable.has(name);
+    editInput.placeholder = `${addr4(name === "cpu" ? 0x17 : 0)} = 12 34`;
   }
 
   spaceSelect.addEventListener("change", () => { setSpace(spaceSelect.value); go(0); });
@@ -75,16 +78,19 @@ export function create(root, session) {
       return;
     }
     const bytes = m[2].trim().split(/\s+/).map((b) => parseInt(b, 16));
+    const where = space;   // the space shown when Write was pressed
     try {
-      await session.request("write", { addr, bytes });
-      session.message(`wrote ${bytes.length} byte(s) at ${addr4(addr)}`, "info");
-      refresh();
+      const result = await session.debug("write_memory", { addr, values: bytes, space: where });
+      const ignored = result.ignored.length ? ` (${result.ignored.length} kept their value: read-only there)` : "";
+      session.message(`wrote ${bytes.length} byte(s) at ${where} ${addr4(addr)}${ignored}`, "info");
+      if (where === space) go(addr);   // show what was written
+      session.changed();
     } catch (err) { session.message(err.message); }
   });
   editInput.addEventListener("keydown", (e) => { if (e.key === "Enter") editButton.click(); });
 
   function editAt(addr, value) {
-    if (space !== "cpu") return;
+    if (!writable.has(space)) return;
     editInput.value = `${addr4(addr)} = ${hex(value, 2)}`;
     editInput.focus();
     editInput.setSelectionRange(editInput.value.length - 2, editInput.value.length);
@@ -137,9 +143,10 @@ export function create(root, session) {
     setSymbols(symbols) {
       symbolsByAddr = new Map(Object.entries(symbols || {}).map(([name, addr]) => [addr, name]));
     },
-    /** The machine's memory spaces ({name: size}) from the debugger. */
-    setSpaces(spaces) {
+    /** The machine's memory spaces ({name: size}) and those that take writes. */
+    setSpaces(spaces, canWrite = ["cpu"]) {
       sizes = { ...spaces };
+      writable = new Set(canWrite);
       spaceSelect.replaceChildren(...Object.entries(sizes).map(([name, size]) =>
         el("option", { value: name, text: `${name} (${size >= 1024 ? `${size / 1024} KiB` : `${size} B`})` })));
       setSpace("cpu");

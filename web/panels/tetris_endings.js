@@ -38,3 +38,24 @@ export function createEndings(root, session) {
     el("p", {}, "A-type endings come from the score's top digits ($A96E), B-type ones from the start level, the height (+1) giving how many fly."),
     el("p", {}, type, " ", ending, " ", height, " ", go)));
 }
+
+// The high-score tables ($0700 scores and levels, $0720 names), as the page
+// keeps them in the browser. Returns update(state).
+export function createScores(root) {
+  const table = el("table", { class: "tetris-scores", testid: "tetris-high-scores" });
+  root.append(el("div", {}, el("h3", { text: "High scores (kept in this browser)" }), table));
+  let last = "";
+  return (state) => {
+    const scores = state?.high_scores;
+    if (!scores) return;
+    const key = JSON.stringify(scores);
+    if (key === last) return;
+    last = key;
+    table.replaceChildren(el("tr", {}, ["type", "#", "name", "score", "level"].map((h) => el("th", { text: h }))));
+    for (const kind of ["A", "B"]) {
+      (scores[kind] || []).forEach((row, i) => table.append(el("tr", { testid: `tetris-score-${kind}${i + 1}` },
+        el("td", { text: kind }), el("td", { text: String(i + 1) }), el("td", { text: row.name }),
+        el("td", { text: row.score }), el("td", { text: String(row.level) }))));
+    }
+  };
+}

@@ -7,7 +7,7 @@
 `assemble(source, isa, origin=None, include=None, *, filename="<source>")`
 returns a `Program`: `chunks` [(address, bytes)] sorted and merged,
 `symbols` {name: value}, `listing` [ListingRow(address, data, line, text,
-file)] with one row per source line (includes inlined, rows naming their
+file, code)] with one row per source line (includes inlined, rows naming their
 file), usable as the debugger's source map (`row_at(address)`,
 `address_of(line, file)`), `image()`, `listing_text()`, `load_into(bus)`.
 `origin` (default 0) is the address before any `.org`.  `include` says where

@@ -61,7 +61,8 @@ class Walk:
                 start = self.pc
             if self.final:
                 loc = stmt.loc
-                self.rows.append(ListingRow(start, self._data, loc.line, loc.text, loc.file))
+                self.rows.append(ListingRow(start, self._data, loc.line, loc.text, loc.file,
+                                            isinstance(stmt, Insn)))
 
     def define(self, name: str, value: int) -> None:
         self.env.symbols[name] = value

@@ -16,6 +16,7 @@ class ListingRow:
     line: int  # 1-based line number in `file`
     text: str  # the source line as written
     file: str  # the main source's name or the included file's name
+    code: bool = False  # an instruction (else data, a directive or nothing)
 
 
 @dataclass(slots=True)

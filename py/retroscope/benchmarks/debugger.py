@@ -6,7 +6,9 @@
 * under a `Session` with nothing set (must be the same speed: same runner),
 * under a `Session` recording rewind checkpoints (the default: every 4th frame),
 * the same with a checkpoint every frame (`Rewind(stride=1)`),
-* with one execute breakpoint that never hits (the core stops at it itself),
+* with one execute breakpoint that is never reached (the core stops at it itself),
+* with one on code the machine runs all the time, whose condition never holds
+  (the core stops there and the session passes it each time),
 * with one write watch (a write breakpoint whose condition is never true, on
   the machine's `BENCH_WATCH` address: one the program writes every frame),
 * with the trace on (instruction by instruction),
@@ -86,10 +88,18 @@ def measure(machine_id: str | None = "tetris", frames: int = 60, repeats: int = 
     recording = Session(_make(machine_id), rewind=Rewind(capacity=frames * repeats + 2))
     dense = Session(_make(machine_id), rewind=Rewind(capacity=frames * repeats + 2, stride=1))
     checking = Session(_make(machine_id), record=False)
-    checking.add_breakpoint("exec", 0xFFF0, condition="a == 256")  # never true, never reached
+    never = "pc == $10000"  # a condition that never holds, on every CPU
+    checking.add_breakpoint("exec", 0xFFF0, condition=never)  # never reached
+    # On code the machine runs all the time (where its PC is after a few
+    # frames): the core stops there and the session passes it, every time.
+    hot = Session(_make(machine_id), record=False)
+    probe = _make(machine_id)
+    for _ in range(3):
+        probe.run_frame()
+    hot.add_breakpoint("exec", probe.cpu.pc, condition=never)
     watching = Session(_make(machine_id), record=False)
     watch_at = getattr(watching.machine, "BENCH_WATCH", 0x0017)
-    watching.add_breakpoint("write", watch_at, condition="a == 256")  # hit, never true
+    watching.add_breakpoint("write", watch_at, condition=never)  # hit, never true
     tracing = Session(_make(machine_id), record=False)
     tracing.set_trace(True)
     configs: dict[str, Callable[[], Any]] = {
@@ -98,6 +108,7 @@ def measure(machine_id: str | None = "tetris", frames: int = 60, repeats: int = 
         "session_rewind": recording.run_frame,
         "session_rewind_every_frame": dense.run_frame,
         "breakpoint": checking.run_frame,
+        "breakpoint_hot": hot.run_frame,
         "write_watch": watching.run_frame,
         "trace": tracing.run_frame,
     }
@@ -105,7 +116,8 @@ def measure(machine_id: str | None = "tetris", frames: int = 60, repeats: int = 
     for _ in range(repeats):
         for name, run_frame in configs.items():
             times[name].append(max(_time(run_frame, frames), 1e-9))
-    results: dict[str, Any] = {"machine": bare.INFO.id, "frames": frames, "repeats": repeats}
+    results: dict[str, Any] = {"machine": bare.INFO.id, "frames": frames, "repeats": repeats,
+                               "hot_breakpoint_at": probe.cpu.pc, "watch_at": watch_at}
     for name, spent in times.items():
         results[f"{name}_fps"] = round(frames / statistics.median(spent), 1)
     for name, spent in times.items():

@@ -619,6 +619,32 @@ _RUNTIME = '''
             table[op](op)
         return cycles - start
 
+    def run_stops(budget, sm):
+        """run(), stopping also before an instruction at a stop (sm[pc] set):
+        (cycles run, whether it stopped there). A loop of its own, so that
+        run() pays nothing for stops."""
+        nonlocal pc, cycles, holdoff, attn
+        attach()
+        start = cycles
+        end = start + budget
+        while cycles < end:
+            if sm[pc] and not idle:  # (idle: waiting, not about to run it)
+                return cycles - start, True
+            if attn:
+                if holdoff:
+                    holdoff = False
+                elif irq and irq <= st & 15:
+                    n = enter_interrupt(irq)
+                    cycles += n
+                    continue
+                if idle:
+                    break
+                attn = bool(irq)
+            op = RW(pc)
+            pc = (pc + 2) & 0xFFFF
+            table[op](op)
+        return cycles - start, False
+
     def reset():
         nonlocal st, idle, holdoff, cycles
         attach()
@@ -644,7 +670,7 @@ _RUNTIME = '''
         attn = bool(holdoff or irq or idle)
         rebase()
 
-    return handlers, table, run, step, reset, load_interrupt, get_state, set_state
+    return handlers, table, run, step, reset, load_interrupt, get_state, set_state, run_stops
 '''
 
 

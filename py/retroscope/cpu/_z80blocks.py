@@ -34,10 +34,10 @@ _NAMESPACE = namespace()
 
 
 def compile_block(ram: bytearray, pages: tuple[tuple[bool, ...], tuple[bool, ...]],
-                  pc: int) -> Block | None:
+                  pc: int, stops: frozenset[int] = frozenset()) -> Block | None:
     """The block starting at pc, or None where no block can start. `pages`
     says per page whether reads / writes there are plain RAM
-    (`Bus.direct_pages()`)."""
+    (`Bus.direct_pages()`); the block ends before any of `stops`."""
     direct = pages[0]
     instrs: list = []
     addr = pc
@@ -45,6 +45,8 @@ def compile_block(ram: bytearray, pages: tuple[tuple[bool, ...], tuple[bool, ...
     total = 0
     read = ram.__getitem__
     while len(instrs) < MAX_INSTRUCTIONS:
+        if instrs and addr in stops:
+            break
         if addr + 4 > 0x10000 or not (direct[addr >> 8] and direct[(addr + 3) >> 8]):
             break
         form, length, _ = decode(read, addr)

@@ -193,6 +193,9 @@ class TMS9900:
         self._rdir = [True] * 256  # per page: plain RAM for reads / writes
         self._wdir = [True] * 256
         self._seen: tuple[Any, Any] = (None, None)  # bus.read/write when last looked
+        self.stops: frozenset[int] = frozenset()  # run() stops before these (set_stops)
+        self._stop_mask: bytearray | None = None
+        self.at_stop = False  # the last run() ended before a stop address
         self._check_bus()
 
     def _check_bus(self) -> None:
@@ -226,7 +229,7 @@ class TMS9900:
             engine[5](self._get_state())
         self._mode = mode
         self._run, self._step, self._reset, self._load, self._get_state, \
-            self._set_state = engine
+            self._set_state, self._run_stops = engine
 
     # -- registers -------------------------------------------------------------
     def reg(self, n: int) -> int:
@@ -254,9 +257,25 @@ class TMS9900:
         return self._step()
 
     def run(self, cycles: int) -> int:
-        """Run whole instructions for at least `cycles`; returns early on IDLE."""
+        """Run whole instructions for at least `cycles`; returns early on IDLE,
+        and before an instruction at a stop address (`set_stops`)."""
         self._check_bus()
-        return self._run(cycles)
+        if self._stop_mask is None:
+            return self._run(cycles)
+        ran, self.at_stop = self._run_stops(cycles, self._stop_mask)
+        return ran
+
+    def set_stops(self, addresses: Any) -> None:
+        """Make run() stop before any instruction at these addresses (empty:
+        none); step() ignores them. run() then takes a loop of its own that
+        tests each PC, so with no stops it pays nothing."""
+        self.stops = frozenset(a & 0xFFFF for a in addresses)
+        self.at_stop = False
+        self._stop_mask = None
+        if self.stops:
+            self._stop_mask = bytearray(0x10000)
+            for at in self.stops:
+                self._stop_mask[at] = 1
 
     def interrupt(self, level: int | None) -> None:
         """Hold INTREQ at `level` (1-15) until called with None (level-sensitive,

@@ -106,7 +106,25 @@ FIELDS: tuple[str, ...] = (
 # address started an instruction in the fetch loop (see `_z80blocks`).
 _SLOTS = tuple(n for n in FIELDS if n != "r") + ("_r", "_r7", "_attn", "_rsync", "_stop",
                                                  "_blocks", "_heat", "_mapping", "_pages",
-                                                 "_seen", "bus")
+                                                 "_seen", "bus", "stops", "_stop_only",
+                                                 "at_stop")
+
+
+class AtStop(Exception):
+    """Raised by a stop address's entry in the block table (see `set_stops`)."""
+
+
+def _at_stop(cpu: Any, read: Any, write: Any) -> int:
+    raise AtStop
+
+
+def _unchanged_stop(code: bytes, pc: int) -> bool:
+    return True  # a stop's "code" is empty: always there
+
+
+# A stop address's entry in the block table: run() looks blocks up at every
+# instruction anyway, so a stop costs nothing until it is reached.
+STOP = (_at_stop, -(1 << 62), 0, b"")
 
 
 # Register widths restore() holds a snapshot to (as the other cores do): an
@@ -128,6 +146,9 @@ class Z80:
         self._mapping: tuple | None = None
         self._pages: tuple | None = None  # bus.direct_pages() as of `_seen`
         self._seen: tuple | None = None  # the bus's read/write when last looked
+        self.stops: frozenset[int] = frozenset()  # run() stops before these (set_stops)
+        self._stop_only: dict = {}  # the stops' entries, for runs without blocks
+        self.at_stop = False  # the last run() ended before a stop address
         self.reset()
 
     def reset(self) -> None:
@@ -179,8 +200,30 @@ class Z80:
         except Stop:
             return self._stop
 
+    def set_stops(self, addresses: Any) -> None:
+        """Make run() stop before any instruction at these addresses (empty:
+        none); step() ignores them. Compiled blocks end before a stop, and the
+        stop sits in the block table that run() consults anyway."""
+        new = frozenset(a & 0xFFFF for a in addresses)
+        blocks = self._blocks
+        for at in self.stops - new:
+            if blocks.get(at) is STOP:
+                del blocks[at]
+                self._heat[at] = 0
+        added = new - self.stops
+        if added:  # blocks that run over a new stop: compiled again, shorter
+            for start, block in list(blocks.items()):
+                if block is not STOP and any(start < at < block[2] for at in added):
+                    del blocks[start]
+                    self._heat[start] = 0
+        for at in new:
+            blocks[at] = STOP
+        self.stops = new
+        self._stop_only = dict.fromkeys(new, STOP)
+
     def run(self, cycles: int) -> int:
-        """Whole instructions until `cycles` T-states have run; stops early on HALT."""
+        """Whole instructions until `cycles` T-states have run; stops early on
+        HALT, and before an instruction at a stop address (`set_stops`)."""
         bus = self.bus
         read, write = bus.read, bus.write
         main = MAIN
@@ -202,9 +245,17 @@ class Z80:
                 self._mapping = pages  # the memory map changed: start again
                 self._blocks.clear()
                 self._heat.clear()
-        blocks = self._blocks if use_blocks else {}
+                self._blocks.update(self._stop_only)
+        else:
+            unchanged = _unchanged_stop
+        blocks = self._blocks if use_blocks else self._stop_only
         heat = self._heat
+        stops = self.stops
+        self.at_stop = False
         while done < cycles:
+            if stops and self.pc in stops and not self.halted:  # (halted: NOPs, no stop)
+                self.at_stop = True
+                break
             if self._attn:
                 taken = self._service()
                 if taken < 0:
@@ -234,7 +285,7 @@ class Z80:
                         hot = heat.get(pc, 0) + 1
                         heat[pc] = hot
                         if hot == HOT:
-                            block = compile_block(ram, pages, pc)
+                            block = compile_block(ram, pages, pc, stops)
                             if block is not None:
                                 blocks[pc] = block
                                 continue
@@ -244,6 +295,8 @@ class Z80:
                     done += main[op](self, read, write)
             except Stop:
                 done += self._stop
+            except AtStop:
+                self.at_stop = True
             except SyncR:  # LD A,R / LD R,A: undo its fetches, sync R, run it alone
                 self._r += n - 1 - self._prefix_fetches(pc, read)
                 n = 0
@@ -253,6 +306,8 @@ class Z80:
             finally:
                 self._r += n
                 self._rsync = True
+            if self.at_stop:
+                break
         self.cycles += done
         self._r &= 0x7F
         return done

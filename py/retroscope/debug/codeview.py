@@ -19,28 +19,90 @@ def programs_of(machine: Any) -> list[Any]:
     return list(programs)
 
 
+DATA_PER_LINE = 8  # bytes on one `.byte` line of the disassembly
+
+
+class DataMap:
+    """Where the assembler's listing says the program holds data, not code.
+
+    An instruction row is code; a data directive's bytes (`.byte`, `.word`,
+    fills) are data, and so is any byte inside the program's span that no
+    row emitted (ROM padding). Outside the span (RAM) nothing is known:
+    everything decodes as code there. `kind[a]`: 0 unknown, 1 code, 2 data;
+    `row_start[a]`: a data row begins at `a` (a data line stops before it).
+    """
+
+    def __init__(self, programs: list[Any]) -> None:
+        self.kind = bytearray(0x10000)
+        self.row_start = bytearray(0x10000)
+        rows = [row for program in programs for row in program.listing if row.data]
+        if not rows:
+            return
+        lo = min(row.address for row in rows)
+        hi = max(row.address + len(row.data) for row in rows)
+        self.kind[lo:hi] = b"\x02" * (hi - lo)  # padding unless a row says otherwise
+        for row in rows:
+            end = min(row.address + len(row.data), 0x10000)
+            self.kind[row.address:end] = (b"\x01" if row.code else b"\x02") * (end - row.address)
+            if not row.code:
+                self.row_start[row.address] = 1
+
+    def is_data(self, addr: int) -> bool:
+        return self.kind[addr & 0xFFFF] == 2
+
+    def data_length(self, addr: int, labels: dict[int, str]) -> int:
+        """Bytes on the `.byte` line at `addr`: up to DATA_PER_LINE, stopping
+        at code, at a label and at the start of the next data row."""
+        n = 1
+        while n < DATA_PER_LINE:
+            a = addr + n
+            if a > 0xFFFF or self.kind[a] != 2 or a in labels or self.row_start[a]:
+                break
+            n += 1
+        return n
+
+
 class CodeView:
     def __init__(self, machine: Any, info: CpuInfo, symbols: dict[str, int]) -> None:
         self.machine = machine
         self.info = info
         self.symbols = symbols
         self.peek = machine.bus.peek
+        self._data_map: DataMap | None = None
+
+    @property
+    def data_map(self) -> DataMap:
+        if self._data_map is None:  # built on first use: the listing does not change
+            self._data_map = DataMap(programs_of(self.machine))
+        return self._data_map
+
+    def _length(self, a: int, names: dict[int, str]) -> tuple[int, bool]:
+        """(bytes, is data) of the disassembly line at `a`."""
+        data = self.data_map
+        if data.is_data(a):
+            return data.data_length(a, names), True
+        return self.info.decode(self.peek, a).length, False
 
     def disassemble(self, at: int, before: Any, after: Any, pc: int,
                     exec_mask: bytearray) -> list[dict[str, Any]]:
-        """Lines around `at`, with labels, PC and breakpoint marks."""
+        """Lines around `at`, with labels, PC and breakpoint marks; where the
+        listing says the bytes are data, `.byte` lines (marked "data")."""
         before = check_int("before", before, 256)
         after = check_int("after", after, 1024, 1)
-        peek, decode, text = self.peek, self.info.decode, self.info.text
+        peek, text = self.peek, self.info.text
         names = self.info.names(self.symbols)
         peek_range = self.machine.bus.peek_range
         lines, a = [], self.start_before(at, before)
         for _ in range(before + after):
-            insn = decode(peek, a)
-            lines.append({"addr": a, "bytes": peek_range(a, insn.length).hex(),
-                          "text": text(peek, a, self.symbols), "label": names.get(a, ""),
-                          "pc": a == pc, "breakpoint": bool(exec_mask[a])})
-            a = (a + insn.length) & 0xFFFF
+            length, data = self._length(a, names)
+            if data and a == pc:  # the CPU runs it: show it as the CPU reads it
+                length, data = self.info.decode(peek, a).length, False
+            raw = peek_range(a, length)
+            shown = (".byte " + ",".join(f"${b:02X}" for b in raw)) if data \
+                else text(peek, a, self.symbols)
+            lines.append({"addr": a, "bytes": raw.hex(), "text": shown, "label": names.get(a, ""),
+                          "pc": a == pc, "breakpoint": bool(exec_mask[a]), "data": data})
+            a = (a + length) & 0xFFFF
         return lines
 
     def start_before(self, at: int, before: int) -> int:
@@ -52,7 +114,9 @@ class CodeView:
         if before == 0:
             return at
         peek, decode = self.peek, self.info.decode
-        lo = max(0, at - 4 * before)
+        data = self.data_map
+        names = self.info.names(self.symbols)
+        lo = max(0, at - DATA_PER_LINE * before)  # a data line holds up to 8 bytes
         known = {row.address for program in programs_of(self.machine)
                  for row in program.listing if row.data and lo <= row.address < at}
         known |= {v for v in self.symbols.values() if lo <= v < at}
@@ -60,10 +124,13 @@ class CodeView:
         def lands(start: int) -> int:
             a, n = start, 0
             while a < at:
-                insn = decode(peek, a)
-                if not insn.valid:
-                    return 0
-                a += insn.length
+                if data.is_data(a):
+                    a += data.data_length(a, names)
+                else:
+                    insn = decode(peek, a)
+                    if not insn.valid:
+                        return 0
+                    a += insn.length
                 n += 1
             return n if a == at else 0
 
@@ -71,9 +138,9 @@ class CodeView:
             for start in candidates:
                 n = lands(start)
                 if n:
-                    a = start  # too far back: skip whole instructions forward
+                    a = start  # too far back: skip whole lines forward
                     while n > before:
-                        a += decode(peek, a).length
+                        a += self._length(a, names)[0]
                         n -= 1
                     return a
         return at

@@ -55,9 +55,14 @@ class MemoryView:
                    if before[(addr + i) & 0xFFFF] != now[(addr + i) & 0xFFFF]]
         return {"space": "cpu", "addr": addr, "data": data.hex(), "changed": changed}
 
-    def write(self, addr: Any, values: Any) -> dict[str, Any]:
-        """Write bytes through the bus, as the CPU would (ROM ignores writes;
-        the addresses that kept their old value are listed as ignored)."""
+    def writable(self) -> list[str]:
+        """The spaces that take writes (the page offers its Write row there only)."""
+        return [s for s in self.machine.writable_spaces() if s in self.spaces()]
+
+    def write(self, addr: Any, values: Any, space: str = "cpu") -> dict[str, Any]:
+        """Write bytes into a space as its hardware would (the CPU's through the
+        bus: ROM ignores writes); the addresses that kept their old value are
+        listed as ignored."""
         addr = check_int("address", addr, 0xFFFF)
         if isinstance(values, (bytes, bytearray)):
             values = list(values)
@@ -66,12 +71,17 @@ class MemoryView:
         for i, value in enumerate(values):
             if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 255:
                 raise DebugError(f"value {i + 1} is {value!r}: a byte is 0-255 ($00-$FF)")
-        if addr + len(values) > 0x10000:
-            raise DebugError(f"{len(values)} bytes at ${addr:04X} run past $FFFF")
-        write, peek = self.bus.write, self.bus.peek
-        ignored = []
-        for i, value in enumerate(values):
-            write(addr + i, value)
-            if peek(addr + i) != value:
-                ignored.append(addr + i)
-        return {"addr": addr, "length": len(values), "ignored": ignored}
+        spaces = self.spaces()
+        if not isinstance(space, str) or space not in spaces:
+            raise DebugError(f"no memory space {str(space)[:20]!r} (spaces: {', '.join(spaces)})")
+        if space not in self.writable():
+            raise DebugError(f"the {space} memory space cannot be written")
+        size = spaces[space]
+        if addr + len(values) > size:
+            raise DebugError(f"{len(values)} bytes at ${addr:04X} run past ${size - 1:04X}"
+                             f" (the end of {space})")
+        self.machine.write_space(space, addr, bytes(values))
+        after = (self.bus.peek_range(addr, len(values)) if space == "cpu"
+                 else self.machine.read_space(space, addr, len(values)))
+        ignored = [addr + i for i, value in enumerate(values) if after[i] != value]
+        return {"space": space, "addr": addr, "length": len(values), "ignored": ignored}

@@ -18,7 +18,8 @@ Verbs (for the worker's dispatch table; the parameter names are the keywords):
 
     run_frame(buttons=None)          one frame, or up to a stop; buttons apply from
     run_frames(n, buttons=None)      the next frame start (so replays are exact)
-    pause()  reset()  status()       status: paused, stepping, reason, pc, cycles, frame
+    pause()  reset()  status()       status: paused, stepping, reason, pc, cycles, frame,
+                                     slowed_by (the features that cost speed now)
     step(kind="into", count=1, target=None, max_frames=4)
                                      kind: into | over | out | frame | cursor (target)
     add_breakpoint(kind, where, end=None, condition="")   kind: exec | read | write;
@@ -28,7 +29,8 @@ Verbs (for the worker's dispatch table; the parameter names are the keywords):
     load_breakpoints(data) -> problems  check_condition(text)
     add_watch(where, fmt="hex", count=None)  remove_watch(watch_id)  watch_values()
                                      fmt: hex | dec | bcd | u16le | u16be
-    spaces()  read_memory(addr, length, space="cpu")  write_memory(addr, values)
+    spaces()  writable_spaces()  read_memory(addr, length, space="cpu")
+    write_memory(addr, values, space="cpu")
     registers()  set_register(name, value)
     disassemble(addr=None, before=8, after=16)  source(addr=None)  source_lines(file=None)
     call_stack()  set_trace(on)  trace_text()
@@ -50,6 +52,7 @@ from .codeview import CodeView
 from .condition import ConditionError, Env, compile_condition
 from .cpuinfo import CpuInfo, info_for
 from .errors import DebugError, check_int
+from .journal import Journal
 from .memory import MemoryView
 from .rewind import Rewind, state_hash
 from .trace import Trace
@@ -120,7 +123,10 @@ class Session:
         # A core that stops at addresses itself (`set_stops`, `at_stop`) lets
         # breakpoints run on the machine's own runner (`_run_stops`).
         self._can_stop = hasattr(self.cpu, "set_stops")
+        self._can_request_stop = hasattr(self.cpu, "request_stop")
         self._stops: set[int] = set()
+        # Everything that drives the machine from here on, for share links.
+        self.journal = Journal(machine.frame)
 
     # -- the environment conditions see -------------------------------------------
     def _make_env(self) -> Env:
@@ -165,8 +171,11 @@ class Session:
             plan = None
         needed = (bps.active["exec"] or bps.active["read"] or bps.active["write"]
                   or self.trace.on or plan is not None)
-        fast = needed and self._can_stop and not self.trace.on and (plan is None
-                                                                    or not plan.every)
+        fast = (needed and self._can_stop and not self.trace.on
+                 and (plan is None or not plan.every)
+                 # read/write breakpoints need a core that stops after an access
+                 and (self._can_request_stop or not (bps.active["read"]
+                                                     or bps.active["write"])))
         checking = needed and not fast
         stops: set[int] = set()
         if fast:
@@ -244,7 +253,10 @@ class Session:
         access = self._access
         access.clear()
         ran = 0
-        if self._skip_pc == cpu.pc:  # resuming where we stopped: pass it first
+        if self._skip_pc == cpu.pc and cpu.pc in self._stops and not cpu.halt_state:
+            # Resuming at a stop: pass it first. (Anywhere else the machine's
+            # runner goes on as it would; a halted core is not stepped, as its
+            # own runner lets the time pass to the next event instead.)
             self._skip_pc = -1
             n = cpu.step()
             ran += n
@@ -347,14 +359,17 @@ class Session:
                 self._pending_buttons = None
             if self.record:
                 self.rewind.set_input(machine.frame, machine.buttons)
+            self.journal.frame_start(machine.frame, machine.buttons)
             self._at_frame_start = False
             self._checked_until = (CHECKED_WHOLE_FRAME if machine.runner == self._run_checked
                                    else None)
         result = machine.advance()
         if result == "frame":
             self._at_frame_start = True
-            if self.record and self._checked_until is not None:
-                self.rewind.set_checked(machine.frame - 1, self._checked_until)
+            if self._checked_until is not None:
+                if self.record:
+                    self.rewind.set_checked(machine.frame - 1, self._checked_until)
+                self.journal.frame_checked(machine.frame - 1, self._checked_until)
             if self.record:
                 # Checkpoint the new frame's start now (when its turn), so the
                 # present is seekable; other frames are reached by replay.
@@ -443,7 +458,26 @@ class Session:
         self._install()
         return self._run(max(1, max_frames))
 
+    def position(self) -> tuple[int, int]:
+        """Where the machine is, as the journal counts: (frame, 0) at the start
+        of a frame not yet begun, else (frame, cycles into it + 1)."""
+        m = self.machine
+        return m.frame, 0 if self._at_frame_start else m.frame_cycle + 1
+
+    def pointer(self, x: int, y: int, down: bool) -> None:
+        """A press or release on the picture, at framebuffer coordinates."""
+        self.journal.event(*self.position(), "pointer", {"x": x, "y": y, "down": bool(down)})
+        self.machine.pointer(x, y, bool(down))
+
+    def command(self, verb: str, args: dict[str, Any]) -> Any:
+        """A machine's own action; those that only report (`QUERY_COMMANDS`)
+        are not journalled."""
+        if verb not in getattr(self.machine, "QUERY_COMMANDS", ()):
+            self.journal.event(*self.position(), "command", {"verb": verb, "args": args})
+        return self.machine.command(verb, args)
+
     def reset(self) -> dict[str, Any]:
+        self.journal.reset(*self.position())
         self.machine.reset()
         self.rewind.clear()
         self._at_frame_start = True
@@ -462,7 +496,25 @@ class Session:
                 "pc": self.cpu.pc, "cycles": self.cpu.cycles, "frame": m.frame,
                 "frame_cycle": m.frame_cycle,
                 # "jam" (6502 JAM), "halt" (Z80 HALT), "idle" (TMS9900 IDLE) or "".
-                "halted": bool(self.cpu.halt_state), "halt_state": self.cpu.halt_state}
+                "halted": bool(self.cpu.halt_state), "halt_state": self.cpu.halt_state,
+                "slowed_by": self.slowed_by()}
+
+    def slowed_by(self) -> list[str]:
+        """The debugger features that cost speed now (the page marks its speed
+        with them); [] at full speed. Execute breakpoints on a core with stop
+        addresses cost next to nothing and are not listed; read/write
+        breakpoints watch every bus access; the trace, a step and a core
+        without stops look at every instruction."""
+        bps = self.breakpoints.active
+        out = [f"{kind} breakpoints" for kind in ("read", "write") if bps[kind]]
+        if self.machine.runner == self._run_checked:
+            if self.trace.on:
+                out.append("trace")
+            elif self.plan is not None and not isinstance(self.plan, stepping.StepFrame):
+                out.append(f"step {self.plan.kind}")
+            elif bps["exec"]:
+                out.append("exec breakpoints (checked at every instruction on this CPU)")
+        return out
 
     # -- breakpoints -------------------------------------------------------------------
     def add_breakpoint(self, kind: str, where: Any, end: Any = None,
@@ -552,9 +604,16 @@ class Session:
         """Bytes as hex, plus the offsets changed since the previous pause."""
         return self.memory.read(addr, length, space)
 
-    def write_memory(self, addr: Any, values: Any) -> dict[str, Any]:
-        """Write bytes through the bus, as the CPU would (ROM ignores writes)."""
-        result = self.memory.write(addr, values)
+    def writable_spaces(self) -> list[str]:
+        """The memory spaces write_memory takes."""
+        return self.memory.writable()
+
+    def write_memory(self, addr: Any, values: Any, space: str = "cpu") -> dict[str, Any]:
+        """Write bytes into a memory space as its hardware would (the CPU's
+        through the bus: ROM ignores writes)."""
+        result = self.memory.write(addr, values, space)
+        self.journal.event(*self.position(), "write",
+                           {"addr": result["addr"], "values": list(values), "space": space})
         self._access.clear()  # our own writes are not the CPU's
         self._edited()
         return result
@@ -588,6 +647,8 @@ class Session:
             self.info.set_register(str(name).lower(), value)
         except ValueError as exc:
             raise DebugError(str(exc)) from None
+        self.journal.event(*self.position(), "register", {"name": str(name).lower(),
+                                                         "value": value})
         self._edited()
         return self.registers()
 
@@ -656,6 +717,7 @@ class Session:
         self._at_frame_start = True
         self._recorded = frame
         self._pending_buttons = None
+        self.journal.cut_at(frame)
         self.paused = True
         self.plan = None
         self._install()

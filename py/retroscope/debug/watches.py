@@ -69,7 +69,7 @@ class WatchList:
         if not isinstance(fmt, str) or fmt not in FORMATS:
             raise WatchError(f"watch format must be one of {', '.join(FORMATS)}, not {fmt!r}")
         try:
-            addr, _ = parse_address(where, self.symbols)
+            addr, symbol = parse_address(where, self.symbols)
         except BreakpointError as exc:
             raise WatchError(str(exc)) from None
         size = FORMATS[fmt] if count is None else count
@@ -77,7 +77,10 @@ class WatchList:
             raise WatchError(f"a watch covers 1-16 bytes, not {size!r}")
         if fmt in ("u16le", "u16be") and size != 2:
             raise WatchError(f"{fmt} watches are 2 bytes")
-        watch = Watch(self._next_id, str(where), addr, fmt, size)
+        # Named as the user wrote a symbol, else as an address in hex (the page
+        # may hand over "$0017" already turned into 23).
+        label = symbol or f"${addr:04X}"
+        watch = Watch(self._next_id, label, addr, fmt, size)
         self._next_id += 1
         self.items[watch.id] = watch
         return watch

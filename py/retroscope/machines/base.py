@@ -88,9 +88,17 @@ class Param:
     max_len: int = 4096
     alphabet: str = ""
 
+    def using(self) -> str:
+        """How a message says which value is used instead: the default, in
+        words a person reads (never Python's None)."""
+        if self.default is None or self.default == "":
+            return f"using no {self.name} (the default)"
+        return f"using {self.name}={self.default} (the default)"
+
     def check(self, value: Any) -> tuple[Any, str | None]:
         """(value, None) when `value` is good, else (default, a message saying
-        why). `value` is a link's text or a Python value given to create()."""
+        why and what is used instead). `value` is a link's text or a Python
+        value given to create()."""
         if value is None and self.default is None:
             return None, None
         name = self.name
@@ -99,22 +107,22 @@ class Param:
             if isinstance(value, str):
                 number = parse_int(value)
             if isinstance(number, bool) or not isinstance(number, int):
-                return self.default, f"{name}={shown(value)} is not a number; using {self.default}"
+                return self.default, f"{name}={shown(value)} is not a number; {self.using()}"
             if not self.lo <= number <= self.hi:
                 return self.default, (f"{name}={shown(value)} is outside {self.lo}-{self.hi};"
-                                      f" using {self.default}")
+                                      f" {self.using()}")
             return number, None
         if self.kind == "str":
             if not isinstance(value, str):
-                return self.default, f"{name} must be text, not {shown(value)}; using the default"
+                return self.default, f"{name} must be text, not {shown(value)}; {self.using()}"
             if len(value) > self.max_len:
                 return self.default, (f"{name} is {len(value)} characters long, more than"
-                                      f" {self.max_len}; using the default")
+                                      f" {self.max_len}; {self.using()}")
             if self.alphabet:
                 bad = sorted({ch for ch in value if ch not in self.alphabet})
                 if bad:
                     return self.default, (f"{name} has characters it cannot hold"
-                                          f" ({shown(''.join(bad[:8]))}); using the default")
+                                          f" ({shown(''.join(bad[:8]))}); {self.using()}")
             return value, None
         raise ValueError(f"Param {name} has unknown kind {self.kind!r}")
 
@@ -514,3 +522,15 @@ class Machine:
         if space == "cpu":
             return self.bus.peek_range(addr & 0xFFFF, length)
         raise MachineError(f"no memory space {space!r}")
+
+    def writable_spaces(self) -> tuple[str, ...]:
+        """The memory spaces the memory panel may write (`write_space`)."""
+        return ("cpu",)
+
+    def write_space(self, space: str, addr: int, data: bytes) -> None:
+        """Write bytes into a memory space as its own hardware would take them
+        (the CPU's through the bus: ROM ignores writes)."""
+        if space != "cpu":
+            raise MachineError(f"the {space} memory space cannot be written")
+        for i, value in enumerate(data):
+            self.bus.write((addr + i) & 0xFFFF, value)

@@ -35,6 +35,7 @@ FRAME_CYCLES = 312 * LINE_CYCLES
 FPS = CPU_HZ / FRAME_CYCLES
 VSYNC_CYCLE = 272 * LINE_CYCLES
 SYNC_STEP = 2048
+IDLE_TURN = 7  # CMP abs + BEQ taken
 
 
 def bbc_info(**fields: Any) -> MachineInfo:
@@ -63,7 +64,9 @@ class BbcMachine(Machine):
         self.keyboard = Keyboard()
         cpu = MOS6502(bus, variant="nmos")
         self.video = Video(bus.ram)
-        self.via = SystemVia(self.keyboard, lambda: cpu.cycles, cpu.irq)
+        self._irq_level = False
+        self._cpu_irq = cpu.irq
+        self.via = SystemVia(self.keyboard, lambda: cpu.cycles, self._set_irq)
         self.hostfs = HostFs(bus.ram, lambda a, v: bus.write(a, v))
         self.program = program
         rom = bytearray(b"\xFF" * 0x8000)
@@ -79,7 +82,46 @@ class BbcMachine(Machine):
                 write=self._sheila_write, peek=self._sheila_peek, kind="io")
         super().__init__(bus, cpu, dict(program.symbols))
         self.framebuffer = self.video.framebuffer
+        # OSBYTE &13's wait: `CMP mos_vsync / BEQ` (7 cycles a turn), skipped in
+        # whole turns while no interrupt can be pending (see `_run_idle`).
+        self._idle = (self.symbols.get("mos_osbyte@wait", -1), self.symbols.get("mos_vsync", 0))
+        self.runner = self._run_idle
         self.palette = list(PHYSICAL_RGB) + [0] * (256 - len(PHYSICAL_RGB))
+
+    def _set_irq(self, level: bool) -> None:
+        self._irq_level = level
+        self._cpu_irq(level)
+
+    def _run_idle(self, cycles: int) -> int:
+        """`cpu.run`, but whole turns of the MOS's wait for vertical sync are
+        skipped by adding their cycles: the loop compares A with a RAM counter
+        that only the IRQ handler changes, and interrupts are raised only at
+        frame events (between runner calls), so while none is pending nothing
+        else can happen in those turns. Registers and flags are as after the
+        skipped turns (A equal: Z and C set, N clear). Never while the debugger
+        has a stop in the loop."""
+        cpu = self.cpu
+        loop, counter = self._idle
+        branch = loop + 3  # the BEQ: a turn from there is the same 7 cycles
+        ram = self.bus.ram
+        run = cpu.run
+        done = 0
+        while done < cycles:
+            left = cycles - done
+            pc = cpu.pc
+            if ((pc == loop or (pc == branch and cpu.p & 0x02)) and not self._irq_level
+                    and cpu.a == ram[counter]
+                    and loop not in cpu.stops and branch not in cpu.stops):
+                turns = (left - 1) // IDLE_TURN
+                if turns > 0:
+                    cpu.cycles += turns * IDLE_TURN
+                    done += turns * IDLE_TURN
+                    continue
+            ran = run(left)
+            done += ran
+            if ran < left:
+                break
+        return done
 
     # -- SHEILA -------------------------------------------------------------------
     def _sheila_read(self, addr: int) -> int:
@@ -152,6 +194,7 @@ class BbcMachine(Machine):
         self.video.restore(state["video"])
         self.hostfs.restore(state["hostfs"])
         self.keyboard.down = set(state["keys"])
+        self._irq_level = bool(self.cpu.snapshot()["irq_line"])
         self.video.render()
 
     def memory_spaces(self) -> dict[str, int]:

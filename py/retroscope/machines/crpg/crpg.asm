@@ -89,7 +89,12 @@ LOADMP MOV  R11,R10
        MPY  @VWIDTH,R3         R4: squares
        AI   R4,7
        ANDI R4,>FFF8           whole groups of eight for COPYU
-       MOV  R4,R3
+       MOV  R3,R3
+       JNE  LOADBG             more than 64K squares: an edited size
+       CI   R4,>1000
+       JLE  LOADOK
+LOADBG LI   R4,>1000           never more than the 4K map buffer
+LOADOK MOV  R4,R3
        LI   R1,LOADBF
        LI   R2,MAPBUF
        MOVB @UNROLL,R0
@@ -106,7 +111,17 @@ LOADM2 BL   @CLRWIN
        LI   R1,MAPNAM
        LI   R2,24
        BL   @VMBW
-       MOVB @ONE,@REDRAW
+       LI   R3,HELP            the help lines: VDP address, length, text
+LOADM3 MOV  *R3+,R0
+       JLT  LOADM4
+       MOV  *R3+,R2
+       MOV  R3,R1
+       A    R2,R3
+       BL   @VMBW
+       INC  R3
+       ANDI R3,>FFFE
+       JMP  LOADM3
+LOADM4 MOVB @ONE,@REDRAW
        B    *R10
 
 * KEYS: scan joystick 1 (column 6: fire, left, right, down, up) and the
@@ -216,7 +231,7 @@ EDGEX  MOV  R3,R3
        RT
 
 * WANDER: every mob of type 1 takes a random step onto open ground, never
-* off the map nor onto the player (mobs do not wrap or slant).
+* off the map, onto the player or onto another mob (mobs do not wrap or slant).
 WANDER MOV  R11,R10
        MOV  @STATE+6,R9        mob count
        JEQ  WANDX
@@ -251,6 +266,18 @@ WAND3  MOV  R2,R3
        MOVB @TILES(R7),R7
        ANDI R7,(SOLID+EXIT)*256
        JNE  WAND2              mobs keep to open ground
+       MOV  R1,R3              and off each other's squares
+       SWPB R3
+       SOC  R2,R3              R3: X in the high byte, Y in the low
+       MOV  @STATE+6,R8
+       CLR  R7
+WAND4  MOVB @MOBBUF(R7),R4
+       JEQ  WAND5
+       C    @MOBBUF+2(R7),R3
+       JEQ  WAND2
+WAND5  AI   R7,8
+       DEC  R8
+       JNE  WAND4
        SWPB R1
        MOVB R1,@MOBBUF+2(R5)
        SWPB R2
@@ -280,7 +307,31 @@ DRAW1  LI   R2,13
        AI   R0,32
        DEC  R4
        JNE  DRAW1
+       LI   R5,XYTEXT+2        the player's position under the window
+       MOV  @X,R7
+       BL   @DEC3
+       LI   R5,XYTEXT+9
+       MOV  @Y,R7
+       BL   @DEC3
+       LI   R0,NAMES+(WINROW+14)*32+WINCOL
+       LI   R1,XYTEXT
+       LI   R2,12
+       BL   @VMBW
        B    *R10
+
+* DEC3: R7 as three decimal digits at R5 (R6-R8 used).
+DEC3   AI   R5,3
+       LI   R8,3
+DEC31  CLR  R6
+       DIV  @W10,R6            R6: R7 / 10, R7: the digit
+       AI   R7,'0'
+       SWPB R7
+       DEC  R5
+       MOVB R7,*R5
+       MOV  R6,R7
+       DEC  R8
+       JNE  DEC31
+       RT
 
 * CLRWIN: the whole screen dark.
 CLRWIN LI   R0,NAMES
@@ -359,6 +410,27 @@ VREGS  BYTE >00,>E2,NAMES/>400,COLOUR/>40,PATTRN/>800,SPRATT/>80,PATTRN/>800,>01
 SPRINI BYTE >D0,0,0,0,>D0      no sprites
        EVEN
 MAPNAM BSS  24                 the map's name, as text
+XYTEXT TEXT 'X 000  Y 000'
+HELP   DATA NAMES+7*32+17,11
+       TEXT 'WALK: ARROW'
+       EVEN
+       DATA NAMES+8*32+17,13
+       TEXT 'KEYS OR ESDX.'
+       EVEN
+       DATA NAMES+10*32+17,12
+       TEXT 'EACH STEP IS'
+       EVEN
+       DATA NAMES+11*32+17,13
+       TEXT 'MAPPRC ON THE'
+       EVEN
+       DATA NAMES+12*32+17,13
+       TEXT 'TMS9900: SEE '
+       EVEN
+       DATA NAMES+13*32+17,14
+       TEXT 'THE SIDE PANEL'
+       EVEN
+       DATA -1
+W10    DATA 10
        COPY 'tflags.inc'
        COPY 'tiles.inc'
        COPY 'colours.inc'

@@ -38,8 +38,8 @@ STEP_PROBE_OVERHEAD = 38 + 32
 # The copy is timed the same way; its RT (B *R11: 8 + 4 for the *R11 mode
 # + 2 x 4 waits: fetch, and the read at the return address) is taken off
 # too, leaving the loop the article times.
-COPY_PROBE_OVERHEAD = 38 + 32 + 20  # the last: RT_CYCLES
-RT_CYCLES = 20  # B *R11 from the 8-bit expansion (see above)
+RT_CYCLES = 20
+COPY_PROBE_OVERHEAD = 38 + 32 + RT_CYCLES
 WINROW, WINCOL = 5, 2  # where crpg.asm puts the window (in characters)
 TILE_CODES = frozenset(t.code for t in TERRAIN)
 PALETTE_TILES = [[t.code, t.name] for t in TERRAIN]
@@ -48,6 +48,31 @@ MOB_CODES = frozenset(m.code for m in MOBS)
 TICK = 0x8379  # VDPTIC in the console ROM's scratchpad
 # The article's figures for the 1,024-byte copy (seed 000).
 ARTICLE_COPY = {"looped": 81_920, "unrolled": 50_688}
+ARTICLE_BYTES = 1024
+
+PATH_STACK = 0x3200 + 2 * model.CELLS  # WORK+338 (crpg.asm puts WORK at >3200)
+
+# The routines the article documents, for `Machine.call` (and the contract
+# suite): POSCLC/POSCL2 take a square's row and column in R3/R4 and push the
+# next square's index at R9 (the path stack at WORK+338).
+ROUTINE_SPECS = (
+    ("MAPPRC", "the five stages: window, mobs, light, line of sight, masking", ()),
+    ("POSCLC", "one step of the first path towards the centre",
+     (("r3", 12), ("r4", 0), ("r9", PATH_STACK))),
+    ("POSCL2", "one step of the second path towards the centre",
+     (("r3", 12), ("r4", 0), ("r9", PATH_STACK))),
+    ("COPYL", "the article's copy loop, 1,024 bytes", (("r1", 0xE000), ("r2", 0x2000),
+                                                     ("r3", 1024))),
+    ("COPYU", "the copy loop unrolled by eight", (("r1", 0xE000), ("r2", 0x2000),
+                                                  ("r3", 1024))),
+)
+try:
+    from ..base import Routine  # type: ignore[attr-defined]
+except ImportError:  # MachineInfo.routines arrives with the contract suite (#11)
+    Routine = None
+_ROUTINES = ({"routines": tuple(Routine(label, text, regs)
+                                for label, text, regs in ROUTINE_SPECS)}
+             if Routine is not None else {})
 
 INFO = MachineInfo(
     id="crpg",
@@ -64,6 +89,7 @@ INFO = MachineInfo(
               max_len=12_000,
               alphabet="0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz-_"),
     ),
+    **_ROUTINES,
     article="000",
     summary="A CRPG's 13x13 map window (edges, slants, mobs, light, line of sight) as "
             "TMS9900 code at the article's data layout, on a TI-99/4A with its VDP.",
@@ -90,6 +116,7 @@ class CrpgMachine(Ti99Machine):
 
     # WAITF1 LIMI 2 / LIMI 0 / CB @VDPTIC,R1 / JEQ WAITF1: 92 cycles a turn.
     IDLE_TURN = 92
+    BENCH_WATCH = TICK  # written every frame (the interrupt's tick), for the bench
 
     def idle_here(self) -> bool:
         """At WAITF1 with the tick unchanged and ST as a turn leaves it (EQ, the
@@ -197,21 +224,21 @@ class CrpgMachine(Ti99Machine):
     # -- state beyond the console's -------------------------------------------------------
     def device_snapshot(self) -> dict[str, Any]:
         """The console's devices, plus what the loader and the editor hold: the
-        world as edited (scenes are replaced, never changed in place), the
-        current map, the brush, the timings and probes half-way."""
+        world as edited, the current map, the brush, the timings and probes
+        half-way. Plain lists and bytes (JSON-able with bytes as hex)."""
         return {**super().device_snapshot(),
-                "world": [(m.id, m.name, m.scene, tuple(m.exits)) for m in self.world.maps],
+                "world": [_map_record(m) for m in self.world.maps],
                 "current": self.current, "brush": dict(self.brush),
                 "timing": [self.step_cycles, self.copy_cycles,
-                           sorted(self._probe_start.items())]}
+                           [list(p) for p in sorted(self._probe_start.items())]]}
 
     def device_restore(self, state: dict[str, Any]) -> None:
         super().device_restore(state)
-        self.world = World([WorldMap(i, n, sc, list(ex)) for i, n, sc, ex in state["world"]])
+        self.world = World([_map_from_record(r) for r in state["world"]])
         self.current = state["current"]
         self.brush = dict(state["brush"])
         self.step_cycles, self.copy_cycles, starts = state["timing"]
-        self._probe_start = dict(starts)
+        self._probe_start = {a: c for a, c in starts}
 
     # -- input ---------------------------------------------------------------------------
     def set_buttons(self, buttons: int) -> None:
@@ -435,10 +462,10 @@ class CrpgMachine(Ti99Machine):
         return {"unroll": bool(on)}
 
     def measure_copies(self) -> dict[str, Any]:
-        """Both copy loops over this map's bytes, run on the core through
-        `call` from a snapshot (then put back): the loops' cycles without RT."""
-        sc = self.scene_from_memory()
-        count = (sc.width * sc.height + 7) & ~7
+        """Both copy loops over the article's 1,024 bytes, run on the core
+        through `call` from a snapshot (then put back): the loops' cycles
+        without RT."""
+        count = ARTICLE_BYTES
         snap = self.snapshot()
         result = {}
         try:
@@ -479,3 +506,17 @@ class CrpgMachine(Ti99Machine):
         return {"brush": self.set_brush, "paint": self.paint, "settings": self.settings,
                 "export": self.export_map, "import": self.import_map, "goto": self.goto,
                 "unroll": self.set_unroll, "copy_cycles": self.measure_copies}
+
+
+def _map_record(wm: WorldMap) -> list[Any]:
+    sc = wm.scene
+    return [wm.id, wm.name, sc.width, sc.height, bytes(sc.tiles), sc.x, sc.y, sc.edge, sc.kind,
+            sc.map_light, sc.player_light, [list(m) for m in sc.mobs],
+            [[e.x, e.y, e.target, e.tx, e.ty] for e in wm.exits]]
+
+
+def _map_from_record(r: list[Any]) -> WorldMap:
+    map_id, name, w, h, tiles, x, y, edge, kind, map_light, player_light, mobs, exits = r
+    sc = model.Scene(w, h, bytes(tiles), x, y, edge=edge, kind=kind, map_light=map_light,
+                     player_light=player_light, mobs=[tuple(m) for m in mobs])
+    return WorldMap(map_id, name, sc, [Exit(*e) for e in exits])

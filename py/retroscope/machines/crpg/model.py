@@ -9,6 +9,26 @@ slanted maps the article left "partially implemented but not tested" (see
 Inputs are the bytes the program reads (map buffer, mob records, the state
 bytes, the tile flags); the result is the two 169-byte work windows and the
 adjacency bytes STATE+10..+18 as the program leaves them.
+
+Where the listing's comments and its instructions part ways (the
+instructions are followed; tests/machines/test_crpg_mapprc.py runs the
+listing itself on the core against this model for normal maps):
+
+* STATE+5 "0, 1, or 2" indexes DIRY (1, 0, -1): type 1 is the normal map.
+* BM15 "Check if Y is out of bounds" compares X; "S @X,R2 Subtract X
+  (player Y coordinate)" subtracts X.
+* The adjacency tests are commented "97" four times: they test 97, 83, 71
+  and 85 (south, west, north, east).
+* LGT1's SB/JGT is a signed byte test (see `light`).
+* LOS15 "If not, goto LOS16" / "Otherwise, goto LOS11": a set high bit (an
+  opaque tile) goes to LOS16; LOS18's "Check if R2 is -1 ... If so, goto
+  LOS1" loops while R2 is above -1.
+* Every square on a path that reaches the centre is marked traversed, even a
+  dark one or one already decided dark (so those show).
+* The LOS loop falls through into POSCLC when it ends; the final stage is
+  printed apart (our code goes on to PCMEND).
+* Mobs are placed without the edge wrap: a mob across a wrapped edge is not
+  shown. MOV @STATE+6 reads the mob count as a word.
 """
 
 from __future__ import annotations

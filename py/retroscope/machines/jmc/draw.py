@@ -110,8 +110,8 @@ def _board(c: Canvas, game: Any, ram: bytearray) -> None:
             mine = bool(pid & 4)
             px = x + w // 2 - 6
             c.rect(px, y + 3, 12, CELL_H - 6, OURS if mine else THEIRS)
-            if mine or reveal:
-                c.icon(px + 2, y + 4, types[pid], WHITE)
+            if (mine or reveal) and pid < 48:     # (an edited board may hold anything)
+                c.icon(px + 2, y + 4, types[pid] & 15, WHITE)
         if marks[p]:
             c.rect(x + w // 2 - 2, y + CELL_H - 6, 4, 4, MAGENTA if marks[p] == 2 else YELLOW)
     if game.phase in ("setup", "play") and not (game.phase == "setup" and game.focus == "tray"):
@@ -121,6 +121,11 @@ def _board(c: Canvas, game: Any, ram: bytearray) -> None:
         x, y, w = cell_xy(p)
         c.frame(x, y, w, CELL_H, YELLOW)
         c.frame(x + 1, y + 1, w - 2, CELL_H - 2, YELLOW)
+    turn = ram[0x50] & 1
+    if game.phase in ("play", "over") and len(game.last_move) == 2:
+        for p in game.last_move:                 # the last move, where everyone saw it
+            x, y, w = cell_xy(p if turn == 0 else M.flip(p))
+            c.frame(x + 1, y + 1, w - 2, CELL_H - 2, CYAN)
     if game.selected >= 0:
         x, y, w = cell_xy(game.selected)
         c.frame(x, y, w, CELL_H, WHITE)

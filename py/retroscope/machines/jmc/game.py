@@ -58,6 +58,8 @@ class Game:
     ai_seed: int = 1
     turns: int = 0
     fight: str = ""             # what the last fight showed
+    last_move: list[int] = field(default_factory=list)   # [from, to] with red at the bottom
+    setup_seed: int = 0         # the PRNG register random_setup began from (0: by hand)
     dirty: bool = True
 
     def to_json(self) -> dict[str, Any]:
@@ -135,8 +137,10 @@ class Flow:
         self.ram[Z_MODE] = MODES.index(g.mode)
         g.set_up = [False, False]
         g.winner, g.win_reason, g.knowledge, g.turns = -1, "", {}, 0
+        g.last_move, g.fight = [], ""
         g.selected, g.moved, g.cursor, g.tray, g.focus = -1, False, [0, 7], 0, "board"
         self.post("new_game")
+        g.setup_seed = 0
         if g.random_setup:
             self.post("random_setup", a=0xFF, tag="random_both")
         elif g.mode == "computer":
@@ -156,6 +160,10 @@ class Flow:
         if k & key("Down"):
             y = min(7, y + 1)
         self.g.cursor = [x, y]
+
+    def red_frame(self, p: int) -> int:
+        """A position as it is with red at the bottom (and back: flip is its own inverse)."""
+        return p if self.bottom_colour() == 0 else M.flip(p)
 
     def clear_marks(self) -> None:
         self.ram[V_BOARD_MARKS:V_BOARD_MARKS + 48] = bytes(48)
@@ -318,6 +326,7 @@ class Flow:
         g = self.g
         g.dirty = True
         if tag == "random_both":
+            g.setup_seed = int.from_bytes(self.ram[0x62:0x66], "little")
             g.set_up = [True, True]
             self.enter_play()
         elif tag == "random_computer":
@@ -361,17 +370,22 @@ class Flow:
                     g.message = f"{g.fight} - {g.message}"
 
     def fight_text(self, result: int, by_computer: bool) -> str:
+        """What a player at the table is told of a fight: who survived, no types."""
         if result == M.NO_COMBAT:
             return ""
-        who = "THE COMPUTER'S" if by_computer else "YOUR"
-        return {M.ATTACKER_WINS: f"{who} ATTACK WON", M.DEFENDER_WINS: f"{who} ATTACK FAILED",
-                M.BOTH_DIE: "BOTH PIECES WERE LOST"}[result]
+        if result == M.BOTH_DIE:
+            return "BOTH PIECES WERE LOST"
+        won = result == M.ATTACKER_WINS
+        if by_computer:
+            return "THE COMPUTER WON A FIGHT" if won else "THE COMPUTER LOST A FIGHT"
+        return "YOUR ATTACK WON" if won else "YOUR ATTACK FAILED"
 
     def after_move(self, tag: str, result: int) -> None:
         g = self.g
         ram = self.ram
         attacker, defender = ram[Z_ATTACKER], ram[Z_DEFENDER]
         frm, to = ram[0x60], ram[0x61]
+        g.last_move = [self.red_frame(frm), self.red_frame(to)]
         self._learn(frm, to, result, attacker, defender, computer_moved=tag == "ai_moved")
         g.moved, g.selected = True, -1
         g.turns += 1
@@ -388,8 +402,10 @@ class Flow:
         g = self.g
         if g.mode != "computer":
             return
+        if attacker >= 48 or (result != M.NO_COMBAT and defender >= 48):
+            return                   # an edited board: nothing to learn from it
         know = ai.Knowledge.from_json(g.knowledge)
-        types = self.ram[V_PIECE_TYPES:V_PIECE_TYPES + 48]
+        types = [t & 15 for t in self.ram[V_PIECE_TYPES:V_PIECE_TYPES + 48]]
         if computer_moved:       # the computer is at the bottom: IDs in its frame
             if result != M.NO_COMBAT:
                 ai.learn(know, types[attacker], defender, result, True)

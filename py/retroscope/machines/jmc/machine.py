@@ -20,6 +20,28 @@ V_BOARD_PIECES, V_PIECE_TYPES, V_PIECE_QUANTITIES = 0x0400, 0x0430, 0x0460
 V_MAP_BRIDGE_UP, V_MAP_BRIDGE_DOWN, V_BOARD_MARKS = 0x0470, 0x04A0, 0x04D0
 Z_BRIDGES, Z_TURN, SEED = 0x51, 0x50, 0x5C
 
+# The routines the article documents (and ours for tests), for `Machine.call` and
+# the contract suite, with the registers they need.
+ROUTINE_SPECS = (
+    ("mark_moves", "X = a position: V_board_marks gets its piece's moves; A = how many",
+     (("x", 0x27),)),
+    ("resolve_move", "X = from, Y = to: the move, and the fight if there is one",
+     (("x", 0x27), ("y", 0x26))),
+    ("check_win", "A = 0 nobody, 1 the bottom player, 2 the top player has won", ()),
+    ("swap_sides", "rotate the board 180 degrees (positions, IDs, types, colours)", ()),
+    ("mark_left_right", "the sideways marking from Z_origin ($8B)", ()),
+    ("galois32", "Brad Smith's 32-bit LFSR: A = the next byte", ()),
+    ("prng_seed", "seed the LFSR from the centisecond clock (OSWORD 1)", ()),
+    ("random_setup", "A = $FF both sides, $04 the bottom, $00 the top", (("a", 0xFF),)),
+)
+try:
+    from ..base import Routine  # type: ignore[attr-defined]
+except ImportError:  # MachineInfo.routines arrives with the contract suite (#11)
+    Routine = None
+_ROUTINES = ({"routines": tuple(Routine(label, text, regs)
+                                for label, text, regs in ROUTINE_SPECS)}
+             if Routine is not None else {})
+
 INFO = bbc_info(
     id="jmc",
     title="Japanese Military Chess (BBC Micro)",
@@ -33,6 +55,7 @@ INFO = bbc_info(
               "(empty: set up by hand)", max_len=10, alphabet="0123456789abcdefABCDEF$xX"),
         Param("bridges", "int", 2, "bridges over the river: 2 or 4", 2, 4),
     ),
+    **_ROUTINES,
     article="001",
     summary="JMC's board arrays, swap_sides, move marking with the bridge tables, "
             "combat with every exception, both win checks, Brad Smith's galois32 PRNG "
@@ -58,15 +81,17 @@ def parse_seed(value: Any) -> int | None:
     return seed if seed else None
 
 
-def validate(values: dict[str, Any]) -> list[str]:
+def validate(values: dict[str, Any]) -> list[tuple[str, str]]:
+    """What the Param specs cannot say: a seed of 1-8 hex digits, not zero; 2 or 4 bridges."""
     problems = []
     raw = values.get("seed", "")
     if raw not in ("", None) and parse_seed(raw) is None:
-        problems.append(f"seed {str(raw)[:10]!r} is not 1-8 hex digits (not all zero); "
-                        "setting up by hand")
+        problems.append(("seed", f"seed {str(raw)[:10]!r} is not 1-8 hex digits (not all "
+                                 "zero); setting up by hand"))
     bridges = values.get("bridges", 2)
     if bridges not in (2, 4) or isinstance(bridges, bool):
-        problems.append(f"bridges must be 2 or 4, not {str(bridges)[:6]!r}; using 2")
+        problems.append(("bridges", f"bridges must be 2 or 4, not {str(bridges)[:6]!r}; "
+                                    "using 2"))
     return problems
 
 
@@ -92,12 +117,18 @@ class JmcMachine(BbcMachine):
                 self.bus.load(addr, data)
         self.bus.ram[Z_BRIDGES] = self.bridges
         self.reset()
-        self.flow = Flow(self, Game(bridges=self.bridges))
         if self.link_seed:
             # A link's seed: the register as the link gives it, then random_setup.
             self.seed = self.link_seed
             self.flow.g.random_setup = True
             self.flow.start()
+
+    def reset(self) -> None:
+        """The BREAK key: the program starts again at its menu, and so does the game."""
+        super().reset()
+        self.flow = Flow(self, Game(bridges=self.bus.ram[Z_BRIDGES]
+                                    if self.bus.ram[Z_BRIDGES] in (2, 4) else 2))
+        self._drawn = None
 
     # -- the frame: the game's flow, then the picture ------------------------------------
     def _end_frame(self) -> None:
@@ -110,7 +141,7 @@ class JmcMachine(BbcMachine):
         g = self.flow.g
         key = bytes(ram[0x400:0x500]) + bytes(ram[0x50:0x52]) + repr(
             (g.phase, g.mode, g.random_setup, g.bridges, g.cursor, g.tray, g.focus,
-             g.selected, g.message)).encode()
+             g.selected, g.message, g.last_move)).encode()
         if key == self._drawn and not force:
             return
         self._drawn = key
@@ -185,8 +216,10 @@ class JmcMachine(BbcMachine):
         """The machine's board arrays as a model Board."""
         ram = self.bus.ram
         b = model.Board(ram[Z_BRIDGES] if ram[Z_BRIDGES] in (2, 4) else 2)
-        b.pieces = list(ram[V_BOARD_PIECES:V_BOARD_PIECES + 48])
-        b.types = list(ram[V_PIECE_TYPES:V_PIECE_TYPES + 48])
+        # An edited board may hold anything: IDs past 47 read as empty, types as 4 bits.
+        b.pieces = [pid if pid & 0x80 or pid < 48 else model.EMPTY
+                    for pid in ram[V_BOARD_PIECES:V_BOARD_PIECES + 48]]
+        b.types = [t & 15 for t in ram[V_PIECE_TYPES:V_PIECE_TYPES + 48]]
         return b
 
     def load_board(self, board: model.Board) -> None:
@@ -230,6 +263,9 @@ class JmcMachine(BbcMachine):
             "winner": ["red", "blue"][g.winner] if g.winner >= 0 else None,
             "busy": bool(g.waiting or g.queue),
             "seed": f"{self.seed:08X}",
+            # a link that sets this game up again (random setups only)
+            "link": (f"#/jmc?seed={g.setup_seed:08X}&bridges={g.bridges}"
+                     if g.setup_seed else None),
             "pieces": {
                 "red": sum(1 for p in model.SPACES if not ram[0x400 + p] & 0x80
                            and bool(ram[0x400 + p] & 4) == (ram[Z_TURN] == 0)),

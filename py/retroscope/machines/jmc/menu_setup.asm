@@ -7,6 +7,11 @@
 ; A = $FF sets up both sides, $04 only the bottom one, $00 only the top one.
 random_setup:
         sta Z_setup_only
+        ldx #3
+@keep:  lda seed,x              ; where this setup began: a link can start it again
+        sta Z_setup_seed,x
+        dex
+        bpl @keep
         lda #0
         sta Z_skip
         lda #<T_plan_2

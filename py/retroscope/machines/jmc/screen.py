@@ -9,6 +9,8 @@ show it like any other screen memory.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from .art import glyph, icon
 
 W, H = 160, 256
@@ -48,22 +50,28 @@ class Canvas:
         self.rect(x, y, 1, h, colour)
         self.rect(x + w - 1, y, 1, h, colour)
 
-    def bitmap(self, x: int, y: int, rows: list[list[int]], colour: int, sy: int = 1,
-               sx: int = 1) -> None:
-        for r, row in enumerate(rows):
-            for c, bit in enumerate(row):
-                if bit:
-                    self.rect(x + c * sx, y + r * sy, sx, sy, colour)
+    def spans(self, x: int, y: int, runs: tuple[tuple[int, int, int], ...], colour: int,
+              sy: int = 2) -> None:
+        """Draw a bitmap given as runs (row, first column, length), sy rows a row."""
+        px = self.px
+        for r, c, n in runs:
+            x0 = x + c
+            if x0 < 0 or x0 + n > W:
+                continue
+            fill = bytes([colour]) * n
+            for yy in range(y + r * sy, y + r * sy + sy):
+                if 0 <= yy < H:
+                    px[yy * W + x0: yy * W + x0 + n] = fill
 
     def text(self, x: int, y: int, s: str, colour: int = WHITE) -> int:
         """3x5 glyphs at twice the height, 4 pixels apart; returns the end x."""
         for ch in s:
-            self.bitmap(x, y, glyph(ch), colour, sy=2)
+            self.spans(x, y, _glyph_runs(ch), colour)
             x += 4
         return x
 
     def icon(self, x: int, y: int, kind: int, colour: int) -> None:
-        self.bitmap(x, y, icon(kind), colour, sy=2)
+        self.spans(x, y, _icon_runs(kind), colour)
 
     def encode_into(self, ram: bytearray) -> None:
         """Write the canvas to MODE 2 screen memory."""
@@ -75,3 +83,28 @@ class Canvas:
             data = (left | right).to_bytes(W // 2, "big").translate(_ENCODE)
             start = SCREEN + (y >> 3) * 640 + (y & 7)
             ram[start:start + 640:8] = data
+
+
+def _runs(rows: list[list[int]]) -> tuple[tuple[int, int, int], ...]:
+    out = []
+    for r, row in enumerate(rows):
+        c = 0
+        while c < len(row):
+            if row[c]:
+                start = c
+                while c < len(row) and row[c]:
+                    c += 1
+                out.append((r, start, c - start))
+            else:
+                c += 1
+    return tuple(out)
+
+
+@lru_cache(maxsize=128)
+def _glyph_runs(ch: str) -> tuple[tuple[int, int, int], ...]:
+    return _runs(glyph(ch))
+
+
+@lru_cache(maxsize=16)
+def _icon_runs(kind: int) -> tuple[tuple[int, int, int], ...]:
+    return _runs(icon(kind))

@@ -190,12 +190,23 @@ class NamcoBoard(Machine):
 
     def call(self, label_or_addr: str | int, max_cycles: int = 5_000_000,
              **regs: int) -> dict[str, Any]:
-        """Machine.call, with a stack that holds: the return address goes where
-        SP points, and at power-on SP is $FFFF, a mirror of the I/O page where
-        nothing sticks; then the call uses the top of work RAM instead."""
-        if "sp" not in regs and not 0x4C02 <= self.cpu.sp <= 0x4FF0:
+        """Machine.call, with a stack that holds and a CPU left as it was.
+
+        The return address goes where SP points; at power-on SP is $FFFF, a
+        mirror of the I/O page where nothing sticks, so then the call uses the
+        top of work RAM. A CPU waiting in HALT is woken for the call. The
+        CPU's registers (PC, SP, HALT, cycles) are put back afterwards, so a
+        game paused between frames goes on unharmed; memory keeps what the
+        routine wrote."""
+        cpu = self.cpu
+        before = cpu.snapshot()
+        if "sp" not in regs and not 0x4C02 <= cpu.sp <= 0x4FF0:
             regs["sp"] = CALL_STACK
-        return super().call(label_or_addr, max_cycles, **regs)
+        cpu.halted = 0
+        try:
+            return super().call(label_or_addr, max_cycles, **regs)
+        finally:
+            cpu.restore(before)
 
     # -- state ----------------------------------------------------------------------------
     def device_snapshot(self) -> dict[str, Any]:

@@ -109,25 +109,31 @@ class Graphics:
         return tuple(bytes(pens[p] for p in pixels[8 * r : 8 * r + 8]) for r in range(8))
 
     def sprite_rows(self, code: int, colour: int, flip_x: bool, flip_y: bool
-                    ) -> tuple[tuple[tuple[int, int], ...], ...]:
-        """16 rows, each a tuple of (x, palette index) for the opaque pixels.
+                    ) -> tuple[tuple[tuple[int, bytes], ...], ...]:
+        """16 rows, each a tuple of (x, palette indices) runs of opaque pixels.
 
         Flips are the raster's (MAME's `flipx`/`flipy`): on the upright screen a
         raster x flip turns the sprite upside down, a raster y flip mirrors it."""
         return self._sprite_rows(code & 0x3F, colour & 0x3F, bool(flip_x), bool(flip_y))
 
     def _sprite_rows_uncached(self, code: int, colour: int, flip_x: bool, flip_y: bool
-                              ) -> tuple[tuple[tuple[int, int], ...], ...]:
+                              ) -> tuple[tuple[tuple[int, bytes], ...], ...]:
         pens = self.pens[colour]
         pixels = self.sprites[code]
         rows = []
         for uy in range(16):
             sy = 15 - uy if flip_x else uy
-            row = []
-            for ux in range(16):
-                sx = 15 - ux if flip_y else ux
-                pen = pens[pixels[16 * sy + sx]]
+            runs: list[tuple[int, bytes]] = []
+            run = bytearray()
+            for ux in range(17):
+                pen = 0
+                if ux < 16:
+                    sx = 15 - ux if flip_y else ux
+                    pen = pens[pixels[16 * sy + sx]]
                 if pen:  # colour-table entry 0 is transparent
-                    row.append((ux, pen))
-            rows.append(tuple(row))
+                    run.append(pen)
+                elif run:
+                    runs.append((ux - len(run), bytes(run)))
+                    run = bytearray()
+            rows.append(tuple(runs))
         return tuple(rows)

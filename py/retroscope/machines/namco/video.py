@@ -53,6 +53,9 @@ def tile_at(offset: int) -> tuple[int, int] | None:
 # Per screen tile, in drawing order: (RAM offset, framebuffer index of its top-left).
 _TILES = tuple((tile_offset(x, y), 8 * y * WIDTH + 8 * x)
                for y in range(ROWS) for x in range(COLUMNS))
+# The same by 32-byte line of RAM, so that only changed lines are walked.
+_BY_LINE: tuple[tuple[tuple[int, int], ...], ...] = tuple(
+    tuple(t for t in _TILES if t[0] >> 5 == line) for line in range(32))
 
 
 class Video:
@@ -85,13 +88,18 @@ class Video:
         everything = self._dirty_all
         bg = self.background
         rows_of = self.gfx.tile_rows
-        for offset, at in _TILES:
-            code, colour = video[offset], video[offset + 0x400]
-            if not everything and shadow[offset] == code and shadow[offset + 0x400] == colour:
+        for line, tiles in enumerate(_BY_LINE):
+            lo, hi = 32 * line, 32 * line + 32
+            if (not everything and video[lo:hi] == shadow[lo:hi]
+                    and video[lo + 0x400 : hi + 0x400] == shadow[lo + 0x400 : hi + 0x400]):
                 continue
-            for row in rows_of(code, colour & 0x1F):
-                bg[at : at + 8] = row
-                at += WIDTH
+            for offset, at in tiles:
+                code, colour = video[offset], video[offset + 0x400]
+                if not everything and shadow[offset] == code and shadow[offset + 0x400] == colour:
+                    continue
+                for row in rows_of(code, colour & 0x1F):
+                    bg[at : at + 8] = row
+                    at += WIDTH
         self._shadow = video
         self._dirty_all = False
 
@@ -108,7 +116,11 @@ class Video:
                 if not row or y < SPRITE_TOP_CLIP or y > SPRITE_BOTTOM_CLIP:
                     continue
                 base = y * WIDTH
-                for dx, pen in row:
+                for dx, run in row:
                     x = left + dx
-                    if 0 <= x < WIDTH:
-                        frame[base + x] = pen
+                    if 0 <= x and x + len(run) <= WIDTH:
+                        frame[base + x : base + x + len(run)] = run
+                    else:  # across a side of the screen: pixel by pixel
+                        for i, pen in enumerate(run):
+                            if 0 <= x + i < WIDTH:
+                                frame[base + x + i] = pen

@@ -252,3 +252,18 @@ class NesMachine(Machine):
         if space == "oam":
             return bytes(self.ppu.oam[(addr + i) & 0xFF] for i in range(length))
         return super().read_space(space, addr, length)
+
+    def writable_spaces(self) -> tuple[str, ...]:
+        return ("cpu", "ppu", "oam")
+
+    def write_space(self, space: str, addr: int, data: bytes) -> None:
+        """PPU space through the PPU's own write (CHR ROM ignores it, palette
+        entries keep 6 bits, mirrors land where the hardware puts them)."""
+        if space == "ppu":
+            for i, value in enumerate(data):
+                self.ppu.vram_write((addr + i) & 0x3FFF, value)
+        elif space == "oam":
+            for i, value in enumerate(data):
+                self.ppu.oam[(addr + i) & 0xFF] = value
+        else:
+            super().write_space(space, addr, data)

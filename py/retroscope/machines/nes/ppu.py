@@ -128,6 +128,9 @@ class PPU:
         # whole 8-line strips per (tiles, attributes) of a nametable row, for
         # unscrolled rows: most rows do not change from frame to frame.
         self._strip_cache: dict[bytes, bytes] = {}
+        # the background's opacity (1 = opaque) for unscrolled tile rows, by
+        # their tiles: 8 lines of 256 bytes each (priority, sprite-0 hit)
+        self._opacity_cache: dict[bytes, tuple[bytes, ...]] = {}
 
     # -- memories ------------------------------------------------------------
     def set_mirroring(self, mirroring: str) -> None:
@@ -143,6 +146,7 @@ class PPU:
 
     def _invalidate_tiles(self) -> None:
         self._tiles = [None] * 512
+        self._opacity_cache.clear()
         self._drop_colour_caches()
 
     def invalidate_caches(self) -> None:
@@ -178,6 +182,7 @@ class PPU:
             if self.chr_writable:
                 self.chr[addr] = value
                 self._tiles[addr >> 4] = None
+                self._opacity_cache.clear()
                 self._drop_colour_caches()
         elif addr < 0x3F00:
             self.nametables[self._nt_index(addr)] = value
@@ -413,14 +418,29 @@ class PPU:
             nts = self.nametables
             nt_map = self._nt_map
             tile = self._tile
-            coarse_x0 = scroll_x >> 3
-            parts = []
-            for col in range(33):
-                cx = (coarse_x0 + col) & 63
-                nt = nt_map[nt_row + (cx >> 5)] << 10
-                parts.append(tile(pt | nts[nt | (ty << 5) | (cx & 31)])[fine_row])
-            fine_x = scroll_x & 7
-            line = b"".join(parts).translate(_OPAQUE)[fine_x : fine_x + WIDTH]
+            if scroll_x == 0:
+                # a whole tile row's 8 lines at once, kept across frames by
+                # its 32 tiles (most rows do not change from frame to frame)
+                at = (nt_map[nt_row] << 10) | (ty << 5)
+                key = bytes(nts[at : at + 32]) + bytes([pt >> 8])
+                strips = self._opacity_cache.get(key)
+                if strips is None:
+                    if len(self._opacity_cache) > 1024:
+                        self._opacity_cache.clear()
+                    rows = [tile(pt | t) for t in nts[at : at + 32]]
+                    strips = tuple(b"".join(t[k] for t in rows).translate(_OPAQUE)
+                                   for k in range(8))
+                    self._opacity_cache[key] = strips
+                line = strips[fine_row]
+            else:
+                coarse_x0 = scroll_x >> 3
+                parts = []
+                for col in range(33):
+                    cx = (coarse_x0 + col) & 63
+                    nt = nt_map[nt_row + (cx >> 5)] << 10
+                    parts.append(tile(pt | nts[nt | (ty << 5) | (cx & 31)])[fine_row])
+                fine_x = scroll_x & 7
+                line = b"".join(parts).translate(_OPAQUE)[fine_x : fine_x + WIDTH]
             if not r.mask & MASK_BG_LEFT:
                 line = bytes(8) + line[8:]
         cache[y] = line
@@ -439,33 +459,36 @@ class PPU:
         pixels = self._tile(self._sprite_base(oam[i * 4 + 1]) + (src >> 3))[src & 7]
         return pixels[::-1] if attr & 0x40 else pixels
 
-    def evaluate_sprites(self) -> tuple[dict[int, list[int]], tuple[int, int] | None]:
+    def evaluate_sprites(self) -> tuple[dict[int, list[int]] | None,
+                                        tuple[int, int] | None]:
         """Sprite evaluation for every line as the chip does it on the line
         before: {display line: the (at most 8) sprite indices drawn there, in
-        OAM order}, only for lines with sprites; and where the overflow flag
-        gets set ((evaluation line, sprite number) or None). After 8 sprites
-        the chip goes on checking with a byte offset m that wrongly steps
-        along with the sprite number (nesdev "PPU sprite evaluation"), so the
-        flag can miss a 9th sprite or fire without one."""
+        OAM order}, or None when no line has more than 8 (all are drawn); and
+        where the overflow flag gets set ((evaluation line, sprite number) or
+        None). After 8 sprites the chip goes on checking with a byte offset m
+        that wrongly steps along with the sprite number (nesdev "PPU sprite
+        evaluation"), so the flag can miss a 9th sprite or fire without one."""
         oam = self.oam
         height = 16 if self.regs.ctrl & CTRL_SPRITE16 else 8
+        counts = bytearray(HEIGHT + 16)
+        for i in range(0, 256, 4):
+            y = oam[i]
+            if y < HEIGHT:
+                for line in range(y, y + height):
+                    counts[line] += 1
+        if max(counts) < SPRITES_PER_LINE:  # the usual case: nothing to decide
+            return None, None
         in_range: dict[int, list[int]] = {}
-        for i in range(64):
-            y = oam[i * 4]
-            if y >= HEIGHT:
-                continue
-            for line in range(y, min(y + height, HEIGHT)):
-                found = in_range.get(line)
-                if found is None:
-                    in_range[line] = [i]
-                else:
-                    found.append(i)
+        for line, count in enumerate(counts[:HEIGHT]):
+            if count >= SPRITES_PER_LINE:
+                in_range[line] = [i for i in range(64) if 0 <= line - oam[i * 4] < height]
         drawn: dict[int, list[int]] = {}
         overflow: tuple[int, int] | None = None
         for line in sorted(in_range):
             found = in_range[line]
-            drawn[line + 1] = found[:SPRITES_PER_LINE]
-            if len(found) < SPRITES_PER_LINE or overflow is not None:
+            if len(found) > SPRITES_PER_LINE and line + 1 < HEIGHT:
+                drawn[line + 1] = found[:SPRITES_PER_LINE]
+            if overflow is not None:
                 continue
             n = found[SPRITES_PER_LINE - 1] + 1
             m = 0
@@ -475,22 +498,18 @@ class PPU:
                     break
                 n += 1
                 m = (m + 1) & 3
-        drawn.pop(HEIGHT, None)  # evaluated on line 239 for a line never shown
-        return drawn, overflow
+        return drawn or None, overflow
 
-    def sprite_zero_hit(self, drawn: dict[int, list[int]] | None = None,
-                        cache: dict[int, bytes] | None = None) -> tuple[int, int] | None:
+    def sprite_zero_hit(self, cache: dict[int, bytes] | None = None) -> tuple[int, int] | None:
         """(line, x) of the first pixel where sprite 0 and the background are
         both opaque, or None: both layers on, not in a masked left column,
-        never at x = 255."""
+        never at x = 255. (Sprite 0 is always among a line's first 8.)"""
         r = self.regs
         if r.mask & (MASK_BG | MASK_SPR) != MASK_BG | MASK_SPR:
             return None
         top = self.oam[0] + 1
         if top >= HEIGHT:
             return None
-        if drawn is None:
-            drawn = self.evaluate_sprites()[0]
         if cache is None:
             cache = {}
         height = 16 if r.ctrl & CTRL_SPRITE16 else 8
@@ -500,8 +519,6 @@ class PPU:
             y = top + row
             if y >= HEIGHT:
                 break
-            if 0 not in drawn.get(y, ()):
-                continue
             pixels = self._sprite_row(0, row, height)
             if not any(pixels):
                 continue
@@ -517,9 +534,9 @@ class PPU:
         flags this frame will raise, from the state as the picture starts."""
         if not self.rendering:
             return []
-        drawn, overflow = self.evaluate_sprites()
+        _, overflow = self.evaluate_sprites()
         flags = []
-        hit = self.sprite_zero_hit(drawn)
+        hit = self.sprite_zero_hit()
         if hit is not None:
             flags.append((hit[0] * 341 + hit[1] + 1, STATUS_SPRITE0))
         if overflow is not None:
@@ -538,32 +555,43 @@ class PPU:
         pal = self.palette
         height = 16 if r.ctrl & CTRL_SPRITE16 else 8
         left = 0 if r.mask & MASK_SPR_LEFT else 8
-        drawn, _ = self.evaluate_sprites()
-        if not drawn:
-            return
-        # The first opaque sprite pixel in OAM order takes the dot (`taken`);
-        # its priority bit then decides between it and the background.
-        taken = bytearray(WIDTH * HEIGHT)
+        drawn, _ = self.evaluate_sprites()  # None: no line over 8, all drawn
+        tile = self._tile
+        tall = height == 16
+        table = 0x100 if r.ctrl & CTRL_SPRITE_TABLE else 0
+        shown = [i for i in range(64) if oam[i * 4] < HEIGHT - 1]
+        # The first opaque sprite pixel in OAM order takes the dot; its
+        # priority bit then decides between it and the background. With no
+        # behind-background sprite, drawing back to front gives the same
+        # picture; otherwise `taken` marks the dots already decided.
+        behind_any = any(oam[i * 4 + 2] & 0x20 for i in shown)
+        taken = bytearray(WIDTH * HEIGHT) if behind_any else None
         opaque: dict[int, bytes] = {}
-        rows = self._sprite_row
-        for i in range(64):
-            top = oam[i * 4] + 1
-            if top >= HEIGHT:
-                continue
-            attr, x = oam[i * 4 + 2], oam[i * 4 + 3]
+        for i in (shown if behind_any else reversed(shown)):
+            top, index, attr, x = oam[i * 4] + 1, oam[i * 4 + 1], oam[i * 4 + 2], oam[i * 4 + 3]
+            base = ((0x100 if index & 1 else 0) | (index & 0xFE)) if tall else table | index
             group = 0x11 + (attr & 3) * 4
             colours = (0, pal[group], pal[group + 1], pal[group + 2])
             behind = attr & 0x20
+            flip_h = attr & 0x40
+            flip_v = attr & 0x80
             for row in range(height):
                 y = top + row
                 if y >= HEIGHT:
                     break
-                if i not in drawn.get(y, ()):
+                if drawn is not None and y in drawn and i not in drawn[y]:
                     continue  # past the 8 sprites of this line
-                pixels = rows(i, row, height)
-                if not any(pixels):
-                    continue
+                src = height - 1 - row if flip_v else row
+                pixels = tile(base + (src >> 3))[src & 7]
+                if flip_h:
+                    pixels = pixels[::-1]
                 out = y * WIDTH
+                if taken is None:
+                    for col in range(8):
+                        v = pixels[col]
+                        if v and left <= x + col < WIDTH:
+                            fb[out + x + col] = colours[v]
+                    continue
                 bg = self._opaque_line(y, opaque) if behind else None
                 for col in range(8):
                     v = pixels[col]

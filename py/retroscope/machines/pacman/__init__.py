@@ -16,9 +16,7 @@ from .info import INFO
 from .machine import PacmanMachine
 from .maze import Maze, MazeError, default_maze
 
-__all__ = ["INFO", "UNFINISHED", "create", "parse_maze", "validate"]
-
-UNFINISHED = "the game around the direction routine is still being written"
+__all__ = ["INFO", "create", "parse_maze", "validate"]
 
 def parse_maze(value: Any) -> Maze:
     if value in (None, ""):

@@ -132,9 +132,11 @@ square:
         pop bc
         ret
 
-; A frightened ghost's choice (Pac-Man Dossier): a pseudo-random direction,
-; then, while that is the reverse or solid, the next in the order up, left,
-; down, right; with none of the four open, the direction stays as it was.
+; A frightened ghost's choice: a pseudo-random direction (the low two bits
+; of a ROM byte, Pac-Man Dossier); while that is the reverse or solid, the
+; next one clockwise (right, down, left, up: the id plus one). With all four
+; refused (a dead end) the ghost takes the random direction itself, through
+; that wall: unlike a ghost that is not frightened, which goes straight on.
 ; In: HL = position, A = direction. Out: A = the direction chosen.
 chooseFrightened:
         ld (curPosition),hl
@@ -144,6 +146,7 @@ chooseFrightened:
         call random
         and 3
         ld c,a                  ; the direction to try
+        ld (myDirection),a      ; the random pick, kept for a dead end
         ld b,4
 .try:   ld a,(revDirection)
         cp c
@@ -166,11 +169,12 @@ chooseFrightened:
         ret
 .refuse:
         ld a,c
-        dec a
+        inc a
         and 3
         ld c,a
         djnz .try
-        ld a,(curDirection)
+        ld a,(myDirection)
+        ld (curDirection),a
         ret
 
 ; The Dossier's generator: seed = seed * 5 + 1, kept to 13 bits, and the

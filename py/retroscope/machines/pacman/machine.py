@@ -2,16 +2,27 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
-from ..base import MachineError
+from ..base import MachineError, mechanics_row
 from ..namco.board import NamcoBoard
 from ..namco.video import tile_at, tile_offset
-from . import model
+from . import model, overlay
 from .art import graphics
 from .info import INFO
-from .maze import Maze, default_maze
+from .maze import CELL_KINDS, COLUMNS, ROWS, Maze, MazeError, default_maze
 from .program import build, rom_with_maze
+
+GHOSTS = ("blinky", "pinky", "inky", "clyde")
+GHOST_STATES = ("house", "leaving", "active", "eyes", "entering")
+GAME_STATES = ("attract", "ready", "play", "dying", "level done", "game over")
+ACTORS, ACTOR_SIZE = 0x4D00, 16
+ROUTINE_VARIABLES = (  # (name, size, format) at the symbols of the same name
+    ("curPosition", 2, "hex16"), ("curTarget", 2, "hex16"), ("curDirection", 1, "dec"),
+    ("revDirection", 1, "dec"), ("minDistance", 2, "hex16"), ("myDirection", 1, "dec"),
+    ("myPosition", 2, "hex16"),
+)
 
 
 class PacmanMachine(NamcoBoard):
@@ -22,6 +33,9 @@ class PacmanMachine(NamcoBoard):
         _rom, symbols, program = build()
         super().__init__(rom_with_maze(self.maze), graphics(), symbols=symbols)
         self.program = program
+        self.overlays = dict.fromkeys(overlay.OVERLAYS, True)
+        for pen, rgb in overlay.OVERLAY_COLOURS.items():
+            self.palette[pen] = rgb
         self.reset()
 
     # -- the coordinates the issue asks for --------------------------------------------
@@ -52,5 +66,178 @@ class PacmanMachine(NamcoBoard):
     def tile_of_position(pos: int) -> tuple[int, int] | None:
         return model.tile_of(pos)
 
+    # -- the picture, with the overlays ------------------------------------------------
+    def _vblank(self) -> None:
+        super()._vblank()
+        if any(self.overlays.values()):
+            overlay.draw(self.framebuffer, self.ghosts(), self.overlays, self.frame)
+
+    # -- the game's state --------------------------------------------------------------
+    def _byte(self, label: str, offset: int = 0) -> int:
+        return self.bus.ram[self.symbols[label] + offset]
+
+    def _word(self, label: str) -> int:
+        at = self.symbols[label]
+        return self.bus.ram[at] | self.bus.ram[at + 1] << 8
+
+    def ghosts(self) -> list[dict[str, Any]]:
+        """Each ghost as the program keeps it, with its last decision replayed
+        through the model (the distances the routine compared)."""
+        ram = self.bus.ram
+        found = []
+        for i, name in enumerate(GHOSTS):
+            base = ACTORS + ACTOR_SIZE * (i + 1)
+            x, y = ram[base], ram[base + 1]
+            state = ram[base + 5]
+            cx, cy = x - 16, y + 16
+            tx, ty = (x >> 3) - 2, (y >> 3) + 2
+            in_wall = False
+            if 0 <= tx < 28 and 2 <= ty < 34 and state == 2:
+                in_wall = ram[0x4000 + tile_offset(tx, ty)] & 0xC0 == 0xC0
+            target = model.tile_of(ram[base + 9] | ram[base + 10] << 8)
+            entry: dict[str, Any] = {
+                "id": i, "name": name,
+                "state": GHOST_STATES[state] if state < len(GHOST_STATES) else str(state),
+                "pixel": [cx, cy], "tile": [tx, ty],
+                "dir": model.DIRECTION_NAMES[ram[base + 2] & 3],
+                "frightened": bool(ram[base + 6]), "target": list(target) if target else None,
+                "in_wall": in_wall, "decision": self._decision(base),
+            }
+            found.append(entry)
+        return found
+
+    def _decision(self, base: int) -> dict[str, Any] | None:
+        ram = self.bus.ram
+        pos = ram[base + 11] | ram[base + 12] << 8
+        where = model.tile_of(pos)
+        if where is None or not 2 <= where[1] < 34:
+            return None
+        direction = ram[base + 13] & 3
+        neighbours = []
+        for d in range(4):
+            t = model.tile_of(model.offset(pos, d))
+            neighbours.append(list(t) if t else list(where))
+        if ram[base + 6]:
+            return {"tile": list(where), "from": model.DIRECTION_NAMES[direction],
+                    "frightened": True, "neighbours": neighbours,
+                    "distances": [None] * 4, "chosen": ram[base + 3] & 3}
+        target = ram[base + 9] | ram[base + 10] << 8
+        choice = model.choose_direction(self.read, pos, target, direction)
+        return {"tile": list(where), "from": model.DIRECTION_NAMES[direction],
+                "frightened": False, "neighbours": neighbours,
+                "distances": list(choice.distances), "chosen": choice.direction}
+
     def state(self) -> dict[str, Any]:
-        return {"mechanics": [], "frame": self.frame}
+        ram = self.bus.ram
+        rows = []
+        for name, size, fmt in ROUTINE_VARIABLES:
+            raw = self._word(name) if size == 2 else self._byte(name)
+            rows.append(mechanics_row(name, self.symbols[name], size, fmt, raw))
+        game = self._byte("gameState")
+        mode = self._byte("modeIndex")
+
+        def bcd(label: str) -> str:
+            at = self.symbols[label]
+            return f"{ram[at + 2]:02X}{ram[at + 1]:02X}{ram[at]:02X}"
+
+        rows += [
+            mechanics_row("gameState", self.symbols["gameState"], 1, "text",
+                          GAME_STATES[game] if game < len(GAME_STATES) else str(game)),
+            mechanics_row("level", self.symbols["level"], 1, "dec", self._byte("level")),
+            mechanics_row("lives", self.symbols["lives"], 1, "dec", self._byte("lives")),
+            mechanics_row("score", self.symbols["score"], 3, "bcd", bcd("score")),
+            mechanics_row("modeIndex", self.symbols["modeIndex"], 1, "text",
+                          f"{mode} ({'chase' if mode & 1 else 'scatter'})"),
+            mechanics_row("modeTimer", self.symbols["modeTimer"], 2, "dec",
+                          self._word("modeTimer")),
+            mechanics_row("frightTimer", self.symbols["frightTimer"], 2, "dec",
+                          self._word("frightTimer")),
+            mechanics_row("dotsLeft", self.symbols["dotsLeft"], 2, "dec", self._word("dotsLeft")),
+            mechanics_row("rngSeed", self.symbols["rngSeed"], 2, "hex16", self._word("rngSeed")),
+        ]
+        pac_x, pac_y = ram[ACTORS], ram[ACTORS + 1]
+        return {
+            "mechanics": rows,
+            "game_state": GAME_STATES[game] if game < len(GAME_STATES) else str(game),
+            "level": self._byte("level"), "lives": self._byte("lives"),
+            "score": int(bcd("score")), "high_score": int(bcd("hiScore")),
+            "credits": int(f"{self._byte('credits'):02X}"), "demo": bool(self._byte("demo")),
+            "mode": "chase" if mode & 1 else "scatter",
+            "pacman": {"tile": [(pac_x >> 3) - 2, (pac_y >> 3) + 2],
+                       "dir": model.DIRECTION_NAMES[ram[ACTORS + 2] & 3]},
+            "ghosts": self.ghosts(),
+            "dots_left": self._word("dotsLeft"),
+            "overlays": dict(self.overlays),
+            "maze_link": self.maze.to_link(),
+            "frame": self.frame,
+        }
+
+    # -- speed ---------------------------------------------------------------------------
+    def bench_figures(self, frames: int = 120) -> dict[str, float]:
+        """A game in play (the attract screen mostly waits in HALT): ms a frame,
+        the emulated clock as a ratio to the board's 3.072 MHz, and the direction
+        routine through call() (calls a second)."""
+        import time
+
+        from ..namco.board import CPU_HZ, FRAME_CYCLES
+
+        m = PacmanMachine(self.maze)
+        for buttons in (0, 0, 0, 16, 0, 32, 0):
+            m.run_frame(buttons)
+        while m.state()["game_state"] != "play":
+            m.run_frame(0)
+        stick = (2, 1, 4, 8)  # left, up, right, down in turns
+        m.write(m.symbols["lives"], 9)
+        for i in range(frames):  # warm up: the core compiles its hot blocks
+            m.run_frame(stick[i // 30 % 4])
+        t0 = time.perf_counter()
+        for i in range(frames):
+            m.run_frame(stick[i // 30 % 4])
+        elapsed = time.perf_counter() - t0
+        pos, target = model.position(6, 4), model.position(25, 0)
+        t1 = time.perf_counter()
+        calls = 200
+        for i in range(calls):
+            m.call("chooseDirection", hl=pos, de=target, a=i & 3)
+        call_s = time.perf_counter() - t1
+        return {"play ms/frame": 1000 * elapsed / frames,
+                "play clock / 3.072 MHz": frames * FRAME_CYCLES / elapsed / CPU_HZ,
+                "chooseDirection calls/s": calls / call_s}
+
+    # -- the side panel's verbs ------------------------------------------------------------
+    def commands(self) -> dict[str, Callable[..., Any]]:
+        return {"overlays": self.set_overlays, "maze": self.maze_info,
+                "check_maze": self.check_maze,
+                "default_maze": lambda: _describe(default_maze())}
+
+    def set_overlays(self, **flags: Any) -> dict[str, bool]:
+        for name, on in flags.items():
+            if name not in self.overlays:
+                raise ValueError(f"no overlay {name!r} (there are: {', '.join(self.overlays)})")
+            if not isinstance(on, bool):
+                raise ValueError(f"overlay {name} must be true or false")
+            self.overlays[name] = on
+        return dict(self.overlays)
+
+    def maze_info(self) -> dict[str, Any]:
+        return _describe(self.maze)
+
+    def check_maze(self, cells: Any) -> dict[str, Any]:
+        """The editor's maze (a list of ROWS x COLUMNS kinds, row by row): its link
+        and its dead ends, with the house and start tiles put back as needed."""
+        if not isinstance(cells, list) or len(cells) != ROWS * COLUMNS:
+            raise ValueError(f"cells must be a list of {ROWS * COLUMNS} kinds")
+        if not all(isinstance(c, int) and not isinstance(c, bool) and 0 <= c < len(CELL_KINDS)
+                   for c in cells):
+            raise ValueError(f"each cell is 0-{len(CELL_KINDS) - 1} ({', '.join(CELL_KINDS)})")
+        try:
+            maze = Maze(bytes(cells)).with_fixed_cells()
+        except MazeError as exc:
+            raise ValueError(str(exc)) from None
+        return _describe(maze)
+
+
+def _describe(maze: Maze) -> dict[str, Any]:
+    return {"cells": list(maze.cells), "columns": COLUMNS, "rows": ROWS,
+            "kinds": list(CELL_KINDS), "link": maze.to_link(),
+            "dead_ends": [[c, r] for r, c in maze.dead_ends()], "pellets": maze.pellets()}

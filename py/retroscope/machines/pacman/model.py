@@ -87,15 +87,17 @@ def next_random(seed: int) -> int:
 
 def choose_frightened(read: Callable[[int], int], pos: int, direction: int,
                       seed: int) -> tuple[int, int]:
-    """chooseFrightened: (direction, the new seed)."""
+    """chooseFrightened: (direction, the new seed). The random pick, then
+    clockwise (id + 1) past the reverse and solid tiles; in a dead end, the
+    random pick itself."""
     seed = next_random(seed)
-    d = read(seed) & 3
+    pick = d = read(seed) & 3
     reverse = direction ^ 2
     for _ in range(4):
         if d != reverse and read(maze_address(offset(pos, d))) & SOLID != SOLID:
             return d, seed
-        d = (d - 1) & 3
-    return direction, seed
+        d = (d + 1) & 3
+    return pick, seed
 
 
 # -- targets (the Pac-Man Dossier) ------------------------------------------------

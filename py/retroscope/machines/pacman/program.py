@@ -6,6 +6,7 @@ from typing import Any
 
 from ..base import MachineError, assemble_package
 from ..namco.video import tile_offset
+from . import model
 from .maze import COLUMNS, ROWS, TOP_ROW, Maze
 
 MAZE_TILES, MAZE_COLOURS = 0x3400, 0x3800
@@ -13,11 +14,53 @@ MAZE_TILES, MAZE_COLOURS = 0x3400, 0x3800
 
 def build() -> tuple[bytes, dict[str, int], Any]:
     """(16 KiB ROM without a maze, symbols, Program)."""
-    built = assemble_package(__package__, "pacman.asm", "z80")
+    built = assemble_package(__package__, "pacman.asm", "z80", {"levels.inc": levels_inc()})
     rom = bytearray(built.image(0x0000, 0x3FFF, fill=0x00))
     if any(rom[MAZE_TILES : MAZE_COLOURS + 0x400]):
         raise MachineError("program bytes overlap the maze at $3400-$3BFF")
     return bytes(rom), built.symbols, built.program
+
+
+FRUIT_COLOURS = {"cherry": 25, "strawberry": 25, "orange": 26, "apple": 25, "melon": 27,
+                 "galaxian": 2, "bell": 26, "key": 27}
+NO_UP_TILES = ((12, 14), (15, 14), (12, 26), (15, 26))  # screen tiles (Dossier)
+LEVEL_ROWS = 21
+
+
+def _bcd2(points: int) -> tuple[int, int]:
+    """Points (a multiple of 10, under 10000) as (tens-units, thousands-hundreds) BCD."""
+    digits = f"{points:04d}"
+    return int(digits[2:], 16), int(digits[:2], 16)
+
+
+def level_row(level: int) -> bytes:
+    """The program's LEVELS row for a level (the layout of ram.inc's LV_*)."""
+    speeds = model.SPEEDS[model.speed_row(level)]
+    name, points = model.fruit(level)
+    inky, clyde = model.house_dot_limits(level)[1:]
+    row = bytes([*speeds, model.fright_frames(level) // 60, 16 * model.mode_row(level),
+                 16 + model.FRUIT_KINDS.index(name), FRUIT_COLOURS[name], *_bcd2(points),
+                 inky, clyde, model.idle_limit(level)])
+    return row.ljust(16, b"\0")
+
+
+def levels_inc() -> str:
+    lines = ["; Made by program.py from model.py: do not edit.", "LEVELS:"]
+    for level in range(1, LEVEL_ROWS + 1):
+        row = level_row(level)
+        lines.append(f"        db {', '.join(f'${b:02X}' for b in row)} ; level {level}")
+    lines.append("MODE_TIMES:")
+    for group in model.MODE_TIMES:
+        words = ", ".join("$FFFF" if t < 0 else str(t) for t in group)
+        lines.append(f"        dw {words}")
+    lines.append("scatterTargets:                 ; Blinky, Pinky, Inky, Clyde")
+    for name in ("blinky", "pinky", "inky", "clyde"):
+        lines.append(f"        dw ${model.position(*model.SCATTER[name]):04X}")
+    lines.append("noUpTiles:                      ; (row, column) bytes")
+    for x, y in NO_UP_TILES:
+        pos = model.position(x, y)
+        lines.append(f"        db ${pos & 0xFF:02X}, ${pos >> 8:02X}")
+    return "\n".join(lines) + "\n"
 
 
 def maze_images(maze: Maze) -> tuple[bytes, bytes]:

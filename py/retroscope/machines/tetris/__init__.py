@@ -35,7 +35,8 @@ INFO = nes_info(
     article="002",
     summary="Nintendo Tetris's PRNG, piece selection, DAS, gravity, soft drop, line "
             "clears, BCD lines/level/score and statistics as 2A03 machine code at the "
-            "article's addresses.",
+            "article's addresses. Keys: left and right arrows move, down arrow drops, "
+            "X rotates clockwise, Z anticlockwise, Enter starts and pauses, Shift is Select.",
 )
 
 

@@ -207,6 +207,9 @@ class Bot:
             return self._menus(ram, mode)
         if ram[0xCA]:  # paused: the game goes on
             return self._tap(START_BUTTON)
+        if ram[0xBD] == 2:  # the high-score name entry: Start leaves it blank
+            self.plan = None
+            return self._tap(START_BUTTON)
         state = ram[model.PLAY_STATE]
         if state == 1:
             return self._play(ram)

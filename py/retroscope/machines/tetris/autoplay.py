@@ -73,16 +73,23 @@ def best_place(ram: bytes) -> tuple[int, int]:
 
 
 class Player:
-    """Frame by frame: turn with A, tap left/right, then hold Down to the lock."""
+    """Frame by frame: watch the new piece fall for `wait` frames (a demo a
+    person can follow), turn with A, tap left/right, then hold Down to the lock."""
 
-    def __init__(self) -> None:
+    def __init__(self, wait: int = 0) -> None:
         self.target: tuple[int, int] | None = None
         self.last = 0
+        self.wait = wait
+        self.waited = 0
 
     def buttons(self, ram: bytes) -> int:
         if (ram[model.PLAY_STATE] != 1 or ram[model.ORIENT] >= 0x13
                 or ram[model.GAME_MODE] not in (4, 5)):
             self.target = None
+            self.waited = 0
+            return self._out(0)
+        if self.waited < self.wait:
+            self.waited += 1
             return self._out(0)
         if self.target is None:
             self.target = best_place(ram)
@@ -99,7 +106,7 @@ class Player:
         return b
 
 
-def record_demo(frames: int = 6000) -> tuple[list[tuple[int, int]], int, bytes]:
+def record_demo(frames: int = 6000, wait: int = 0) -> tuple[list[tuple[int, int]], int, bytes]:
     """Play the demo pieces in the program's record mode ($00D0 = $FF: the pad
     plays while the demo runs) for up to `frames` frames. Every poll's held
     buttons are caught as the program stores them ($00F6) and merged into
@@ -118,7 +125,7 @@ def record_demo(frames: int = 6000) -> tuple[list[tuple[int, int]], int, bytes]:
             polls.append(value)
 
     m.bus.add_watch("write", caught)
-    player = Player()
+    player = Player(wait)
     before = m.ram()
     for played in range(1, frames + 1):
         m.run_frame(player.buttons(m.ram()))

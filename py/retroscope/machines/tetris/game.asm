@@ -48,7 +48,7 @@ nmi:    pha
 .org $804B
 render: lda renderMode
         jsr jumpTable
-        .word renderNothing, renderMenu, renderNothing, renderPlay, renderEnding
+        .word renderNothing, renderMenu, renderCongrats, renderPlay, renderEnding
 
 ; ---------------------------------------------------------------------------
 ; $8138 the main loop: one frame of the current mode, then wait for the NMI.
@@ -120,24 +120,61 @@ updateTetrisFlash:
         rts
         .assert * <= $96B8, "the flash runs into the level display table"
 
+; $9712: two BCD digits of A to $2007, each nibble its own tile (vblank work;
+; $A8 is its scratch byte). From here to $97B7 our routines are laid out so
+; that their bytes are the ones the article's table shows as the levels past
+; 29 display ($96B8 + level): its $9725 and $977F listings, and this one.
+.org $9712
+putBcd: sta tmpA8
+        and #$F0
+        lsr
+        lsr
+        lsr
+        lsr
+        sta $2007
+        lda tmpA8
+        and #$0F
+        sta $2007
+        rts
+
 ; $9725: one playfield row to VRAM per call; vramRow 20 -> 32 means done.
+; The 2-player branches (left field -2, right field +12 columns; one player
+; +6) are kept as the article lists them.
 .org $9725
 copyPlayfieldRowToVRAM:
         ldx vramRow
-        cpx #20
+        cpx #21
         bpl @done
         lda rowOffsetTable,x
         tay
         txa
         asl
         tax
-        lda vramPlayfieldRows+1,x
-        sta $2006
+        inx
         lda vramPlayfieldRows,x
+        sta $2006
+        dex
+        lda numberOfPlayers
+        cmp #1
+        beq @one
+        lda playfieldPtr+1
+        cmp #5
+        beq @right
+        lda vramPlayfieldRows,x
+        sec
+        sbc #2
+        sta $2006
+        jmp @copy
+@right: lda vramPlayfieldRows,x
+        clc
+        adc #12
+        sta $2006
+        jmp @copy
+@one:   lda vramPlayfieldRows,x
         clc
         adc #6
         sta $2006
-        ldx #10
+@copy:  ldx #10
 @cell:  lda (playfieldPtr),y
         sta $2007
         iny
@@ -150,10 +187,10 @@ copyPlayfieldRowToVRAM:
         lda #32
         sta vramRow
 @done:  rts
-        .assert * <= $977F, "the row copy runs into the clearing animation"
+        .assert * == $977F, "the row copy must end where the clearing animation starts"
 
 ; $977F: every 4th frame, blank two more columns of each cleared row, from
-; the middle out; after 5 passes, play state 5.
+; the middle out; after 5 passes, play state 5 (2-player offsets as above).
 .org $977F
 updateLineClearingAnimation:
         lda frameCounter
@@ -167,13 +204,33 @@ updateLineClearingAnimation:
         asl
         tay
         lda vramPlayfieldRows,y
+        sta tmpA8
+        lda numberOfPlayers
+        cmp #1
+        bne @two
+        lda tmpA8
         clc
         adc #6
         sta tmpA8
-        lda vramPlayfieldRows+1,y
+        jmp @vram
+@two:   lda playfieldPtr+1
+        cmp #4
+        bne @rightField
+        lda tmpA8
+        sec
+        sbc #2
+        sta tmpA8
+        jmp @vram
+@rightField:
+        lda tmpA8
+        clc
+        adc #12
+        sta tmpA8
+@vram:  iny
+        lda vramPlayfieldRows,y
         sta tmpA9
-        ldx clearColumnIndex
         sta $2006
+        ldx clearColumnIndex
         lda leftColumns,x
         clc
         adc tmpA8
@@ -182,6 +239,7 @@ updateLineClearingAnimation:
         sta $2007
         lda tmpA9
         sta $2006
+        ldx clearColumnIndex
         lda rightColumns,x
         clc
         adc tmpA8
@@ -607,10 +665,13 @@ enterScreen:
         cmp #3
         bne @menu
         jsr drawTypeLabel
-@menu:  lda gameMode
+@menu:  lda renderMode
+        cmp #2
+        beq @table              ; the name entry
+        lda gameMode
         cmp #3
         bne @on
-        jsr drawHighScores
+@table: jsr drawHighScores
 @on:    bit $2002               ; no NMI at once for a vblank already under way
         lda ppuCtrl
         sta $2000
@@ -1024,6 +1085,10 @@ drawHighScores:
         sta $2007               ; the rank
         lda #BLANK_TILE
         sta $2007
+        txa
+        jsr putName
+        lda #BLANK_TILE
+        sta $2007
         lda tmpAB
         clc
         adc rankOffsets,x
@@ -1048,6 +1113,36 @@ drawHighScores:
         rts
 hiscoreRows:
         .byte <VRAM_HISCORES, <(VRAM_HISCORES+32), <(VRAM_HISCORES+64)
+
+; The name of rank A (this game type) to $2007. X kept; Y, tmpAA used.
+putName:
+        jsr nameIndex
+        lda #NAME_LENGTH
+        sta tmpAA
+@char:  stx tmpAD
+        ldx highNames,y         ; a letter is its place in nameChars
+        lda nameChars,x
+        ldx tmpAD
+        sta $2007
+        iny
+        dec tmpAA
+        bne @char
+        rts
+
+; A = rank -> Y = where its name starts in highNames, for this game type.
+nameIndex:
+        stx tmpAD
+        sta tmpAC
+        lda gameType
+        asl
+        adc gameType            ; (C clear: type is 0 or 1)
+        adc tmpAC
+        tax
+        ldy nameOffsets,x
+        ldx tmpAD
+        rts
+nameOffsets:
+        .byte 0, 6, 12, 18, 24, 30
 
 ; A (0-99) as two decimal digit tiles.
 putDecimal:
@@ -1119,7 +1214,10 @@ garbageTiles:
 
 gameOver:
         jsr recordHighScore
-        lda #0
+        lda nameRank
+        bmi @over               ; not in the table (or the demo)
+        jsr enterName
+@over:  lda #0
         sta gameStarted
         sta renderMode
         lda gameMode
@@ -1135,6 +1233,8 @@ gameOver:
 ; High scores: for each type, three 3-byte BCD scores (big end first) and
 ; their start levels, best first, at $0700 (A) and $0710 (B).
 recordHighScore:
+        lda #$FF
+        sta nameRank
         lda gameMode
         cmp #5
         beq @done
@@ -1186,6 +1286,15 @@ recordHighScore:
         tay
         lda highScores+9,y
         sta highScores+10,y
+        txa                     ; and the name
+        jsr nameIndex
+        lda #NAME_LENGTH
+        sta tmpAD
+@move:  lda highNames,y
+        sta highNames+NAME_LENGTH,y
+        iny
+        dec tmpAD
+        bne @move
         dex
         bpl @shift
 @place: ldx tmpAA
@@ -1205,9 +1314,133 @@ recordHighScore:
         tay
         lda startLevel
         sta highScores+9,y
+        stx nameRank            ; (X = the rank still)
+        txa
+        jsr nameIndex
+        lda #0                  ; a new name starts blank (nameChars[0])
+        ldx #NAME_LENGTH
+@blank: sta highNames,y
+        iny
+        dex
+        bne @blank
+        ldx nameRank
         rts
 rankOffsets:
         .byte 0, 3, 6
+
+; The name entry (render mode 2): Up/Down change the letter under the cursor
+; (names keep each letter as its place in nameChars, so cleared RAM is a
+; blank name), Left/B and Right/A move it, Start is done. The NMI
+; shows the name as it changes; the page keeps the table in the browser.
+enterName:
+        lda #<screenCongrats
+        ldx #>screenCongrats
+        ldy #2
+        jsr enterScreen
+        lda #0
+        sta nameCursor
+@frame: jsr waitForVBlank
+        lda newlyPressed
+        cmp #BTN_START
+        beq @done
+        jsr editName
+        jsr drawNameCursor
+        jmp @frame
+@done:  lda #0
+        sta newlyPressed        ; the menu must not take this Start too
+        rts
+
+editName:
+        lda nameRank
+        jsr nameIndex
+        tya
+        clc
+        adc nameCursor
+        tax                     ; X: the letter under the cursor
+        lda newlyPressed
+        and #BTN_UP|BTN_DOWN
+        beq @move
+        ldy highNames,x         ; the letter's place in nameChars
+        and #BTN_UP
+        beq @prev
+        iny
+        cpy #NAME_CHARS
+        bcc @put
+        ldy #0
+        beq @put
+@prev:  dey
+        bpl @put
+        ldy #NAME_CHARS-1
+@put:   tya
+        sta highNames,x
+        rts
+@move:  lda newlyPressed
+        and #BTN_RIGHT|BTN_A
+        beq @left
+        lda nameCursor
+        cmp #NAME_LENGTH-1
+        bcs @out
+        inc nameCursor
+        rts
+@left:  lda newlyPressed
+        and #BTN_LEFT|BTN_B
+        beq @out
+        lda nameCursor
+        beq @out
+        dec nameCursor
+@out:   rts
+
+; A blinking bar under the letter being edited (sprite 0, table 0's '-').
+drawNameCursor:
+        lda frameCounter
+        and #16
+        beq @hide
+        lda nameRank
+        asl
+        asl
+        asl
+        clc
+        adc #8*HISCORES_ROW+4   ; the bar (the tile's row 3) under the letter
+        sta oamPage
+        lda #DASH_TILE
+        sta oamPage+1
+        lda #0
+        sta oamPage+2
+        lda nameCursor
+        asl
+        asl
+        asl
+        clc
+        adc #8*(HISCORES_COL+2)
+        sta oamPage+3
+@hide:  rts
+
+; vblank, render mode 2: the name being entered, as it is now.
+renderCongrats:
+        lda nameRank
+        bmi @done
+        tax
+        lda #>VRAM_HISCORES
+        sta $2006
+        lda hiscoreRows,x
+        clc
+        adc #2                  ; past the rank and a blank
+        sta $2006
+        lda gameType            ; the name's offset (nameIndex without tmps)
+        asl
+        adc gameType
+        adc nameRank
+        tax
+        ldy nameOffsets,x
+        lda #NAME_LENGTH
+        sta nmiCount
+@char:  ldx highNames,y
+        lda nameChars,x
+        sta $2007
+        iny
+        dec nmiCount
+        bne @char
+@done:  rts
 
 ; The active piece and the next one as sprites (palette 2), every play frame.
 stageSprites:
@@ -1419,17 +1652,6 @@ statsVramHigh:
         .byte >(VRAM_STATS+0), >(VRAM_STATS+64), >(VRAM_STATS+128), >(VRAM_STATS+192)
         .byte >(VRAM_STATS+256), >(VRAM_STATS+320), >(VRAM_STATS+384)
 
-; Two BCD digits of A to $2007 (each nibble is its own tile).
-putBcd: pha
-        lsr
-        lsr
-        lsr
-        lsr
-        sta $2007
-        pla
-        and #$0F
-        sta $2007
-        rts
 
 readPad:
         jsr pollController

@@ -9,8 +9,8 @@ main loop; Python only supplies the hardware and reads `state()`.
 
 from __future__ import annotations
 
-from functools import lru_cache
 from collections.abc import Callable
+from functools import lru_cache
 from typing import Any
 
 from ..base import MachineError, assemble_package, mechanics_row
@@ -18,7 +18,7 @@ from ..nes.machine import NesMachine
 from . import model, panel
 from .chr import build_chr
 from .demo import demo_asm
-from .screens import screens_asm
+from .screens import NAME_TEXT, NAME_TILES, screens_asm
 from .tables import SPAWN_TABLE, TYPE_NAMES, tables_asm
 
 PACKAGE = __name__.rpartition(".")[0]
@@ -122,6 +122,8 @@ class TetrisMachine(NesMachine):
             "play_state": m[0x48],
             "game_mode": m[0xC0],
             "frame": self.frame,
+            "high_scores": self.high_scores(),
+            "entering_name": m[0xBD] == 2,
         }
 
     def selection_table(self) -> dict[str, Any]:
@@ -140,14 +142,31 @@ class TetrisMachine(NesMachine):
         return panel.commands(self)
 
     # -- high scores kept by the page ------------------------------------------------
+    def high_scores(self) -> dict[str, list[dict[str, Any]]]:
+        """The table at $0700 (scores, levels) and $0720 (names) as text."""
+        ram = self.bus.ram
+        table: dict[str, list[dict[str, Any]]] = {}
+        for t, kind in enumerate("AB"):
+            rows = []
+            for r in range(3):
+                at = 0x700 + 16 * t + 3 * r
+                name = ram[0x720 + 18 * t + 6 * r : 0x726 + 18 * t + 6 * r]
+                rows.append({
+                    "name": "".join(NAME_TEXT[i] if i < len(NAME_TEXT) else "?" for i in name),
+                    "score": ram[at : at + 3].hex().upper(),
+                    "level": ram[0x709 + 16 * t + r]})
+            table[kind] = rows
+        return table
+
     def save_data(self) -> dict[str, Any]:
-        table = self.bus.ram[0x700:0x720]
-        return {"high_scores": table.hex()}
+        ram = self.bus.ram
+        return {"high_scores": ram[0x700:0x720].hex(), "names": ram[0x720:0x744].hex()}
 
     def load_save_data(self, data: dict[str, Any]) -> None:
         try:
             raw = bytes.fromhex(data["high_scores"])
-        except (KeyError, TypeError, ValueError) as exc:
+            names = bytes.fromhex(data.get("names", "")) or bytes(36)
+        except (KeyError, TypeError, ValueError, AttributeError) as exc:
             raise MachineError(f"bad tetris save data: {exc}") from None
         if len(raw) != 0x20:
             raise MachineError("bad tetris save data: the table must be 32 bytes")
@@ -156,4 +175,7 @@ class TetrisMachine(NesMachine):
                 for b in raw[16 * i + 3 * r : 16 * i + 3 * r + 3]:
                     if b >> 4 > 9 or b & 15 > 9:
                         raise MachineError("bad tetris save data: scores are BCD")
+        if len(names) != 36 or max(names) >= len(NAME_TILES):
+            raise MachineError("bad tetris save data: names are 6 letters x 6 entries")
         self.bus.ram[0x700:0x720] = raw
+        self.bus.ram[0x720:0x744] = names

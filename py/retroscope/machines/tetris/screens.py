@@ -13,6 +13,9 @@ from . import ending_art as art
 from .chr import EMPTY, FRAME, ICONS, TEXT_SPACE, TILE_OF, WALLPAPER
 
 COLS, ROWS = 32, 30
+# What a high-score name is made of: space, A-Z, 0-9, '.', '-' (tile numbers).
+NAME_TEXT = " ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.-"
+NAME_TILES = tuple(TEXT_SPACE if c == " " else TILE_OF[c] for c in NAME_TEXT)
 
 # Where the play screen's live values go (tile column, row).
 PLAYFIELD_AT = (12, 6)  # must agree with tables.VRAM_ROWS (+6)
@@ -23,8 +26,10 @@ LEVEL_AT = (25, 20)
 STATS_AT = (6, 9)  # first counter; one every 2 rows
 PAUSE_AT = (14, 27)
 TYPE_AT = (2, 3)
-HEIGHT_AT = (20, 20)  # menu: the chosen B-type height
-HISCORES_AT = (20, 12)  # menu: "1 012345 09", three rows
+HEIGHT_AT = (20, 25)  # menu: the chosen B-type height
+# menu and name entry: "1 NAME.. 012345 09", three rows (one 256-byte VRAM page)
+HISCORES_AT = (7, 19)
+NAME_LENGTH = 6
 ENDING_AT = (18, 28)  # the ending's number
 LIFT_ROWS = 8  # how far the cathedral rises in the best endings (tile rows)
 
@@ -148,12 +153,31 @@ def level_screen() -> Screen:
     s.box(6, 3, 25, 7)
     s.text(12, 5, "LEVEL")
     s.box(8, 10, 19, 15)
-    s.text(HISCORES_AT[0], HISCORES_AT[1] - 2, "TOP    LV")
     for i in range(10):
         s.text(10 + 2 * (i % 5), 11 + 2 * (i // 5), str(i))
-    s.text(12, 20, "HEIGHT")
-    s.text(4, 23, "A+START: LEVEL +10")
-    s.text(4, 25, "SELECT: HEIGHT (B)")
+    score_table(s)
+    s.text(12, 25, "HEIGHT")
+    s.text(3, 27, "A+START: +10  SELECT: HEIGHT")
+    return s
+
+
+def score_table(s: Screen) -> None:
+    x, y = HISCORES_AT
+    s.box(x - 1, y - 2, x + 18, y + 3)
+    s.text(x + 2, y - 1, "NAME   SCORE  LV")
+
+
+def congrats_screen() -> Screen:
+    """The high-score entry: render mode 2, as the article's table names it."""
+    s = Screen()
+    s.box(2, 3, 29, 11)
+    s.text(8, 5, "CONGRATULATIONS")
+    s.text(4, 7, "YOU ARE A TETRIS MASTER.")
+    s.text(5, 9, "PLEASE ENTER YOUR NAME")
+    score_table(s)
+    s.text(4, 25, "UP/DOWN: LETTER")
+    s.text(4, 26, "LEFT/RIGHT OR B/A: MOVE")
+    s.text(4, 27, "START: DONE")
     return s
 
 
@@ -188,6 +212,7 @@ def ending_screen() -> Screen:
 SCREENS = {
     "screenLegal": legal_screen, "screenTitle": title_screen, "screenType": type_screen,
     "screenLevel": level_screen, "screenPlay": play_screen, "screenEnding": ending_screen,
+    "screenCongrats": congrats_screen,
 }
 
 
@@ -206,6 +231,14 @@ def screens_asm() -> str:
                      ("VRAM_ENDING", ENDING_AT),
                      ("VRAM_CATHEDRAL", art.CATHEDRAL_AT)):
         out.append(f"{name} = ${_addr(at):04X}")
+    if (_addr(HISCORES_AT) >> 8) != (_addr(HISCORES_AT) + 64 + 17) >> 8:
+        raise ValueError("the score table must sit in one VRAM page")
+    out.append(f"NAME_LENGTH = {NAME_LENGTH}")
+    out.append(f"HISCORES_COL = {HISCORES_AT[0]}")
+    out.append(f"HISCORES_ROW = {HISCORES_AT[1]}")
+    out.append("nameChars:  ; the letters a name cycles through, as tiles")
+    out.append("    .byte " + ", ".join(f"${t:02X}" for t in NAME_TILES))
+    out.append(f"NAME_CHARS = {len(NAME_TILES)}")
     w, h = art.CATHEDRAL_SIZE
     out += [f"CATHEDRAL_W = {w}", f"CATHEDRAL_H = {h}", f"LIFT_ROWS = {LIFT_ROWS}",
             f"LAUNCH_X = {art.LAUNCH_X}", f"LAUNCH_BOTTOM = {art.LAUNCH_BOTTOM}",

@@ -46,9 +46,9 @@ R1_SIZE = 0x02      # 16x16 sprites
 R1_MAG = 0x01
 
 # TMS9918A colours as 0xRRGGBB (the data manual gives them as luminance and
-# colour-difference voltages; these are the usual RGB conversion of those
-# values, as in MAME's tms9928a.cpp). 0 is transparent: shown as black when
-# it reaches the backdrop.
+# colour-difference voltages; these are the RGB conversion of those values
+# that public emulators and tools commonly use). 0 is transparent: shown as
+# black when it reaches the backdrop.
 PALETTE = (
     0x000000, 0x000000, 0x21C842, 0x5EDC78, 0x5455ED, 0x7D76FC, 0xD4524D, 0x42EBF5,
     0xFC5554, 0xFF7978, 0xD4C154, 0xE6CE80, 0x21B03B, 0xC95BBA, 0xCCCCCC, 0xFFFFFF,

@@ -1,0 +1,12 @@
+# What the boot snapshot holds besides CPython itself (run inside Pyodide by
+# tools/snapshot.mjs once the wheel is unpacked): the package imported, each
+# CPU core's generated code compiled, and each machine built once with its
+# default parameters, so that its program is already assembled (the cache of
+# machines.base.assemble_package) when the page asks for it. Nothing here may
+# keep a JavaScript object.
+import retroscope.worker_api  # noqa: F401
+from retroscope import machines
+
+for _id in machines.available():
+    machines.create(_id).run_frame(0)
+del _id

@@ -1,0 +1,35 @@
+// Key names for people: KeyboardEvent.code -> "X", "Enter", "Shift L", "←";
+// and a machine's buttons with the keys bound to them (the Controls panel,
+// the help overlay and the first screen's one-line hint all read these).
+
+const ARROWS = { ArrowLeft: "←", ArrowRight: "→", ArrowUp: "↑", ArrowDown: "↓" };
+const DIRECTIONS = ["Up", "Down", "Left", "Right"];
+
+export function pretty(code) {
+  if (ARROWS[code]) return ARROWS[code];
+  return code.replace(/^Key/, "").replace(/^Digit/, "")
+    .replace(/(Left|Right)$/, (m, side) => ` ${side[0]}`);
+}
+
+/** [[button, [key, ...]], ...] in the machine's own order (most used first). */
+export function buttonKeys(info, bindings) {
+  const keysOf = (name) => Object.entries(bindings).filter(([, n]) => n === name).map(([k]) => pretty(k));
+  return [...(info?.buttons || [])].reverse().map((name) => [name, keysOf(name)]);
+}
+
+/** One line: "Keys: arrows (pad) · Enter Start · Z B · X A". */
+export function keyLine(info, bindings) {
+  const rows = buttonKeys(info, bindings).filter(([, keys]) => keys.length);
+  const byName = new Map(rows);
+  const parts = [];
+  // Four directions on the four arrows read as one item.
+  const arrows = DIRECTIONS.every((d) => byName.get(d)?.includes(ARROWS[`Arrow${d}`]));
+  if (arrows) parts.push("arrows: pad");
+  for (const [name, keys] of rows) {
+    if (arrows && DIRECTIONS.includes(name)) continue;
+    // Left and right Shift both mean Select: say "Shift" once.
+    const shown = [...new Set(keys.map((k) => k.replace(/ [LR]$/, "")))];
+    parts.push(`${shown.join("/")}: ${name}`);
+  }
+  return parts.join(" · ");
+}
