@@ -2,7 +2,7 @@
 // and offers window.retroscope for people (and tests) who script the page.
 
 import { connect } from "./protocol.js";
-import { parseHash, short } from "./router.js";
+import { parseHash, short, makeHash } from "./router.js";
 import { createScreen } from "./screen.js";
 import { createInput } from "./input.js";
 import { el, hex } from "./panels/dom.js";
@@ -25,6 +25,7 @@ const hex4 = (n) => hex(n >>> 0, 4);
 const $ = (id) => document.querySelector(`[data-testid="${id}"]`);
 const html = document.documentElement;
 const BOOT_TIMEOUT_MS = 120000;
+const REPLAY_TIMEOUT_MS = 15 * 60000;
 const PANEL_INTERVAL_MS = 1000 / 30;   // panels refresh at most 30 times a second
 const DEBUG_INTERVAL_MS = 200;         // debugger panels ask the worker at most 5 times a second
 const INFO_MESSAGE_MS = 8000;          // notes ("link copied") go by themselves; problems stay
@@ -254,8 +255,11 @@ async function route() {
 async function loadMachine(id, params) {
   await request("pause").catch(() => {});
   const save = readSaved(id);
-  const result = await request("load", { id, params, save });
-  current = { info: result.info, values: result.values, hash: result.hash };
+  const replaying = "moment" in params;
+  if (replaying) showMessage("replaying the shared moment from power-on…", "info");
+  // A moment replays every frame since power-on: give it time (minutes for long ones).
+  const result = await request("load", { id, params, save }, [], replaying ? REPLAY_TIMEOUT_MS : BOOT_TIMEOUT_MS);
+  current = { info: result.info, values: result.values, hash: result.hash, moment: result.moment };
   mechanics.clear();
   screen.setMachine(result.info.width, result.info.height, result.palette);
   input.setMachine(result.info);
@@ -271,6 +275,12 @@ async function loadMachine(id, params) {
   document.title = `${result.info.title} · Retroscope`;
   for (const link of ui.nav.children) {
     link.classList.toggle("active", link.dataset.testid === `nav-${id}`);
+  }
+  if (replaying) {
+    for (const old of [...ui.messages.children]) if (old.dataset.text?.startsWith("replaying the shared")) old.remove();
+  }
+  if (result.moment?.exact) {
+    showMessage(`the shared moment: frame ${result.moment.frame}, replayed from power-on to the same state`, "info");
   }
   result.messages.forEach((m) => showMessage(m));
   if (location.hash !== result.hash && result.messages.length) {
@@ -315,7 +325,9 @@ function readSaved(id) {
 }
 
 async function saveMachineData() {
-  if (!current) return;
+  // A shared moment brought its own saved data (its maker's high scores): keep
+  // this browser's own rather than replacing them with those.
+  if (!current || current.moment) return;
   try {
     const data = await request("save_data");
     if (data !== null) localStorage.setItem(`retroscope.save.${current.info.id}`, JSON.stringify(data));
@@ -357,12 +369,54 @@ $("btn-frame").addEventListener("click", () => controls.step("frame"));
 $("btn-reset").addEventListener("click", controls.reset);
 $("btn-help").addEventListener("click", () => help.toggle());
 $("btn-fullscreen").addEventListener("click", () => screen.toggleFullscreen());
-$("btn-share").addEventListener("click", async () => {
-  if (!current) return;
-  const url = `${location.origin}${location.pathname}${current.hash}`;
-  $("share-link").value = url;
-  try { await navigator.clipboard.writeText(url); showMessage("link copied", "info"); }
-  catch { showMessage("copy the link from the box", "info"); }
+// Share: the exact moment (machine, parameters, inputs since power-on, edits)
+// as a link; past the longest link we hand out, as a session file to download.
+async function shareMoment() {
+  if (!current) return null;
+  const moment = await act("share");
+  if (!moment) return null;
+  const url = `${location.origin}${location.pathname}${moment.hash}`;
+  const box = $("share-link");
+  if (url.length > moment.max_link) {
+    box.value = "";
+    box.placeholder = `the moment needs ${url.length} characters: saved as a file instead`;
+    downloadSession(moment.file);
+    showMessage(`this moment (frame ${moment.frame}) is too long for a link (${url.length} characters, `
+      + `more than ${moment.max_link}): it was saved as a session file; open it with "Open…"`, "info");
+    return { ...moment, url: null };
+  }
+  box.value = url;
+  try { await navigator.clipboard.writeText(url); showMessage(`link to frame ${moment.frame} copied`, "info"); }
+  catch { showMessage(`the link to frame ${moment.frame} is in the box: copy it from there`, "info"); }
+  return { ...moment, url };
+}
+
+function downloadSession(file) {
+  const blob = new Blob([JSON.stringify(file)], { type: "application/json" });
+  const a = el("a", { href: URL.createObjectURL(blob), download: `retroscope-${file.machine}.json`,
+                      testid: "session-download" });
+  document.body.append(a);
+  a.click();
+  setTimeout(() => { URL.revokeObjectURL(a.href); a.remove(); }, 1000);
+}
+
+async function openSessionText(text) {
+  let data;
+  try { data = JSON.parse(text); }
+  catch { showMessage("this file is not a Retroscope session file (not JSON)", "error"); return null; }
+  const opened = await act("open_session_file", { data });
+  if (!opened) return null;
+  const { moment, ...plain } = opened.params;
+  history.replaceState(null, "", makeHash(opened.id, plain));
+  return loadMachine(opened.id, opened.params);
+}
+
+$("btn-share").addEventListener("click", () => shareMoment());
+$("btn-open-session").addEventListener("click", () => $("session-file").click());
+$("session-file").addEventListener("change", async (e) => {
+  const file = e.target.files?.[0];
+  e.target.value = "";
+  if (file) await openSessionText(await file.text());
 });
 window.addEventListener("keydown", (e) => {
   const typing = e.target instanceof HTMLInputElement || e.target instanceof HTMLSelectElement;
@@ -399,7 +453,24 @@ async function drawnAfter(pending) {
 window.retroscope = {
   ready,
   machines: () => machines.map((m) => ({ ...m })),
-  current: () => (current ? { id: current.info.id, values: { ...current.values }, hash: current.hash } : null),
+  current: () => (current ? { id: current.info.id, values: { ...current.values }, hash: current.hash,
+                              moment: current.moment ?? null } : null),
+  // The exact moment as {url (null when too long), hash, file, frame}; opening
+  // the url (or the file, with openSession) replays to the same state hash.
+  share: () => shareMoment(),
+  // Scripted play: `n` frames with these buttons held (or one value per frame
+  // from an array), as the run loop would run them; resolves once drawn.
+  async runFrames(n, buttons = 0) {
+    const per = Array.isArray(buttons) ? buttons : null;
+    for (let i = 0; i < n;) {
+      const k = per ? 1 : Math.min(16, n - i);
+      const press = per ? per[i % per.length] : buttons;
+      await drawnAfter(request("run_frames", { n: k, buttons: press }));
+      i += k;
+    }
+    return frameNumber;
+  },
+  openSession: (text) => openSessionText(typeof text === "string" ? text : JSON.stringify(text)),
   async load(id, params = {}) {
     const hash = `#/${id}${Object.keys(params).length ? `?${new URLSearchParams(params)}` : ""}`;
     history.replaceState(null, "", hash);

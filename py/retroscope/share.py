@@ -9,14 +9,18 @@ parameter's default: a bad link never stops a machine from starting.
 
 from __future__ import annotations
 
+import base64
+import json
 import re
+import zlib
 from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import quote
 
 from .machines.base import Param, messages_of, parse_int, shown
 
-__all__ = ["Decoded", "encode", "parse_int", "shown", "valid_machine_id", "validate"]
+__all__ = ["Decoded", "MomentError", "decode_moment", "encode", "encode_moment", "parse_int",
+           "read_session_file", "session_file", "shown", "valid_machine_id", "validate"]
 
 _MACHINE_ID = re.compile(r"^[a-z][a-z0-9_]{0,31}$")
 
@@ -75,3 +79,87 @@ def encode(machine: str, values: dict[str, Any]) -> str:
     query = "&".join(f"{quote(str(k))}={quote(str(v), safe='$')}"
                      for k, v in values.items() if v is not None)  # None: not set
     return f"#/{machine}" + (f"?{query}" if query else "")
+
+
+# -- the moment: a link that brings back exactly what was on screen ------------------
+#
+# `#/<machine>?<params>&moment=<version>.<data>.<check>`: `data` is the
+# journal (debug/journal.py: the inputs since power-on, the presses, commands
+# and edits, and where in which frame the moment is), the saved data the
+# machine started with and the first 16 hex digits of its state hash there,
+# as compact JSON, deflated, in URL-safe base64; `check` is a CRC-32 over the
+# machine, its parameters and `data`, so a damaged or edited link is known
+# before anything is replayed. Past MAX_LINK characters the page offers the
+# same moment as a session file (`session_file`/`read_session_file`).
+
+MOMENT_PARAM = "moment"
+MOMENT_VERSION = 1
+MAX_LINK = 5120  # characters of a whole link the page hands out; past it, a file
+MAX_MOMENT_JSON = 8 * 1024 * 1024  # inflated: more is refused (no zip bombs)
+SESSION_KIND = "retroscope-session"
+
+
+class MomentError(ValueError):
+    """A moment that cannot be used; the message says why, for the page."""
+
+
+def _checksum(machine: str, values: dict[str, Any], data: str) -> str:
+    text = f"{encode(machine, values)}|{data}"
+    return f"{zlib.crc32(text.encode()):08x}"
+
+
+def encode_moment(machine: str, values: dict[str, Any], body: dict[str, Any]) -> str:
+    raw = json.dumps(body, separators=(",", ":"), sort_keys=True).encode()
+    data = base64.urlsafe_b64encode(zlib.compress(raw, 9)).rstrip(b"=").decode()
+    return f"{MOMENT_VERSION}.{data}.{_checksum(machine, values, data)}"
+
+
+def decode_moment(text: str, machine: str, values: dict[str, Any]) -> dict[str, Any]:
+    """The moment's body, or MomentError saying what is wrong with it."""
+    parts = text.split(".")
+    if len(parts) != 3 or not parts[0].isdigit():
+        raise MomentError("the moment in this link is damaged (it is not version.data.check)")
+    version, data, check = int(parts[0]), parts[1], parts[2]
+    if version != MOMENT_VERSION:
+        newer = "a newer" if version > MOMENT_VERSION else "an older"
+        raise MomentError(f"the moment in this link was made by {newer} Retroscope (format "
+                          f"{version}; this page reads format {MOMENT_VERSION})")
+    if _checksum(machine, values, data) != check.lower():
+        raise MomentError("the moment in this link is damaged or does not belong to these "
+                          "settings (its checksum does not match)")
+    try:
+        packed = base64.urlsafe_b64decode(data + "=" * (-len(data) % 4))
+        inflate = zlib.decompressobj()
+        raw = inflate.decompress(packed, MAX_MOMENT_JSON)
+        if inflate.unconsumed_tail:
+            raise MomentError("the moment in this link is too big to replay")
+        body = json.loads(raw)
+    except (ValueError, zlib.error) as exc:
+        if isinstance(exc, MomentError):
+            raise
+        raise MomentError("the moment in this link is damaged (it does not unpack)") from None
+    if not isinstance(body, dict) or not isinstance(body.get("j"), dict):
+        raise MomentError("the moment in this link is damaged (no journal)")
+    return body
+
+
+def session_file(machine: str, values: dict[str, Any], moment: str) -> dict[str, Any]:
+    """The moment as a file's JSON, for moments too long for a link."""
+    return {"kind": SESSION_KIND, "version": MOMENT_VERSION, "machine": machine,
+            "params": {k: str(v) for k, v in values.items() if v is not None},
+            "moment": moment}
+
+
+def read_session_file(data: Any) -> tuple[str, dict[str, str]]:
+    """(machine, raw link parameters with the moment) from a session file's JSON."""
+    if not isinstance(data, dict) or data.get("kind") != SESSION_KIND:
+        raise MomentError("this is not a Retroscope session file")
+    machine, params, moment = data.get("machine"), data.get("params"), data.get("moment")
+    if not isinstance(machine, str) or not valid_machine_id(machine):
+        raise MomentError("the session file names no machine")
+    if not isinstance(params, dict) or not all(
+            isinstance(k, str) and isinstance(v, str) for k, v in params.items()):
+        raise MomentError("the session file's parameters are not names and texts")
+    if not isinstance(moment, str):
+        raise MomentError("the session file holds no moment")
+    return machine, {**params, MOMENT_PARAM: moment}

@@ -16,6 +16,8 @@ from typing import Any
 
 from . import machines, share
 from .debug import Session
+from .debug.journal import Journal, JournalError
+from .debug.replay import ReplayError, replay
 from .machines.base import Machine, MachineError
 
 MAX_READ = 0x10000
@@ -59,9 +61,13 @@ class WorkerAPI:
         # program consulted once per frame before it runs (the Tetris AI).
         self.source: Callable[[Machine], int] | None = None
         self.source_name = "player"
+        # (machine id, parameter values, saved data) the session's machine began with
+        self.loaded: tuple[str, dict[str, Any], Any] = ("", {}, None)
         self.verbs: dict[str, Callable[[dict[str, Any]], Any]] = {
             "machines": self.list_machines,
             "load": self.load,
+            "share": self.share,
+            "open_session_file": self.open_session_file,
             "run_frames": self.run_frames,
             "step": self.step,
             "reset": self.reset,
@@ -114,7 +120,8 @@ class WorkerAPI:
         }
 
     def load(self, args: dict[str, Any]) -> dict[str, Any]:
-        """Start a machine from a link's raw parameters (strings)."""
+        """Start a machine from a link's raw parameters (strings); a `moment`
+        among them is replayed to the very frame and state it was made at."""
         machine_id = args.get("id")
         raw = args.get("params") or {}
         if not isinstance(machine_id, str) or not share.valid_machine_id(machine_id):
@@ -127,26 +134,102 @@ class WorkerAPI:
             raise RequestError(f"there is no machine {share.shown(machine_id)}"
                                f" (there are: {', '.join(available) or 'none'})")
         info = machines.info(machine_id)
+        raw = dict(raw)
+        moment_text = raw.pop(share.MOMENT_PARAM, None)
         decoded = share.validate(info.params, raw, machines.validator(machine_id))
-        machine = machines.create(machine_id, **decoded.values)
-        saved = args.get("save")
         messages = list(decoded.messages)
+        saved = args.get("save")
+        body = None
+        if moment_text is not None:
+            try:
+                body = share.decode_moment(moment_text, machine_id, decoded.values)
+            except share.MomentError as exc:
+                messages.append(f"{exc}; showing {info.title} from power-on with the link's "
+                                f"settings instead")
+            else:
+                saved = body.get("s")  # the saved data the moment began with
+        machine = machines.create(machine_id, **decoded.values)
         if saved is not None:
             try:
                 machine.load_save_data(saved)
             except (MachineError, ValueError, TypeError, KeyError) as exc:
                 messages.append(f"saved data for {machine_id} was not usable ({exc}); ignored")
+                saved = None
         if self.session is not None:
             self.session.close()
         self.session = Session(machine)
         self.source, self.source_name = None, "player"
+        self.loaded = (machine_id, dict(decoded.values), saved)
+        hash_ = share.encode(machine_id, decoded.values)
+        moment = None
+        if body is not None:
+            moment = self._replay_moment(body, info.title, messages)
+            if moment["exact"]:
+                hash_ = self._moment_hash(hash_, moment_text)
         return {
             "info": info.to_json(),
             "values": decoded.values,
             "messages": messages,
-            "hash": share.encode(machine_id, decoded.values),
-            "palette": list(machine.palette),
+            "hash": hash_,
+            "palette": list(self.session.machine.palette),
+            "moment": moment,
         }
+
+    @staticmethod
+    def _moment_hash(plain: str, moment: str) -> str:
+        return f"{plain}{'&' if '?' in plain else '?'}{share.MOMENT_PARAM}={moment}"
+
+    def _replay_moment(self, body: dict[str, Any], title: str,
+                       messages: list[str]) -> dict[str, Any]:
+        """Replay a moment on the fresh session; on trouble, say so and stay at
+        the nearest safe state (where the replay stopped cleanly, else power-on)."""
+        session = self._need_session()
+        machine = session.machine
+        exact = False
+        try:
+            segments, frame, cycle = Journal.segments_from_json(body["j"])
+            replay(session, segments, frame, cycle)
+        except (JournalError, ReplayError) as exc:
+            messages.append(f"the moment in this link could not be replayed to its end ({exc});"
+                            f" showing frame {machine.frame}, where it stopped")
+        except Exception as exc:  # a bug: never leave a half-run machine behind
+            machine_id, values, saved = self.loaded
+            messages.append(f"the moment in this link could not be replayed ({type(exc).__name__}:"
+                            f" {exc}); showing {title} from power-on instead")
+            fresh = machines.create(machine_id, **values)
+            if saved is not None:
+                fresh.load_save_data(saved)
+            session.close()
+            self.session = session = Session(fresh)
+        else:
+            want = str(body.get("h", ""))
+            exact = session.state_hash()[:len(want)] == want and bool(want)
+            if not exact:
+                messages.append(f"the moment in this link replayed to frame {frame} but not to "
+                                f"the state it was made at (made by another version of "
+                                f"{title}?); showing what the replay reached")
+        return {"frame": session.machine.frame, "exact": exact}
+
+    def share(self, _: dict[str, Any]) -> dict[str, Any]:
+        """The current moment as a link (and as a session file, for long ones)."""
+        session = self._need_session()
+        machine_id, values, saved = self.loaded
+        body: dict[str, Any] = {"j": session.journal.to_json(*session.position()),
+                                "h": session.state_hash()[:16]}
+        if saved is not None:
+            body["s"] = saved
+        moment = share.encode_moment(machine_id, values, body)
+        return {"hash": self._moment_hash(share.encode(machine_id, values), moment),
+                "file": share.session_file(machine_id, values, moment),
+                "frame": session.machine.frame, "max_link": share.MAX_LINK}
+
+    def open_session_file(self, args: dict[str, Any]) -> dict[str, Any]:
+        """A session file's JSON -> {id, params} to load (the moment among them)."""
+        try:
+            machine_id, params = share.read_session_file(args.get("data"))
+        except share.MomentError as exc:
+            raise RequestError(str(exc)) from None
+        return {"id": machine_id, "params": params}
 
     def run_frames(self, args: dict[str, Any]) -> dict[str, Any]:
         """Run frames (the page's run loop); says why if the debugger stopped it."""
@@ -260,16 +343,15 @@ class WorkerAPI:
         machine = self._need_machine()
         x = _int_arg(args, "x", 0, machine.width - 1)
         y = _int_arg(args, "y", 0, machine.height - 1)
-        machine.pointer(x, y, bool(args.get("down")))
+        self._need_session().pointer(x, y, bool(args.get("down")))  # journalled
         return {}
 
     def command(self, args: dict[str, Any]) -> Any:
-        machine = self._need_machine()
         verb = args.get("verb")
         rest = args.get("args") or {}
         if not isinstance(verb, str) or not isinstance(rest, dict):
             raise RequestError("command needs a verb (text) and args (an object)")
-        return machine.command(verb, rest)
+        return self._need_session().command(verb, rest)  # journalled
 
     def save_data(self, _: dict[str, Any]) -> Any:
         return self._need_machine().save_data()

@@ -217,3 +217,13 @@ def test_the_machine_tab_shows_named_rows_not_a_json_dump(open_page, size):
     assert "{" not in extra.text_content()
     extra.scroll_into_view_if_needed()
     page.screenshot(path=f"{SHOTS}/e2e-first-state-{size}.png")
+
+
+def test_backgammons_sequence_is_one_number_everywhere(open_page, size):
+    page = open_page("#/backgammon")
+    page.evaluate("window.retroscope.step('frame', 5)")
+    state = page.evaluate("window.retroscope.lastState()")
+    seq = state["sequence"]
+    expect(page.locator(tid("bg-sequence"))).to_have_value(str(seq))
+    expect(page.locator(tid("bg-status"))).to_contain_text(f"sequence {seq} in play")
+    page.screenshot(path=f"{SHOTS}/e2e-first-bg-sequence-{size}.png")

@@ -151,8 +151,8 @@ export function create(root, session) {
       }
       const g = state.game;
       if (g && !g.linkable) {
-        shareLink.textContent = "(this game's dice began after a wait at the title; a link " +
-          "replays games begun by New game or from a link)";
+        shareLink.textContent = "(this game's dice began after a wait at the title: a moves link " +
+          "cannot say that; Share at the top carries the exact moment)";
       } else if (g) {
         const moves = g.link ? `&moves=${encodeURIComponent(g.link)}` : "";
         shareLink.textContent = `${location.origin}${location.pathname}#/backgammon?seed=${state.sequence}${moves}`;

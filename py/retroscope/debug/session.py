@@ -52,6 +52,7 @@ from .codeview import CodeView
 from .condition import ConditionError, Env, compile_condition
 from .cpuinfo import CpuInfo, info_for
 from .errors import DebugError, check_int
+from .journal import Journal
 from .memory import MemoryView
 from .rewind import Rewind, state_hash
 from .trace import Trace
@@ -124,6 +125,8 @@ class Session:
         self._can_stop = hasattr(self.cpu, "set_stops")
         self._can_request_stop = hasattr(self.cpu, "request_stop")
         self._stops: set[int] = set()
+        # Everything that drives the machine from here on, for share links.
+        self.journal = Journal(machine.frame)
 
     # -- the environment conditions see -------------------------------------------
     def _make_env(self) -> Env:
@@ -356,14 +359,17 @@ class Session:
                 self._pending_buttons = None
             if self.record:
                 self.rewind.set_input(machine.frame, machine.buttons)
+            self.journal.frame_start(machine.frame, machine.buttons)
             self._at_frame_start = False
             self._checked_until = (CHECKED_WHOLE_FRAME if machine.runner == self._run_checked
                                    else None)
         result = machine.advance()
         if result == "frame":
             self._at_frame_start = True
-            if self.record and self._checked_until is not None:
-                self.rewind.set_checked(machine.frame - 1, self._checked_until)
+            if self._checked_until is not None:
+                if self.record:
+                    self.rewind.set_checked(machine.frame - 1, self._checked_until)
+                self.journal.frame_checked(machine.frame - 1, self._checked_until)
             if self.record:
                 # Checkpoint the new frame's start now (when its turn), so the
                 # present is seekable; other frames are reached by replay.
@@ -452,7 +458,26 @@ class Session:
         self._install()
         return self._run(max(1, max_frames))
 
+    def position(self) -> tuple[int, int]:
+        """Where the machine is, as the journal counts: (frame, 0) at the start
+        of a frame not yet begun, else (frame, cycles into it + 1)."""
+        m = self.machine
+        return m.frame, 0 if self._at_frame_start else m.frame_cycle + 1
+
+    def pointer(self, x: int, y: int, down: bool) -> None:
+        """A press or release on the picture, at framebuffer coordinates."""
+        self.journal.event(*self.position(), "pointer", {"x": x, "y": y, "down": bool(down)})
+        self.machine.pointer(x, y, bool(down))
+
+    def command(self, verb: str, args: dict[str, Any]) -> Any:
+        """A machine's own action; those that only report (`QUERY_COMMANDS`)
+        are not journalled."""
+        if verb not in getattr(self.machine, "QUERY_COMMANDS", ()):
+            self.journal.event(*self.position(), "command", {"verb": verb, "args": args})
+        return self.machine.command(verb, args)
+
     def reset(self) -> dict[str, Any]:
+        self.journal.reset(*self.position())
         self.machine.reset()
         self.rewind.clear()
         self._at_frame_start = True
@@ -587,6 +612,8 @@ class Session:
         """Write bytes into a memory space as its hardware would (the CPU's
         through the bus: ROM ignores writes)."""
         result = self.memory.write(addr, values, space)
+        self.journal.event(*self.position(), "write",
+                           {"addr": result["addr"], "values": list(values), "space": space})
         self._access.clear()  # our own writes are not the CPU's
         self._edited()
         return result
@@ -620,6 +647,8 @@ class Session:
             self.info.set_register(str(name).lower(), value)
         except ValueError as exc:
             raise DebugError(str(exc)) from None
+        self.journal.event(*self.position(), "register", {"name": str(name).lower(),
+                                                         "value": value})
         self._edited()
         return self.registers()
 
@@ -688,6 +717,7 @@ class Session:
         self._at_frame_start = True
         self._recorded = frame
         self._pending_buttons = None
+        self.journal.cut_at(frame)
         self.paused = True
         self.plan = None
         self._install()

@@ -92,7 +92,8 @@ INFO = MachineInfo(
     **_ROUTINES,
     article="000",
     summary="A CRPG's 13x13 map window (edges, slants, mobs, light, line of sight) as "
-            "TMS9900 code at the article's data layout, on a TI-99/4A with its VDP.",
+            "TMS9900 code at the article's data layout, on a TI-99/4A with its VDP. "
+            "Keys: the arrows (the joystick) or E, S, D, X (the TI's own) walk.",
 )
 
 
@@ -116,6 +117,7 @@ class CrpgMachine(Ti99Machine):
 
     # WAITF1 LIMI 2 / LIMI 0 / CB @VDPTIC,R1 / JEQ WAITF1: 92 cycles a turn.
     IDLE_TURN = 92
+    BENCH_WATCH = TICK  # written every frame (the interrupt's tick), for the bench
 
     def idle_here(self) -> bool:
         """At WAITF1 with the tick unchanged and ST as a turn leaves it (EQ, the

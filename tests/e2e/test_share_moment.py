@@ -1,0 +1,167 @@
+"""Share the moment, end to end: the link (or, past 5,120 characters, the
+session file) opened in a fresh browser replays from power-on to the same
+frame, the same state hash and the same picture; a damaged link says so and
+shows the machine from power-on."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from playwright.sync_api import expect
+
+SHOTS = "test-output"
+SIZES = {"wide": (1400, 900), "small": (800, 600)}
+REPLAY_MS = 15 * 60_000
+PICTURE = """() => {
+  const c = document.querySelector('[data-testid=screen]');
+  const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+  let h = 2166136261;
+  for (let i = 0; i < d.length; i++) { h ^= d[i]; h = Math.imul(h, 16777619) >>> 0; }
+  return [c.width, c.height, h];
+}"""
+
+
+def tid(name: str) -> str:
+    return f"[data-testid={name}]"
+
+
+def state_hash(page) -> str:
+    return page.evaluate("window.retroscope.debug('state_hash')")
+
+
+def open_fresh(browser, url: str, size: str):
+    """The link in a new browser context: nothing shared with the first page."""
+    w, h = SIZES[size]
+    context = browser.new_context(viewport={"width": w, "height": h})
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.goto(url)
+    page.wait_for_function("document.documentElement.dataset.state !== 'booting'",
+                           timeout=REPLAY_MS)
+    assert page.evaluate("document.documentElement.dataset.state") == "ready"
+    page.wait_for_function("window.retroscope.current() !== null")
+    return page, errors
+
+
+def round_trip(page, browser, size: str, name: str):
+    want_hash, want_picture = state_hash(page), page.evaluate(PICTURE)
+    frame = page.evaluate("window.retroscope.frame()")
+    page.click(tid("btn-share"))
+    link = page.locator(tid("share-link"))
+    page.wait_for_function("document.querySelector('[data-testid=share-link]').value.includes('moment=')")
+    url = link.input_value()
+    assert len(url) <= 5120
+    page.screenshot(path=f"{SHOTS}/e2e-share-{name}-made-{size}.png")
+    other, errors = open_fresh(browser, url, size)
+    assert other.evaluate("window.retroscope.current().moment") == {"frame": frame, "exact": True}
+    assert other.evaluate("window.retroscope.frame()") == frame
+    assert state_hash(other) == want_hash
+    assert other.evaluate(PICTURE) == want_picture
+    expect(other.locator(tid("message")).first).to_contain_text("same state")
+    other.screenshot(path=f"{SHOTS}/e2e-share-{name}-opened-{size}.png")
+    assert errors == []
+    return other
+
+
+@pytest.fixture(params=list(SIZES))
+def size(request, page):
+    w, h = SIZES[request.param]
+    page.set_viewport_size({"width": w, "height": h})
+    return request.param
+
+
+def tetris_script(frames: int) -> list[int]:
+    """A player's hands: down held to drop, taps left/right, rotations, Start
+    now and then (pause and resume), from a fixed seed."""
+    rnd = random.Random(2026)
+    out, hold = [], 0x04
+    for f in range(frames):
+        if f % 12 == 0:
+            hold = rnd.choice([0x04, 0x04, 0x01, 0x02, 0x80, 0x40, 0x04 | 0x01, 0])
+        if f % 1500 == 700:
+            hold = 0x10  # Start: pause (and the next one resumes)
+        out.append(hold)
+    return out
+
+
+@pytest.mark.timeout(1800)  # 7,200 frames played, then replayed, in Pyodide
+def test_two_minutes_of_tetris_come_back_exactly(open_page, browser, page_log):
+    page = open_page("#/tetris")
+    page.set_viewport_size({"width": 1400, "height": 900})
+    script = tetris_script(7200)  # two minutes at 60 fps
+    runs: list[list[int]] = []
+    for b in script:
+        if runs and runs[-1][0] == b:
+            runs[-1][1] += 1
+        else:
+            runs.append([b, 1])
+    page.evaluate("async (runs) => { for (const [b, n] of runs) "
+                  "await window.retroscope.runFrames(n, b); }", runs)
+    assert page.evaluate("window.retroscope.frame()") == 7200
+    stats = page.evaluate("window.retroscope.lastState().stats")
+    assert sum(int(v) for v in stats.values()) > 5  # pieces really fell
+    round_trip(page, browser, "wide", "tetris")
+    assert page_log.console_errors == []
+
+
+def test_a_backgammon_game_begun_from_the_title_screen_comes_back(open_page, browser, size):
+    page = open_page("#/backgammon")
+    buttons = page.evaluate("window.retroscope.machines().find(m => m.id === 'backgammon').buttons")
+    start = 1 << buttons.index("Start")
+    page.evaluate("window.retroscope.runFrames(45, 0)")  # the title screen steps the dice
+    page.evaluate(f"window.retroscope.runFrames(1, {start})")
+    page.evaluate("window.retroscope.runFrames(3, 0)")
+    assert page.evaluate("window.retroscope.lastState().mode") == "game"
+    page.click(tid("tabbtn-machine"))
+    page.select_option(tid("bg-white"), "computer")  # a command, journalled
+    box = page.locator(tid("screen")).bounding_box()
+    page.mouse.click(box["x"] + box["width"] * 0.3, box["y"] + box["height"] * 0.5)
+    page.evaluate("window.retroscope.runFrames(150, 0)")
+    assert page.evaluate("window.retroscope.lastState().game.turns") >= 1
+    round_trip(page, browser, size, "backgammon")
+
+
+def test_a_long_moment_goes_to_a_session_file_and_opens_from_it(open_page, browser, tmp_path):
+    page = open_page("#/tetris")
+    rnd = random.Random(5)
+    presses = [rnd.randrange(0x10000) for _ in range(2200)]  # no two frames alike
+    page.evaluate("(p) => window.retroscope.runFrames(p.length, p)", presses)
+    want = state_hash(page)
+    with page.expect_download() as download:
+        page.click(tid("btn-share"))
+    path = tmp_path / "moment.json"
+    download.value.save_as(path)
+    data = json.loads(path.read_text())
+    assert data["kind"] == "retroscope-session" and data["machine"] == "tetris"
+    expect(page.locator(tid("message")).last).to_contain_text("session file")
+    page.screenshot(path=f"{SHOTS}/e2e-share-file-made-wide.png")
+    other, errors = open_fresh(browser, page.url.split("#")[0], "wide")
+    other.set_input_files(tid("session-file"), str(path))
+    other.wait_for_function("window.retroscope.current()?.moment?.exact === true",
+                            timeout=REPLAY_MS)
+    assert state_hash(other) == want
+    assert other.evaluate("window.retroscope.frame()") == 2200
+    other.screenshot(path=f"{SHOTS}/e2e-share-file-opened-wide.png")
+    assert errors == []
+
+
+def test_a_damaged_link_says_so_and_shows_power_on(open_page, browser, size):
+    page = open_page("#/tetris?level=3")
+    page.evaluate("window.retroscope.runFrames(30, 4)")
+    url = page.evaluate("window.retroscope.share()")["url"]
+    head, _, moment = url.partition("moment=")
+    broken = head + "moment=" + moment[:20] + ("x" if moment[20] != "x" else "y") + moment[21:]
+    other, errors = open_fresh(browser, broken, size)
+    message = other.locator(tid("message")).filter(has_text="damaged")
+    expect(message).to_have_count(1)
+    expect(message).to_contain_text("power-on")
+    assert other.evaluate("window.retroscope.frame()") == 0
+    assert other.evaluate("window.retroscope.current().values.level") == 3
+    other.screenshot(path=f"{SHOTS}/e2e-share-damaged-{size}.png")
+    old = head + "moment=0" + moment[1:]
+    third, _ = open_fresh(browser, old, size)
+    expect(third.locator(tid("message")).filter(has_text="older Retroscope")).to_have_count(1)
+    assert errors == []

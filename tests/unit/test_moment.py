@@ -1,0 +1,184 @@
+"""Share the moment: a link carries the machine, its parameters, the inputs since
+power-on and the edits; opening it replays to the same frame and state hash.
+A damaged, edited or newer link says so and shows the nearest safe state."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from retroscope import machines, share
+from retroscope.worker_api import WorkerAPI
+
+pytestmark = pytest.mark.skipif("tetris" not in machines.available(),
+                                reason="the tetris machine is not built yet")
+
+
+def call(api: WorkerAPI, op: str, **args):
+    reply = json.loads(api.call(op, json.dumps(args)))
+    assert reply["ok"], reply
+    return reply["result"]
+
+
+def debug(api: WorkerAPI, verb: str, **args):
+    return call(api, "debug", verb=verb, args=args)
+
+
+def params_of(hash_: str) -> tuple[str, dict[str, str]]:
+    path, _, query = hash_.lstrip("#/").partition("?")
+    return path, dict(pair.split("=", 1) for pair in query.split("&") if pair)
+
+
+def reopen(hash_: str, save=None) -> tuple[WorkerAPI, dict]:
+    machine_id, params = params_of(hash_)
+    api = WorkerAPI()
+    result = call(api, "load", id=machine_id, params=params, save=save)
+    return api, result
+
+
+def play(api: WorkerAPI, frames: int, seed: int = 1) -> None:
+    rng = random.Random(seed)
+    buttons = 0
+    for _ in range(frames):
+        if rng.random() < 0.1:
+            buttons = rng.choice([0, 1, 2, 4, 0x80, 0x40, 0x41])
+        call(api, "run_frames", n=1, buttons=buttons)
+
+
+def test_a_shared_moment_replays_to_the_same_frame_and_state_hash() -> None:
+    api = WorkerAPI()
+    call(api, "load", id="tetris", params={"seed": "1234"})
+    play(api, 400)
+    link = call(api, "share")
+    assert len(link["hash"]) < share.MAX_LINK
+    want = debug(api, "state_hash")
+    other, result = reopen(link["hash"])
+    assert result["moment"] == {"frame": 400, "exact": True}
+    assert result["messages"] == []
+    assert debug(other, "state_hash") == want
+    assert bytes(other.session.machine.framebuffer) == bytes(api.session.machine.framebuffer)
+    # The replayed session goes on as the first would, and can be rewound.
+    assert debug(other, "rewind_info")["last"] == 400
+    call(api, "run_frames", n=5, buttons=1)
+    call(other, "run_frames", n=5, buttons=1)
+    assert debug(other, "state_hash") == debug(api, "state_hash")
+
+
+def test_edits_resets_mid_frame_stops_and_saved_data_travel_with_the_moment() -> None:
+    api = WorkerAPI()
+    saved = {"high_scores": "00" * 32}
+    call(api, "load", id="tetris", params={}, save=saved)
+    play(api, 90, seed=2)
+    debug(api, "write_memory", addr=0x17, values=[0x12, 0x34])
+    debug(api, "set_register", name="a", value=0x42)
+    play(api, 30, seed=3)
+    call(api, "reset")
+    play(api, 50, seed=4)
+    debug(api, "write_memory", addr=0x2300, values=[0xAB], space="ppu")
+    bp = debug(api, "add_breakpoint", kind="exec", where="$AB47")
+    for _ in range(8):  # stops in the PRNG, part-way into a frame
+        if call(api, "run_frames", n=16)["stopped"]:
+            break
+    status = debug(api, "status")
+    assert status["reason"]["kind"] == "breakpoint" and status["frame_cycle"] > 0
+    debug(api, "remove_breakpoint", bp_id=bp["id"])
+    link = call(api, "share")
+    other, result = reopen(link["hash"], save={"high_scores": "11" * 32})
+    assert result["moment"]["exact"], result["messages"]
+    assert debug(other, "state_hash") == debug(api, "state_hash")
+    assert debug(other, "status")["frame_cycle"] == status["frame_cycle"]
+    # Both go on the same way from the middle of that frame.
+    call(api, "run_frames", n=3)
+    call(other, "run_frames", n=3)
+    assert debug(other, "state_hash") == debug(api, "state_hash")
+
+
+def test_an_edit_just_before_sharing_is_in_the_moment() -> None:
+    api = WorkerAPI()
+    call(api, "load", id="tetris", params={})
+    call(api, "step", kind="frame", n=24)
+    debug(api, "write_memory", addr=0x2100, values=[1, 2, 3], space="ppu")
+    debug(api, "set_register", name="x", value=7)
+    other, result = reopen(call(api, "share")["hash"])
+    assert result["moment"] == {"frame": 24, "exact": True}
+    assert debug(other, "read_memory", addr=0x2100, length=3, space="ppu")["data"] == "010203"
+
+
+def test_a_moment_after_a_seek_back_holds_what_was_on_screen_then() -> None:
+    api = WorkerAPI()
+    call(api, "load", id="tetris", params={})
+    play(api, 200, seed=5)
+    debug(api, "write_memory", addr=0x0300, values=[9])  # undone by the seek below
+    debug(api, "seek", frame=150)
+    want = debug(api, "state_hash")
+    link = call(api, "share")
+    other, result = reopen(link["hash"])
+    assert result["moment"] == {"frame": 150, "exact": True}
+    assert debug(other, "state_hash") == want
+
+
+def test_backgammon_begun_from_the_title_screen_with_presses_and_commands() -> None:
+    api = WorkerAPI()
+    call(api, "load", id="backgammon", params={})
+    play(api, 37, seed=6)            # wait at the title: the sequence moves on
+    start = 1 << machines.info("backgammon").buttons.index("Start")
+    call(api, "run_frames", n=1, buttons=start)
+    call(api, "run_frames", n=3, buttons=0)
+    assert call(api, "state")["machine"]["mode"] == "game"
+    call(api, "pointer", x=40, y=100, down=True)
+    call(api, "pointer", x=40, y=100, down=False)
+    call(api, "command", verb="players", args={"white": "computer", "black": "computer"})
+    for _ in range(8):
+        call(api, "run_frames", n=16, buttons=0)
+    link = call(api, "share")
+    other, result = reopen(link["hash"])
+    assert result["moment"]["exact"], result["messages"]
+    assert debug(other, "state_hash") == debug(api, "state_hash")
+    assert call(other, "state")["machine"] == call(api, "state")["machine"]
+
+
+def test_a_damaged_link_says_so_and_starts_from_power_on_with_its_settings() -> None:
+    api = WorkerAPI()
+    call(api, "load", id="tetris", params={"level": "5"})
+    play(api, 30)
+    link = call(api, "share")["hash"]
+    machine_id, params = params_of(link)
+    data = params["moment"]
+    broken = {**params, "moment": data[:10] + ("A" if data[10] != "A" else "B") + data[11:]}
+    for bad, words in ((broken, "damaged"), ({**params, "level": "6"}, "do"),
+                       ({**params, "moment": "9" + data[1:]}, "newer Retroscope"),
+                       ({**params, "moment": "garbage"}, "damaged")):
+        other = WorkerAPI()
+        result = call(other, "load", id=machine_id, params=bad)
+        (message,) = result["messages"]
+        assert words in message and "power-on" in message, message
+        assert result["moment"] is None
+        assert other.session.machine.frame == 0
+
+
+def test_a_moment_that_cannot_be_replayed_to_its_end_stops_cleanly() -> None:
+    api = WorkerAPI()
+    call(api, "load", id="tetris", params={})
+    play(api, 20)
+    machine_id, values, saved = api.loaded
+    body = {"j": api.session.journal.to_json(*api.session.position()), "h": "0" * 16}
+    body["j"]["f"] = 500  # past the inputs it carries
+    moment = share.encode_moment(machine_id, values, body)
+    other = WorkerAPI()
+    result = call(other, "load", id=machine_id, params={**params_of(
+        share.encode(machine_id, values))[1], "moment": moment})
+    assert any("could not be replayed" in m for m in result["messages"]), result["messages"]
+    assert result["moment"]["exact"] is False
+
+
+def test_a_session_file_reads_back_and_refuses_what_is_not_one() -> None:
+    api = WorkerAPI()
+    call(api, "load", id="tetris", params={})
+    play(api, 10)
+    file = call(api, "share")["file"]
+    opened = call(WorkerAPI(), "open_session_file", data=json.loads(json.dumps(file)))
+    assert opened["id"] == "tetris" and opened["params"]["moment"] == file["moment"]
+    reply = json.loads(WorkerAPI().call("open_session_file", json.dumps({"data": {"x": 1}})))
+    assert not reply["ok"] and "not a Retroscope session file" in reply["error"]
