@@ -20,8 +20,9 @@ V_BOARD_PIECES, V_PIECE_TYPES, V_PIECE_QUANTITIES = 0x0400, 0x0430, 0x0460
 V_MAP_BRIDGE_UP, V_MAP_BRIDGE_DOWN, V_BOARD_MARKS = 0x0470, 0x04A0, 0x04D0
 Z_BRIDGES, Z_TURN, SEED = 0x51, 0x50, 0x5C
 
-# The routines the article documents (and ours for tests), for `Machine.call` and
-# the contract suite, with the registers they need.
+# The routines the article documents (and ours for tests), for `Machine.call`,
+# with the registers they need. (INFO.routines, for the contract suite, comes
+# with MachineInfo.routines in #11.)
 ROUTINE_SPECS = (
     ("mark_moves", "X = a position: V_board_marks gets its piece's moves; A = how many",
      (("x", 0x27),)),
@@ -34,14 +35,6 @@ ROUTINE_SPECS = (
     ("prng_seed", "seed the LFSR from the centisecond clock (OSWORD 1)", ()),
     ("random_setup", "A = $FF both sides, $04 the bottom, $00 the top", (("a", 0xFF),)),
 )
-try:
-    from ..base import Routine  # type: ignore[attr-defined]
-except ImportError:  # MachineInfo.routines arrives with the contract suite (#11)
-    Routine = None
-_ROUTINES = ({"routines": tuple(Routine(label, text, regs)
-                                for label, text, regs in ROUTINE_SPECS)}
-             if Routine is not None else {})
-
 INFO = bbc_info(
     id="jmc",
     title="Japanese Military Chess (BBC Micro)",
@@ -55,7 +48,6 @@ INFO = bbc_info(
               "(empty: set up by hand)", max_len=10, alphabet="0123456789abcdefABCDEF$xX"),
         Param("bridges", "int", 2, "bridges over the river: 2 or 4", 2, 4),
     ),
-    **_ROUTINES,
     article="001",
     summary="JMC's board arrays, swap_sides, move marking with the bridge tables, "
             "combat with every exception, both win checks, Brad Smith's galois32 PRNG "
