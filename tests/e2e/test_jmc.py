@@ -166,10 +166,11 @@ def test_a_saved_game_is_reloaded_and_a_file_round_trips(open_page, page_log, tm
                            timeout=90_000)
     page.evaluate("window.retroscope.run()")
     wait_phase(page, "menu")
+    frames_pass(page, 10)                    # the page has settled on this machine
     page.click("[data-testid=jmc-load]")
     page.wait_for_function(
-        "window.retroscope.state().then(s => s.machine.message.startsWith('LOADED'))")
-    assert machine(page)["phase"] == "play"
+        "window.retroscope.state().then(s => s.machine.message.startsWith('LOADED')"
+        " && s.machine.phase === 'play' && !s.machine.busy)", timeout=SLOW)
     assert board(page).pieces == saved
     page.screenshot(path="test-output/e2e-jmc-loaded.png")
     # a damaged file: a clear message, and the game goes on
