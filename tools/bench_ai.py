@@ -146,9 +146,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--taps", type=int, default=30, choices=(15, 30))
     ap.add_argument("--pieces", type=int, default=2500, help="stop a game after this many")
     ap.add_argument("--workers", type=int, default=os.cpu_count() or 1)
+    ap.add_argument("--skip", type=int, default=0, help="leave out the first N seeds")
     args = ap.parse_args(argv)
     n = args.games or (10 if args.quick else 100)
-    tasks = [(s, args.level, args.taps, args.pieces) for s in seeds(n)]
+    tasks = [(s, args.level, args.taps, args.pieces) for s in seeds(args.skip + n)[args.skip:]]
     play = sim_game if args.engine == "sim" else machine_game
     print(f"== Tetris AI: {n} games from level {args.level}, {args.taps} Hz taps, "
           f"{args.engine}, {args.workers} processes, at most {args.pieces} pieces a game")

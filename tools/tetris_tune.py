@@ -12,9 +12,11 @@ pieces from $9907) from `--level` with `--taps` Hz taps, each stopped after
 `--pieces` pieces; every candidate of a generation plays the same seeds, the
 seeds change from one generation to the next. Games run on all local cores by
 default (a process pool), or on a Dask scheduler or a Ray cluster when
-`--cluster` gives its address. `--write` puts the best weights (CMA's mean of
-the last generation, replayed on fresh seeds against the start) and the run's
-record into `weights.py`; otherwise they are printed.
+`--cluster` gives its address. `--sets normal` tunes only the weights below
+level 29 (use it when games are too short to reach 29). `--write` puts the
+best weights (CMA's mean of the last generation, replayed on fresh seeds
+against the start) and the run's record into `weights.py`; otherwise they are
+printed.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import pprint
 import sys
 import time
 from collections.abc import Callable, Sequence
@@ -42,10 +45,12 @@ WEIGHTS_FILE = ROOT / "py" / "retroscope" / "machines" / "tetris" / "weights.py"
 SETS = ("normal", "fast")
 
 
-def unpack(x: Sequence[float], start: dict[str, tuple[float, ...]]) -> dict[str, tuple[float, ...]]:
-    """Flat relative vector -> weights: w = start * x for nonzero starts, else x."""
-    out = {}
-    for k, name in enumerate(SETS):
+def unpack(x: Sequence[float], start: dict[str, tuple[float, ...]],
+           sets: Sequence[str] = SETS) -> dict[str, tuple[float, ...]]:
+    """Flat relative vector (one block per tuned set) -> weights: w = start * x
+    for nonzero starts, else x; sets not tuned keep their start."""
+    out = dict(start)
+    for k, name in enumerate(sets):
         base = start[name]
         out[name] = tuple(round(float(b * x[k * N + i] if b else x[k * N + i]), 4)
                           for i, b in enumerate(base))
@@ -103,12 +108,12 @@ def cluster_mapper(address: str) -> tuple[Mapper, Callable[[], None]]:
 def tune(generations: int = 30, popsize: int = 16, games: int = 4, pieces: int = 700,
          level: int = 18, taps: int = 30, workers: int | None = None,
          cluster: str | None = None, seed: int = 1, sigma: float = 0.3,
-         log: Callable[[str], None] = print) -> dict[str, Any]:
+         sets: Sequence[str] = SETS, log: Callable[[str], None] = print) -> dict[str, Any]:
     import cma
 
     period = 60 // taps
     start = dict(weights_module.START)
-    x0 = [1.0 if b else 0.0 for name in SETS for b in start[name]]
+    x0 = [1.0 if b else 0.0 for name in sets for b in start[name]]
     es = cma.CMAEvolutionStrategy(x0, sigma, {"popsize": popsize, "seed": seed,
                                               "maxiter": generations, "verbose": -9})
     mapper, close = (cluster_mapper(cluster) if cluster
@@ -119,7 +124,7 @@ def tune(generations: int = 30, popsize: int = 16, games: int = 4, pieces: int =
         for g in range(generations):
             xs = es.ask()
             seeds = seeds_for(g, games, seed)
-            tasks = [(unpack(x, start), s, level, period, pieces) for x in xs for s in seeds]
+            tasks = [(unpack(x, start, sets), s, level, period, pieces) for x in xs for s in seeds]
             results = mapper(game_score, tasks)
             fitness = []
             for i in range(len(xs)):
@@ -132,7 +137,7 @@ def tune(generations: int = 30, popsize: int = 16, games: int = 4, pieces: int =
                             "seconds": round(time.monotonic() - began, 1)})
             log(f"generation {g}: best {best:.0f}, mean {mean:.0f}, "
                 f"{time.monotonic() - began:.0f} s")
-        final = unpack(es.result.xfavorite, start)
+        final = unpack(es.result.xfavorite, start, sets)
         check = seeds_for(10_000, games, seed)
         tuned = mapper(game_score, [(final, s, level, period, pieces) for s in check])
         base = mapper(game_score, [(start, s, level, period, pieces) for s in check])
@@ -143,6 +148,7 @@ def tune(generations: int = 30, popsize: int = 16, games: int = 4, pieces: int =
         "record": {
             "optimiser": f"CMA-ES (cma {cma.__version__}), sigma {sigma} on weights relative "
                          "to START, fitness = mean score",
+            "sets": list(sets),
             "generations": generations, "popsize": popsize, "games_per_candidate": games,
             "pieces_per_game": pieces, "level": level, "tap_hz": taps, "seed": seed,
             "where": cluster or f"{workers or os.cpu_count()} local processes",
@@ -159,10 +165,13 @@ def write_weights(result: dict[str, Any], path: Path = WEIGHTS_FILE) -> None:
     """Rewrite weights.py's WEIGHTS and RECORD, keeping START as it is."""
     text = path.read_text()
     head = text[: text.index("WEIGHTS: dict")]
-    weights = ",\n".join(f"    {name!r}: {tuple(result['weights'][name])!r}" for name in SETS)
-    record = json.dumps(result["record"], indent=4)
+    weights = ",\n".join(
+        f"    {name!r}: " + pprint.pformat(tuple(result["weights"][name]), width=84,
+                                           compact=True).replace("\n", "\n    ")
+        for name in SETS)
+    record = pprint.pformat(result["record"], width=96, sort_dicts=False)
     path.write_text(f"{head}WEIGHTS: dict[str, tuple[float, ...]] = {{\n{weights},\n}}\n\n"
-                    f"RECORD: dict[str, object] = {record}\n")
+                    f"RECORD: dict[str, object] = (\n{record}\n)\n")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -177,10 +186,14 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--cluster", default=None, help="tcp://dask-scheduler:8786 or ray://...")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--sigma", type=float, default=0.3)
+    ap.add_argument("--sets", default="normal,fast",
+                    help="weight sets to tune: normal (below 29), fast (29 on); games "
+                         "that never reach level 29 give the fast set no signal")
     ap.add_argument("--write", action="store_true", help="write weights.py")
     args = ap.parse_args(argv)
     result = tune(args.generations, args.popsize, args.games, args.pieces, args.level,
-                  args.taps, args.workers, args.cluster, args.seed, args.sigma)
+                  args.taps, args.workers, args.cluster, args.seed, args.sigma,
+                  tuple(x for x in args.sets.split(",") if x in SETS) or SETS)
     print(json.dumps(result, indent=2))
     if args.write:
         write_weights(result)

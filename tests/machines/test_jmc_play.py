@@ -9,7 +9,7 @@ from retroscope.machines.base import MachineError
 from retroscope.machines.jmc import create, model
 from retroscope.machines.jmc.draw import cell_xy, tray_xy
 from retroscope.machines.jmc.game import key
-from retroscope.machines.jmc.savefile import unwrap, wrap
+from retroscope.machines.jmc.savefile import SIZE, check, checksum, make
 
 M = model
 
@@ -215,8 +215,10 @@ def test_corrupt_or_foreign_files_get_a_clear_message_and_the_game_goes_on() -> 
     m = create(seed="0BADCAFE")
     settle(m, 6)
     before = m.board()
-    good = bytearray(wrap(bytes(before.pieces[:0]) + bytes(0x20) + bytes(0xD0)))
-    damaged = bytearray(good)
+    good = bytearray(make(bytes(0x20) + bytes(0xD0)))
+    m.command("save", {})
+    settle(m)
+    damaged = bytearray.fromhex(m.command("download", {})["hex"])
     damaged[20] ^= 0xFF
     for data, words in ((b"PK\x03\x04 not a save", "not a JMC saved game"),
                         (bytes(damaged), "checksum"), (bytes(good[:30]), "cut short"),
@@ -231,9 +233,33 @@ def test_corrupt_or_foreign_files_get_a_clear_message_and_the_game_goes_on() -> 
     assert m.board().pieces == before.pieces and m.state()["phase"] == "play"
 
 
-def test_the_save_file_format_round_trips() -> None:
-    payload = bytes([0, 2, 0] + [0] * 29) + bytes([0xFF] * 48) + bytes(0xD0 - 48)
-    assert unwrap(wrap(payload)) == payload
+def test_the_save_file_is_what_the_6502_writes_with_its_header_and_checksum() -> None:
+    m = create(seed="0BADCAFE")
+    settle(m, 6)
+    m.command("save", {})
+    settle(m)
+    data = bytes.fromhex(m.command("download", {})["hex"])
+    assert len(data) == SIZE and data[:5] == b"JMC\x1a\x01"
+    state = bytes(m.bus.ram[0x50:0x70]) + bytes(m.bus.ram[0x400:0x4D0])
+    assert data[5:-2] == state and data[-2:] == checksum(state)
+    assert check(data) == data == make(state)
+
+
+def test_the_6502_refuses_a_foreign_or_damaged_file_itself() -> None:
+    m = create(seed="0BADCAFE")
+    settle(m, 6)
+    before = m.board()
+    m.command("save", {})
+    settle(m)
+    good = bytes.fromhex(m.command("download", {})["hex"])
+    for data, message in ((b"XYZ\x1a" + good[4:], "NOT A JMC"),
+                          (good[:30] + bytes([good[30] ^ 1]) + good[31:], "DAMAGED"),
+                          (good[:100], "NO SAVED GAME")):
+        m.hostfs.files["JMCSAVE"] = data          # past the page's own checks
+        m.command("load", {})
+        settle(m)
+        assert message in m.state()["message"]
+        assert m.board().pieces == before.pieces
 
 
 def test_the_computer_answers_a_move_and_the_human_stays_at_the_bottom() -> None:

@@ -1,7 +1,8 @@
-"""The per-frame budget: the article's scoring loop ($9C31, laid out as it
-lists it) runs level + 1 times after every lock; at high levels it takes most
-of a frame. Measured here on our frame, which does less than the original's
-(no sound engine yet: updateAudio at $E000 returns at once)."""
+"""The per-frame budget: the scoring loop at $9C31 (our own code, written from
+the article's description, not its listing) runs level + 1 times after every
+lock; at high levels it takes most of a frame. Measured here on our frame,
+which does less than the original's (no sound engine yet: updateAudio at
+$E000 returns at once)."""
 
 from __future__ import annotations
 
@@ -69,7 +70,7 @@ def scoring_frame(level: int) -> int:
     return max(busy for _, busy in frames)  # the scoring frame is the busiest
 
 
-def test_one_turn_of_the_score_loop_costs_what_the_listing_costs():
+def test_the_score_loop_costs_the_same_each_turn():
     m = create()
     for _ in range(5):
         m.run_frame()
@@ -80,9 +81,9 @@ def test_one_turn_of_the_score_loop_costs_what_the_listing_costs():
         m.bus.ram[model.SCORE : model.SCORE + 3] = bytes(3)
         costs.append(m.call("addLineClearPoints")["cycles"])
     per_turn = (costs[3] - costs[2]) / 155
-    # LDA/ASL/TAX/LDA,X/CLC/ADC/STA/CMP/BCC ... DEC/BNE with no carries: 83
-    # cycles, plus 1 where the BNE back to $9C37 crosses a page
-    assert 83 <= per_turn <= 85
+    # Our loop with no carries: a table add and three digit checks, about 80
+    # cycles (the article's listing costs 83; ours is not its byte copy).
+    assert 70 <= per_turn <= 90
     assert costs[1] - costs[0] == pytest.approx(per_turn, abs=2)
     print(f"score loop: {per_turn:.1f} cycles a turn; level 255: {costs[3]} cycles "
           f"= {costs[3] / FRAME:.0%} of a frame")
@@ -94,9 +95,8 @@ def test_the_scoring_frame_grows_with_the_level_and_still_fits_our_frame():
     for level, busy in table.items():
         print(f"level {level:3}: the scoring frame is busy {busy:6} cycles "
               f"({busy / FRAME:.0%} of a frame)")
-    # from level 100 the score loop is the frame's biggest work: 83 cycles a turn
+    # from level 100 the score loop is the frame's biggest work, ~80 cycles a turn
     assert table[100] < table[155] < table[200] < table[255]
-    assert 155 * 83 <= table[255] - table[100] <= 155 * 90
-    # our frame (no sound engine) still fits, if only just: at level 255 the
-    # NMI and the scoring take 93 % of it; no lag frame, no overrun
-    assert 0.85 * FRAME < table[255] < FRAME
+    assert 155 * 70 <= table[255] - table[100] <= 155 * 90
+    # our frame (no sound engine) still fits: no lag frame, no overrun
+    assert 0.75 * FRAME < table[255] < FRAME

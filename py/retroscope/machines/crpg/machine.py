@@ -92,7 +92,8 @@ INFO = MachineInfo(
     **_ROUTINES,
     article="000",
     summary="A CRPG's 13x13 map window (edges, slants, mobs, light, line of sight) as "
-            "TMS9900 code at the article's data layout, on a TI-99/4A with its VDP.",
+            "TMS9900 code at the article's data layout, on a TI-99/4A with its VDP. "
+            "Keys: the arrows (the joystick) or E, S, D, X (the TI's own) walk.",
 )
 
 

@@ -439,7 +439,8 @@ class Flow:
     def after_load(self, failed: int) -> None:
         g, ram = self.g, self.ram
         if failed:
-            g.message = "NO SAVED GAME TO LOAD"
+            g.message = {2: "THAT FILE IS NOT A JMC SAVED GAME",
+                         3: "THE SAVED GAME IS DAMAGED"}.get(failed, "NO SAVED GAME TO LOAD")
             return
         g.mode = MODES[min(ram[Z_MODE], 2)]
         g.bridges = ram[Z_BRIDGES]

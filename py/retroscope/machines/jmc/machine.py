@@ -11,7 +11,7 @@ from . import model
 from .draw import draw
 from .game import Flow, Game
 from .program import GAME_KEYS, program
-from .savefile import SaveFileError, from_hex, unwrap, wrap
+from .savefile import SaveFileError, check, from_hex
 from .screen import Canvas
 
 SAVE_NAME = "JMCSAVE"
@@ -20,8 +20,9 @@ V_BOARD_PIECES, V_PIECE_TYPES, V_PIECE_QUANTITIES = 0x0400, 0x0430, 0x0460
 V_MAP_BRIDGE_UP, V_MAP_BRIDGE_DOWN, V_BOARD_MARKS = 0x0470, 0x04A0, 0x04D0
 Z_BRIDGES, Z_TURN, SEED = 0x51, 0x50, 0x5C
 
-# The routines the article documents (and ours for tests), for `Machine.call` and
-# the contract suite, with the registers they need.
+# The routines the article documents (and ours for tests), for `Machine.call`,
+# with the registers they need. (INFO.routines, for the contract suite, comes
+# with MachineInfo.routines in #11.)
 ROUTINE_SPECS = (
     ("mark_moves", "X = a position: V_board_marks gets its piece's moves; A = how many",
      (("x", 0x27),)),
@@ -34,14 +35,6 @@ ROUTINE_SPECS = (
     ("prng_seed", "seed the LFSR from the centisecond clock (OSWORD 1)", ()),
     ("random_setup", "A = $FF both sides, $04 the bottom, $00 the top", (("a", 0xFF),)),
 )
-try:
-    from ..base import Routine  # type: ignore[attr-defined]
-except ImportError:  # MachineInfo.routines arrives with the contract suite (#11)
-    Routine = None
-_ROUTINES = ({"routines": tuple(Routine(label, text, regs)
-                                for label, text, regs in ROUTINE_SPECS)}
-             if Routine is not None else {})
-
 INFO = bbc_info(
     id="jmc",
     title="Japanese Military Chess (BBC Micro)",
@@ -55,7 +48,6 @@ INFO = bbc_info(
               "(empty: set up by hand)", max_len=10, alphabet="0123456789abcdefABCDEF$xX"),
         Param("bridges", "int", 2, "bridges over the river: 2 or 4", 2, 4),
     ),
-    **_ROUTINES,
     article="001",
     summary="JMC's board arrays, swap_sides, move marking with the bridge tables, "
             "combat with every exception, both win checks, Brad Smith's galois32 PRNG "
@@ -174,16 +166,16 @@ class JmcMachine(BbcMachine):
         data = self.hostfs.files.get(SAVE_NAME)
         if data is None:
             raise MachineError("there is no saved game to download: save first")
-        return {"name": "jmc-save.jmc", "hex": wrap(data).hex()}
+        return {"name": "jmc-save.jmc", "hex": data.hex()}
 
     def upload(self, hex: str) -> dict[str, Any]:  # noqa: A002 - the verb's argument name
         """A downloaded save file back: checked first (a bad one changes nothing),
         then the 6502 loads it."""
         try:
-            payload = unwrap(from_hex(hex))
+            data = check(from_hex(hex))
         except SaveFileError as exc:
             raise MachineError(str(exc)) from None
-        self.hostfs.files[SAVE_NAME] = payload
+        self.hostfs.files[SAVE_NAME] = data
         return self.load_game()
 
     def new_game(self) -> dict[str, Any]:
@@ -193,13 +185,13 @@ class JmcMachine(BbcMachine):
 
     def save_data(self) -> dict[str, Any] | None:
         data = self.hostfs.files.get(SAVE_NAME)
-        return None if data is None else {"save": wrap(data).hex()}
+        return None if data is None else {"save": data.hex()}
 
     def load_save_data(self, data: dict[str, Any]) -> None:
         if not isinstance(data, dict) or not isinstance(data.get("save"), str):
             raise MachineError("bad jmc save data: expected {'save': hex}")
         try:
-            self.hostfs.files[SAVE_NAME] = unwrap(from_hex(data["save"]))
+            self.hostfs.files[SAVE_NAME] = check(from_hex(data["save"]))
         except SaveFileError as exc:
             raise MachineError(f"bad jmc save data: {exc}") from None
 

@@ -1,21 +1,21 @@
-"""JMC's save file as the page keeps and downloads it: a header and a checksum
-around what the 6502's load_save writes through OSGBPB (the zero-page state,
-then the board arrays), the header and checksum the article wished for.
+"""JMC's save file, as the 6502's load_save writes it through OSGBPB (the
+header and checksum the article wished for), and the same checks in Python so
+an uploaded file gets a clear message before the 6502 sees it:
 
-  0  4  magic "JMC" + $1A
-  4  1  format version (1)
-  5  2  payload length, little endian
-  7  n  payload: $50-$6F (32 bytes) then $0400-$04CF (208 bytes)
-  7+n 2 CRC-16/CCITT (initial $FFFF) of the payload, little endian
+  0   4  "JMC" $1A
+  4   1  format version (1)
+  5  32  the zero-page state $50-$6F
+  37 208 the board arrays $0400-$04CF
+  245  2  checksum: s1 = the sum of those 240 bytes, s2 = the sum of the running
+          s1 after each byte (both mod 256)
 """
 
 from __future__ import annotations
 
-from binascii import crc_hqx
-
 MAGIC = b"JMC\x1a"
 VERSION = 1
-PAYLOAD = 0x20 + 0xD0
+STATE = 0x20 + 0xD0
+SIZE = 5 + STATE + 2
 MAX_TEXT = 4096
 
 
@@ -23,44 +23,45 @@ class SaveFileError(ValueError):
     """A file that is not a JMC save, or a damaged one."""
 
 
-def checksum(data: bytes) -> int:
-    return crc_hqx(data, 0xFFFF)
+def checksum(data: bytes) -> bytes:
+    s1 = s2 = 0
+    for value in data:
+        s1 = (s1 + value) & 0xFF
+        s2 = (s2 + s1) & 0xFF
+    return bytes([s1, s2])
 
 
-def wrap(payload: bytes) -> bytes:
-    if len(payload) != PAYLOAD:
-        raise SaveFileError(f"a saved game is {PAYLOAD} bytes, not {len(payload)}")
-    return (MAGIC + bytes([VERSION]) + len(payload).to_bytes(2, "little") + payload
-            + checksum(payload).to_bytes(2, "little"))
+def make(state: bytes) -> bytes:
+    """A save file around 240 bytes of state (as the 6502 writes it)."""
+    if len(state) != STATE:
+        raise SaveFileError(f"a saved game holds {STATE} bytes of state, not {len(state)}")
+    return MAGIC + bytes([VERSION]) + state + checksum(state)
 
 
-def unwrap(data: bytes) -> bytes:
-    """The payload of a save file, or SaveFileError saying what is wrong."""
-    if len(data) < 9 or data[:4] != MAGIC:
+def check(data: bytes) -> bytes:
+    """The file if it is a good JMC save, else SaveFileError saying what is wrong."""
+    if len(data) < 5 or data[:4] != MAGIC:
         raise SaveFileError("this is not a JMC saved game (no JMC header)")
     if data[4] != VERSION:
         raise SaveFileError(f"this saved game is format {data[4]}; this JMC reads format "
                             f"{VERSION}")
-    size = int.from_bytes(data[5:7], "little")
-    if size != PAYLOAD or len(data) != 7 + size + 2:
+    if len(data) != SIZE:
         raise SaveFileError("this saved game is cut short or has extra bytes")
-    payload = data[7:7 + size]
-    if checksum(payload) != int.from_bytes(data[7 + size:], "little"):
+    state = data[5:5 + STATE]
+    if checksum(state) != data[5 + STATE:]:
         raise SaveFileError("this saved game is damaged (its checksum does not match)")
-    check_payload(payload)
-    return payload
+    check_state(state)
+    return data
 
 
-def check_payload(payload: bytes) -> None:
+def check_state(state: bytes) -> None:
     """The board arrays must make sense before the 6502 takes them."""
     from . import model
 
-    zp, ws = payload[:0x20], payload[0x20:]
+    zp, ws = state[:0x20], state[0x20:]
     if zp[1] not in (2, 4) or zp[2] > 2 or zp[0] > 1:
         raise SaveFileError("this saved game's settings are out of range")
-    pieces = ws[:48]
-    for p in range(48):
-        pid = pieces[p]
+    for p, pid in enumerate(ws[:48]):
         if pid != 0xFF and (pid >= 48 or not model.valid(pid) or not model.valid(p)):
             raise SaveFileError("this saved game's board is not a JMC board")
     if any(t > 15 for t in ws[48:96]):

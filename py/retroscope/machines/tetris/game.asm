@@ -120,61 +120,24 @@ updateTetrisFlash:
         rts
         .assert * <= $96B8, "the flash runs into the level display table"
 
-; $9712: two BCD digits of A to $2007, each nibble its own tile (vblank work;
-; $A8 is its scratch byte). From here to $97B7 our routines are laid out so
-; that their bytes are the ones the article's table shows as the levels past
-; 29 display ($96B8 + level): its $9725 and $977F listings, and this one.
-.org $9712
-putBcd: sta tmpA8
-        and #$F0
-        lsr
-        lsr
-        lsr
-        lsr
-        sta $2007
-        lda tmpA8
-        and #$0F
-        sta $2007
-        rts
-
 ; $9725: one playfield row to VRAM per call; vramRow 20 -> 32 means done.
-; The 2-player branches (left field -2, right field +12 columns; one player
-; +6) are kept as the article lists them.
 .org $9725
 copyPlayfieldRowToVRAM:
         ldx vramRow
-        cpx #21
+        cpx #20
         bpl @done
         lda rowOffsetTable,x
         tay
         txa
         asl
         tax
-        inx
+        lda vramPlayfieldRows+1,x
+        sta $2006
         lda vramPlayfieldRows,x
-        sta $2006
-        dex
-        lda numberOfPlayers
-        cmp #1
-        beq @one
-        lda playfieldPtr+1
-        cmp #5
-        beq @right
-        lda vramPlayfieldRows,x
-        sec
-        sbc #2
-        sta $2006
-        jmp @copy
-@right: lda vramPlayfieldRows,x
-        clc
-        adc #12
-        sta $2006
-        jmp @copy
-@one:   lda vramPlayfieldRows,x
         clc
         adc #6
         sta $2006
-@copy:  ldx #10
+        ldx #10
 @cell:  lda (playfieldPtr),y
         sta $2007
         iny
@@ -187,10 +150,10 @@ copyPlayfieldRowToVRAM:
         lda #32
         sta vramRow
 @done:  rts
-        .assert * == $977F, "the row copy must end where the clearing animation starts"
+        .assert * <= $977F, "the row copy runs into the clearing animation"
 
 ; $977F: every 4th frame, blank two more columns of each cleared row, from
-; the middle out; after 5 passes, play state 5 (2-player offsets as above).
+; the middle out; after 5 passes, play state 5.
 .org $977F
 updateLineClearingAnimation:
         lda frameCounter
@@ -204,33 +167,13 @@ updateLineClearingAnimation:
         asl
         tay
         lda vramPlayfieldRows,y
-        sta tmpA8
-        lda numberOfPlayers
-        cmp #1
-        bne @two
-        lda tmpA8
         clc
         adc #6
         sta tmpA8
-        jmp @vram
-@two:   lda playfieldPtr+1
-        cmp #4
-        bne @rightField
-        lda tmpA8
-        sec
-        sbc #2
-        sta tmpA8
-        jmp @vram
-@rightField:
-        lda tmpA8
-        clc
-        adc #12
-        sta tmpA8
-@vram:  iny
-        lda vramPlayfieldRows,y
+        lda vramPlayfieldRows+1,y
         sta tmpA9
-        sta $2006
         ldx clearColumnIndex
+        sta $2006
         lda leftColumns,x
         clc
         adc tmpA8
@@ -239,7 +182,6 @@ updateLineClearingAnimation:
         sta $2007
         lda tmpA9
         sta $2006
-        ldx clearColumnIndex
         lda rightColumns,x
         clc
         adc tmpA8
@@ -1652,6 +1594,17 @@ statsVramHigh:
         .byte >(VRAM_STATS+0), >(VRAM_STATS+64), >(VRAM_STATS+128), >(VRAM_STATS+192)
         .byte >(VRAM_STATS+256), >(VRAM_STATS+320), >(VRAM_STATS+384)
 
+; Two BCD digits of A to $2007 (each nibble is its own tile).
+putBcd: pha
+        lsr
+        lsr
+        lsr
+        lsr
+        sta $2007
+        pla
+        and #$0F
+        sta $2007
+        rts
 
 readPad:
         jsr pollController

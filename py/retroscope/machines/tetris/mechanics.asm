@@ -233,14 +233,11 @@ spawnTetrimino:
         .assert * <= $98EB, "spawn runs into the next-piece choice"
 
 ; $98EB: the demo reads its pieces from a table; otherwise $9907 chooses.
-; Laid out as the article lists it: from level 138 the colour routine reads
-; its four colours far past the table, and levels 168-191 and 232-255 land
-; here, so these bytes are their colours.
 .org $98EB
 chooseNextTetrimino:
         lda gameMode
         cmp #5
-        bne @random
+        bne pickRandomTetrimino
         ldx demoPieceIndex
         inc demoPieceIndex
         lda demoPieceTable,x
@@ -252,14 +249,10 @@ chooseNextTetrimino:
         tax
         lda spawnTable,x
         rts
-@random:
-        jsr pickRandomTetrimino
-        rts
-        .assert * == $9907, "the demo choice must end where the random choice starts"
+        .assert * <= $9907, "the demo choice runs into the random choice"
 
 ; $9907: pick the next piece from the PRNG's high byte plus spawnCount; a 7 or a
-; repeat rerolls once, adding the previous spawn ID (the bias), mod 7 by
-; repeated subtraction.
+; repeat rerolls once, adding the previous spawn ID (the bias).
 .org $9907
 pickRandomTetrimino:
         inc spawnCount
@@ -283,14 +276,13 @@ pickRandomTetrimino:
         adc spawnID
 @mod7:  cmp #7
         bcc @index
-        sec
-        sbc #7
-        jmp @mod7
+        sbc #7                  ; (C is set)
+        bcs @mod7
 @index: tax
         lda spawnTable,x
 @store: sta spawnID
         rts
-        .assert * == $993B, "the random choice must end where the type table starts"
+        .assert * <= $993B, "the random choice runs into the type table"
 
 ; ---------------------------------------------------------------------------
 ; $99A2 play state 2: lock the piece into the playfield, or end the game when
@@ -566,9 +558,8 @@ clearHoldDownPoints:
         sta holdDownPoints
 
 ; $9C31: the score: points[completedLines] added level + 1 times, each add
-; fixed up digit by digit (the 2A03 has no decimal mode); the score stops at
-; 999999. Laid out as the article lists it, so that each turn costs what the
-; original's does: at high levels this loop takes most of a frame.
+; fixed up digit by digit (the 2A03 has no decimal mode); at high levels this
+; loop outlasts a frame. The score stops at 999999.
 addLineClearPoints:
         lda levelNumber
         sta tmpA8
@@ -579,46 +570,35 @@ addLineClearPoints:
         lda pointsTable,x
         clc
         adc score
-        sta score
         cmp #$A0
-        bcc @mid
-        clc
-        adc #$60
-        sta score
+        bcc @low
+        adc #$5F                ; +$60 (C set)
         inc score+1
-@mid:   inx
-        lda pointsTable,x
+@low:   sta score
+        lda pointsTable+1,x
         clc
         adc score+1
         sta score+1
         and #$0F
         cmp #$0A
-        bcc @midTens
+        bcc @mid
         lda score+1
-        clc
-        adc #$06
+        adc #5                  ; +6 (C set)
         sta score+1
-@midTens:
-        lda score+1
-        and #$F0
+@mid:   lda score+1
         cmp #$A0
         bcc @high
-        lda score+1
-        clc
-        adc #$60
+        adc #$5F
         sta score+1
         inc score+2
 @high:  lda score+2
         and #$0F
         cmp #$0A
-        bcc @highTens
+        bcc @top
         lda score+2
-        clc
-        adc #$06
+        adc #5
         sta score+2
-@highTens:
-        lda score+2
-        and #$F0
+@top:   lda score+2
         cmp #$A0
         bcc @count
         lda #$99
