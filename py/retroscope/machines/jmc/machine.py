@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ..base import MachineError, Param, check_params, mechanics_row
+from ..base import MachineError, Param, Routine, check_params, mechanics_row
 from ..bbc.machine import BbcMachine, bbc_info
 from . import model
 from .draw import draw
@@ -21,8 +21,7 @@ V_MAP_BRIDGE_UP, V_MAP_BRIDGE_DOWN, V_BOARD_MARKS = 0x0470, 0x04A0, 0x04D0
 Z_BRIDGES, Z_TURN, SEED = 0x51, 0x50, 0x5C
 
 # The routines the article documents (and ours for tests), for `Machine.call`,
-# with the registers they need. (INFO.routines, for the contract suite, comes
-# with MachineInfo.routines in #11.)
+# with the registers they need; INFO.routines (the contract suite calls each).
 ROUTINE_SPECS = (
     ("mark_moves", "X = a position: V_board_marks gets its piece's moves; A = how many",
      (("x", 0x27),)),
@@ -49,6 +48,7 @@ INFO = bbc_info(
         Param("bridges", "int", 2, "bridges over the river: 2 or 4", 2, 4),
     ),
     article="001",
+    routines=tuple(Routine(label, text, regs) for label, text, regs in ROUTINE_SPECS),
     summary="JMC's board arrays, swap_sides, move marking with the bridge tables, "
             "combat with every exception, both win checks, Brad Smith's galois32 PRNG "
             "and random_setup's plan as NMOS 6502 code on a BBC Micro.",
