@@ -313,15 +313,19 @@ function showHint(info) {
     el("span", { text: " for every key and the debugger, or pause and open the CPU tab." }));
 }
 
+// Loads can overlap (a hash change and a scripted load, two quick clicks): only
+// the latest one mounts its panel, after its module has arrived.
+let panelLoads = 0;
+
 async function loadMachinePanel(id) {
+  const mine = ++panelLoads;
+  const module = machinePanels.includes(id) ? await import(`./panels/machine_${id}.js`) : null;
+  if (mine !== panelLoads) return;
   machinePanelModule?.dispose();
   machinePanelModule = null;
   ui.machinePanel.replaceChildren();
-  ui.machinePanel.hidden = true;
-  if (!machinePanels.includes(id)) return;
-  const module = await import(`./panels/machine_${id}.js`);
-  ui.machinePanel.hidden = false;
-  machinePanelModule = module.create(ui.machinePanel, session);
+  ui.machinePanel.hidden = !module;
+  if (module) machinePanelModule = module.create(ui.machinePanel, session);
 }
 
 // -- saved data (high scores) -------------------------------------------------------------

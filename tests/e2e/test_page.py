@@ -82,3 +82,18 @@ def test_no_request_leaves_the_local_server(open_page, page_log):
     hosts = {urlparse(u).hostname for u in page_log.requests
              if not u.startswith(("data:", "blob:"))}
     assert hosts == {"127.0.0.1"}, hosts
+
+
+def test_overlapping_loads_leave_one_machine_panel(open_page, page_log):
+    # A hash change and a scripted load at once (or two quick clicks on the
+    # machine list) used to mount the side panel twice.
+    page = open_page("#/tetris")
+    page.evaluate("""() => {
+        location.hash = '#/crpg';
+        return window.retroscope.load('crpg', {});
+    }""")
+    page.wait_for_function("document.documentElement.dataset.machine === 'crpg'")
+    page.wait_for_timeout(500)  # let any stale load finish mounting
+    panel = page.locator("[data-testid=machine-panel]")
+    assert panel.inner_text().count("Map processing (MAPPRC), this step") == 1
+    assert not page_log.console_errors
