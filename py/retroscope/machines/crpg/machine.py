@@ -14,7 +14,7 @@ import time
 import zlib
 from typing import Any
 
-from ..base import MachineError, MachineInfo, Param
+from ..base import MachineError, MachineInfo, Param, Routine
 from ..ti99.console import CPU_HZ, FPS, HEIGHT, PROBE, WIDTH, Ti99Machine
 from . import model
 from .program import program
@@ -66,13 +66,6 @@ ROUTINE_SPECS = (
     ("COPYU", "the copy loop unrolled by eight", (("r1", 0xE000), ("r2", 0x2000),
                                                   ("r3", 1024))),
 )
-try:
-    from ..base import Routine  # type: ignore[attr-defined]
-except ImportError:  # MachineInfo.routines arrives with the contract suite (#11)
-    Routine = None
-_ROUTINES = ({"routines": tuple(Routine(label, text, regs)
-                                for label, text, regs in ROUTINE_SPECS)}
-             if Routine is not None else {})
 
 INFO = MachineInfo(
     id="crpg",
@@ -89,7 +82,7 @@ INFO = MachineInfo(
               max_len=12_000,
               alphabet="0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz-_"),
     ),
-    **_ROUTINES,
+    routines=tuple(Routine(label, text, regs) for label, text, regs in ROUTINE_SPECS),
     article="000",
     summary="A CRPG's 13x13 map window (edges, slants, mobs, light, line of sight) as "
             "TMS9900 code at the article's data layout, on a TI-99/4A with its VDP. "
