@@ -2,9 +2,11 @@
 // Bindings default to the machine's INFO.keys and can be remapped; remaps
 // are remembered per machine in localStorage.
 
-const STANDARD_PAD = {   // Gamepad API "standard" mapping -> button names
-  0: "A", 1: "B", 2: "B", 3: "A", 8: "Select", 9: "Start",
-  12: "Up", 13: "Down", 14: "Left", 15: "Right",
+// Gamepad API "standard" mapping -> the button names it may stand for (a
+// machine names its own: the arcade's coin switch sits where Select is).
+const STANDARD_PAD = {
+  0: ["A"], 1: ["B"], 2: ["B"], 3: ["A"], 8: ["Select", "Coin"], 9: ["Start"],
+  12: ["Up"], 13: ["Down"], 14: ["Left"], 15: ["Right"],
 };
 
 export function createInput(onChange) {
@@ -49,7 +51,9 @@ export function createInput(onChange) {
     let bits = 0;
     for (const pad of navigator.getGamepads?.() || []) {
       if (!pad) continue;
-      pad.buttons.forEach((b, i) => { if (b.pressed && STANDARD_PAD[i]) bits |= bit(STANDARD_PAD[i]); });
+      pad.buttons.forEach((b, i) => {
+        if (b.pressed) for (const name of STANDARD_PAD[i] || []) bits |= bit(name);
+      });
       const [x = 0, y = 0] = pad.axes;
       if (x < -0.5) bits |= bit("Left");
       if (x > 0.5) bits |= bit("Right");

@@ -105,3 +105,22 @@ def test_a_corrupt_maze_link_says_so_and_plays_the_default_maze(open_page, page_
     assert "maze" in text
     page.evaluate("window.retroscope.step('frame', 2)")
     assert machine_state(page)["maze_link"].startswith("1")
+
+
+def test_a_gamepads_select_button_puts_in_a_coin(open_page, page_log):
+    # The standard mapping's Select (button 8) is the arcade's coin switch here.
+    page = open_page("#/pacman")
+    page.evaluate("""() => {
+        const pressed = (i) => ({pressed: window.padButton === i, value: 0});
+        navigator.getGamepads = () => [{axes: [0, 0],
+            buttons: Array.from({length: 16}, (_, i) => pressed(i))}];
+    }""")
+    page.evaluate("window.retroscope.run()")
+    page.evaluate("window.padButton = 8")
+    for _ in range(100):
+        if machine_state(page)["credits"] == 1:
+            break
+        page.wait_for_timeout(100)
+    page.evaluate("window.padButton = -1")
+    assert machine_state(page)["credits"] == 1
+    assert not page_log.console_errors

@@ -7,7 +7,7 @@ import pytest
 
 from retroscope import machines
 
-NAMED = ("tetris", "backgammon", "pacman", "crpg")  # jmc: not yet (see CHANGELOG)
+NAMED = ("tetris", "backgammon", "pacman", "crpg", "jmc")
 
 
 @pytest.mark.parametrize("machine_id", [m for m in NAMED if m in machines.available()])

@@ -51,7 +51,10 @@ INFO = bbc_info(
     routines=tuple(Routine(label, text, regs) for label, text, regs in ROUTINE_SPECS),
     summary="JMC's board arrays, swap_sides, move marking with the bridge tables, "
             "combat with every exception, both win checks, Brad Smith's galois32 PRNG "
-            "and random_setup's plan as NMOS 6502 code on a BBC Micro.",
+            "and random_setup's plan as NMOS 6502 code on a BBC Micro. Keys: in the menu "
+            "H, C, D, R, B choose, Return starts; in play the arrows move the cursor, P or "
+            "Space picks and places, S or Return switches board and tray, E or F1 ends the "
+            "setup or the turn.",
 )
 
 
