@@ -240,8 +240,10 @@ function buildNav() {
 async function route() {
   const { machine, params, problems } = parseHash(location.hash);
   problems.forEach((p) => showMessage(p));
-  const startPaused = params.paused !== undefined;
-  if (startPaused && params.paused !== "1") showMessage(`paused=${short(params.paused)}: use paused=1; starting paused`);
+  const askedPaused = params.paused !== undefined;
+  if (askedPaused && params.paused !== "1") showMessage(`paused=${short(params.paused)}: use paused=1; starting paused`);
+  // A shared moment opens paused at its frame (or at power-on if it is damaged).
+  const startPaused = askedPaused || "moment" in params;
   delete params.paused;
   const result = await routeTo(machine, params);
   if (result && !startPaused) await act("run");

@@ -21,6 +21,7 @@ def boot(page, site_url: str, messages: list[str]) -> dict:
     page.on("console", lambda m: messages.append(f"{m.type}: {m.text}"))
     page.goto(f"{site_url}#/tetris")
     page.wait_for_function(READY, timeout=BOOT_TIMEOUT_MS)
+    page.evaluate("window.retroscope.pause()")  # the page starts running: hold it to count
     frame = page.evaluate("window.retroscope.frame()")
     page.evaluate("window.retroscope.step('frame', 3)")
     assert page.evaluate("window.retroscope.frame()") >= frame + 3

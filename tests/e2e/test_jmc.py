@@ -111,6 +111,10 @@ def test_a_hot_seat_round_with_the_interstitial(open_page, page_log):
         click_cell(page, to)
         want = before.copy()
         want.resolve_move(frm, to)
+        for _ in range(100):  # the 6502 takes the move on a coming frame
+            if board(page).pieces == want.pieces:
+                break
+            page.wait_for_timeout(100)
         assert board(page).pieces == want.pieces
         if turn == "red":
             page.screenshot(path="test-output/e2e-jmc-hotseat.png")

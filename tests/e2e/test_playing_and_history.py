@@ -38,6 +38,7 @@ def test_seeking_back_after_a_memory_edit_gives_the_rng_that_was_seen(open_page,
     """The issue's case: pause Tetris, step a few frames, write two bytes at $0017,
     step one frame and note the RNG, step 30 more, seek back to that frame."""
     page = open_page("#/tetris")
+    page.evaluate("window.retroscope.pause()")  # the page starts running: pause, as the issue
     page.evaluate("window.retroscope.step('frame', 5)")
     before_edit = page.evaluate("window.retroscope.read(0x17, 2)")
     page.evaluate("window.retroscope.write(0x17, [0x12, 0x34])")

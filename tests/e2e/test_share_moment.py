@@ -89,7 +89,7 @@ def tetris_script(frames: int) -> list[int]:
 
 @pytest.mark.timeout(1800)  # 7,200 frames played, then replayed, in Pyodide
 def test_two_minutes_of_tetris_come_back_exactly(open_page, browser, page_log):
-    page = open_page("#/tetris")
+    page = open_page("#/tetris?paused=1")  # the script counts frames from power-on
     page.set_viewport_size({"width": 1400, "height": 900})
     script = tetris_script(7200)  # two minutes at 60 fps
     runs: list[list[int]] = []
@@ -108,7 +108,7 @@ def test_two_minutes_of_tetris_come_back_exactly(open_page, browser, page_log):
 
 
 def test_a_backgammon_game_begun_from_the_title_screen_comes_back(open_page, browser, size):
-    page = open_page("#/backgammon")
+    page = open_page("#/backgammon?paused=1")
     buttons = page.evaluate("window.retroscope.machines().find(m => m.id === 'backgammon').buttons")
     start = 1 << buttons.index("Start")
     page.evaluate("window.retroscope.runFrames(45, 0)")  # the title screen steps the dice
@@ -125,7 +125,7 @@ def test_a_backgammon_game_begun_from_the_title_screen_comes_back(open_page, bro
 
 
 def test_a_long_moment_goes_to_a_session_file_and_opens_from_it(open_page, browser, tmp_path):
-    page = open_page("#/tetris")
+    page = open_page("#/tetris?paused=1")
     rnd = random.Random(5)
     presses = [rnd.randrange(0x10000) for _ in range(2200)]  # no two frames alike
     page.evaluate("(p) => window.retroscope.runFrames(p.length, p)", presses)
@@ -149,7 +149,7 @@ def test_a_long_moment_goes_to_a_session_file_and_opens_from_it(open_page, brows
 
 
 def test_a_damaged_link_says_so_and_shows_power_on(open_page, browser, size):
-    page = open_page("#/tetris?level=3")
+    page = open_page("#/tetris?level=3&paused=1")
     page.evaluate("window.retroscope.runFrames(30, 4)")
     url = page.evaluate("window.retroscope.share()")["url"]
     head, _, moment = url.partition("moment=")

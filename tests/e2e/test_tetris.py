@@ -71,7 +71,10 @@ def test_a_bad_link_keeps_the_default_seed_and_says_why(open_page):
 
 def test_a_share_link_round_trips_to_the_same_game(open_page):
     page = open_page("#/tetris?seed=1234&level=7")
+    page.evaluate("window.retroscope.pause()")  # share a moment that holds still
     page.click("[data-testid=btn-share]")
+    page.wait_for_function(
+        "document.querySelector('[data-testid=share-link]').value.includes('#/tetris?')")
     link = page.input_value("[data-testid=share-link]")
     assert "#/tetris?" in link and "seed=1234" in link and "level=7" in link, link
     page.evaluate("window.retroscope.step('frame', 30)")
