@@ -34,6 +34,7 @@ let pyodide = null;
 let api = null;             // retroscope.worker_api.API (a PyProxy)
 let running = false;
 let buttons = 0;
+let tapped = 0;             // buttons pressed since the last frame ran: a tap between frames still counts
 let fps = 60;
 let nextDue = 0;
 let timer = null;
@@ -67,6 +68,14 @@ function sendFrame(withState) {
   post(msg, [pixels.buffer]);
 }
 
+// The buttons the next frame sees: those held now, and any pressed and released
+// since the last frame (a key tap shorter than a frame is one frame's press).
+function heldForFrame() {
+  const held = buttons | tapped;
+  tapped = 0;
+  return held;
+}
+
 function tick() {
   timer = null;
   if (!running) return;
@@ -76,13 +85,13 @@ function tick() {
   try {
     if (speed === 0) {
       while (!stopped && performance.now() - now < MAX_BUDGET_MS) {
-        stopped = callPython("run_frames", { n: 1, buttons }).stopped;
+        stopped = callPython("run_frames", { n: 1, buttons: heldForFrame() }).stopped;
         ran += 1;
       }
       nextDue = performance.now();
     }
     while (now >= nextDue && ran < MAX_CATCH_UP * speed && !stopped) {
-      const result = callPython("run_frames", { n: 1, buttons });
+      const result = callPython("run_frames", { n: 1, buttons: heldForFrame() });
       ran += 1;
       nextDue += 1000 / (fps * speed);
       stopped = result.stopped;
@@ -203,6 +212,7 @@ async function handle({ id, op, args }) {
       else if (op === "pause") stop("paused");
       else if (op === "input") {
         buttons = (args.buttons >>> 0) & 0xffff;
+        if (running) tapped |= buttons;
         if (buttons && program !== "player") {
           // A key on the pad takes the controller back, at this frame.
           callPython("controller", { source: "player" });

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -50,6 +51,24 @@ def browser_type_launch_args(browser_type_launch_args: dict) -> dict:
     if chromium is None:
         pytest.skip("chromium is missing: `python3 build.py test` installs it")
     return {**browser_type_launch_args, "executable_path": chromium, "args": CHROMIUM_ARGS}
+
+
+def wait_until(page, expression: str, arg=None, timeout: float = 30_000,
+               poll_ms: int = 100):
+    """Poll `expression` (JS, which may return a Promise, as the page's API does)
+    until its value is truthy, and return that value.
+
+    Playwright's `wait_for_function` takes a returned Promise itself as truthy
+    and returns at once, so waits on `window.retroscope...` go through here."""
+    end = time.monotonic() + timeout / 1000
+    while True:
+        value = page.evaluate(expression, arg)
+        if value:
+            return value
+        if time.monotonic() > end:
+            raise AssertionError(f"timed out after {timeout / 1000:.0f} s waiting for "
+                                 f"{expression} (last: {value!r})")
+        page.wait_for_timeout(poll_ms)
 
 
 class PageLog:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from conftest import wait_until
+
 # White-numbered point -> (left tile column, on the top half), as video.point_place.
 PLACE = """(p) => p <= 6 ? [16 + (6 - p) * 2, false] : p <= 12 ? [2 + (12 - p) * 2, false]
   : p <= 18 ? [2 + (p - 13) * 2, true] : [16 + (p - 19) * 2, true]"""
@@ -31,11 +33,11 @@ def test_a_seed_link_shows_its_tape_and_a_turn_is_played_with_the_mouse(open_pag
         return point if turn == 0 else 25 - point
 
     click_point(page, white(src))
-    page.wait_for_function(
+    wait_until(page,
         f"window.retroscope.state().then(s => s.machine.game.selected === {src})")
     click_point(page, white(dst))
     side = "white" if turn == 0 else "black"
-    page.wait_for_function(
+    wait_until(page,
         f"window.retroscope.state().then(s => s.machine.game.{side}[{dst}] === "
         f"{game[side][dst] + 1})")
     page.screenshot(path="test-output/e2e-backgammon.png")

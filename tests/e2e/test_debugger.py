@@ -9,6 +9,8 @@ import re
 
 from playwright.sync_api import expect
 
+from conftest import wait_until
+
 PRNG = 0xAB47  # generateNextPseudorandomNumber, per the article
 RNG = 0x0017
 SHOTS = "test-output"
@@ -132,10 +134,10 @@ def test_the_shortcuts_step_as_the_help_overlay_lists_them(open_page, page_log):
     expect(current).to_have_attribute("data-testid", f"src-{here['line']}")
     expect(current).to_be_in_viewport()
     page.click(tid(f"src-bp-{here['line']}"))
-    page.wait_for_function("window.retroscope.breakpoints().then(b => b.length === 1)")
+    wait_until(page, "window.retroscope.breakpoints().then(b => b.length === 1)")
     assert dbg(page, "list_breakpoints")[0]["start"] == PRNG
     page.click(tid(f"src-bp-{here['line']}"))
-    page.wait_for_function("window.retroscope.breakpoints().then(b => b.length === 0)")
+    wait_until(page, "window.retroscope.breakpoints().then(b => b.length === 0)")
     page.screenshot(path=f"{SHOTS}/e2e-debugger-source.png")
 
     page.keyboard.press("F11")
@@ -212,7 +214,7 @@ def test_a_condition_is_checked_as_typed_and_decides_where_it_stops(open_page, p
     assert dbg(page, "registers")["registers"]["a"] == 0x42
     carry = dbg(page, "registers")["registers"]["p"] & 1
     page.click(tid("flag-7"))  # C
-    page.wait_for_function("(c) => window.retroscope.debug('registers')"
+    wait_until(page, "(c) => window.retroscope.debug('registers')"
                            ".then(r => (r.registers.p & 1) === c)", arg=1 - carry)
     assert page_log.console_errors == []
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from conftest import wait_until
 from retroscope.machines.jmc import model
 from retroscope.machines.jmc.draw import cell_xy
 
@@ -40,14 +41,14 @@ def press(page, code: str) -> None:
     frames_pass(page, 3)
     page.keyboard.up(code)
     frames_pass(page, 2)
-    page.wait_for_function(BUSY, timeout=SLOW)
+    wait_until(page, BUSY, timeout=SLOW)
 
 
 SLOW = 120_000  # ms: a page on a busy machine (the first moves also compile hot code)
 
 
 def wait_phase(page, phase: str) -> None:
-    page.wait_for_function(
+    wait_until(page,
         f"window.retroscope.state().then(s => s.machine.phase === '{phase}' && !s.machine.busy)",
         timeout=SLOW)
 
@@ -58,7 +59,7 @@ def click_cell(page, p: int) -> None:
     page.mouse.click(box["x"] + (x + w // 2) * 2 * box["width"] / 320,
                      box["y"] + (y + 10) * box["height"] / 256)
     frames_pass(page, 3)
-    page.wait_for_function(BUSY, timeout=SLOW)
+    wait_until(page, BUSY, timeout=SLOW)
 
 
 def a_move(b: model.Board) -> tuple[int, int]:
@@ -151,8 +152,8 @@ def test_a_saved_game_is_reloaded_and_a_file_round_trips(open_page, page_log, tm
     click_cell(page, frm)
     click_cell(page, to)
     page.click("[data-testid=jmc-save]")
-    page.wait_for_function(BUSY, timeout=SLOW)
-    page.wait_for_function(
+    wait_until(page, BUSY, timeout=SLOW)
+    wait_until(page,
         "window.retroscope.state().then(s => s.machine.message === 'GAME SAVED')")
     saved = board(page).pieces
     with page.expect_download() as info:
@@ -176,7 +177,7 @@ def test_a_saved_game_is_reloaded_and_a_file_round_trips(open_page, page_log, tm
     page.click("[data-testid=jmc-new-game]")
     wait_phase(page, "menu")
     page.set_input_files("[data-testid=jmc-upload]", str(path))
-    page.wait_for_function(
+    wait_until(page,
         "window.retroscope.state().then(s => s.machine.message.startsWith('LOADED')"
         " && s.machine.phase === 'play' && !s.machine.busy)", timeout=SLOW)
     assert board(page).pieces == saved
@@ -197,7 +198,7 @@ def test_one_person_plays_the_computer(open_page, page_log):
     click_cell(page, to)
     mine = board(page)
     press(page, "KeyE")                      # no interstitial: the computer answers
-    page.wait_for_function(
+    wait_until(page,
         "window.retroscope.state().then(s => ['play', 'over'].includes(s.machine.phase)"
         " && !s.machine.busy && s.machine.turn === 'red')", timeout=SLOW)
     assert board(page).pieces != mine.pieces

@@ -4,7 +4,7 @@ watch a ghost pass through the wall."""
 
 from __future__ import annotations
 
-from conftest import BOOT_TIMEOUT_MS
+from conftest import BOOT_TIMEOUT_MS, wait_until
 from retroscope.machines.pacman.maze import WALL, Maze
 
 
@@ -25,10 +25,10 @@ def insert_coin_and_start(page) -> None:
     page.evaluate("window.retroscope.run()")
     page.locator("[data-testid=screen]").click()
     press(page, "ShiftLeft")
-    page.wait_for_function(
+    wait_until(page,
         "window.retroscope.state().then(s => s.machine.credits === 1)", timeout=20_000)
     press(page, "Enter")
-    page.wait_for_function(
+    wait_until(page,
         "window.retroscope.state().then(s => s.machine.game_state === 'ready')", timeout=60_000)
     page.evaluate("window.retroscope.pause()")
     assert not machine_state(page)["demo"]
@@ -41,13 +41,13 @@ def test_coin_and_start_play_a_game_with_the_keyboard(open_page, page_log):
     page.evaluate("window.retroscope.run()")
     page.locator("[data-testid=screen]").click()
     press(page, "ShiftLeft")
-    page.wait_for_function(
+    wait_until(page,
         "window.retroscope.state().then(s => s.machine.credits === 1)", timeout=20_000)
     press(page, "Enter")
-    page.wait_for_function(
+    wait_until(page,
         "window.retroscope.state().then(s => s.machine.game_state === 'play')", timeout=60_000)
     page.keyboard.down("ArrowLeft")
-    page.wait_for_function(
+    wait_until(page,
         "window.retroscope.state().then(s => s.machine.score >= 20)", timeout=60_000)
     page.keyboard.up("ArrowLeft")
     page.evaluate("window.retroscope.pause()")

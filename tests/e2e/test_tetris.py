@@ -3,6 +3,8 @@ moves in memory each frame, pause and step, a bad link says why."""
 
 from __future__ import annotations
 
+from conftest import wait_until
+
 
 def lfsr(value: int) -> int:
     return ((((value >> 9) ^ (value >> 1)) & 1) << 15) | (value >> 1)
@@ -21,11 +23,11 @@ def test_a_link_starts_that_game_and_the_keyboard_moves_the_piece(open_page, pag
     page.evaluate("window.retroscope.run()")
     page.locator("[data-testid=screen]").click()
     page.keyboard.down("ArrowLeft")
-    page.wait_for_function(
+    wait_until(page,
         f"window.retroscope.read(0x40, 1).then(b => b[0] <= {x0 - 2})", timeout=20_000)
     page.keyboard.up("ArrowLeft")
     page.keyboard.press("Enter")  # Start: pause
-    page.wait_for_function("window.retroscope.read(0xCA, 1).then(b => b[0] === 1)",
+    wait_until(page, "window.retroscope.read(0xCA, 1).then(b => b[0] === 1)",
                            timeout=20_000)
     page.evaluate("window.retroscope.pause()")
     page.screenshot(path="test-output/e2e-tetris.png")
@@ -106,7 +108,7 @@ def test_a_remapped_key_plays_and_is_remembered(open_page):
     page.evaluate("window.retroscope.run()")
     page.locator("[data-testid=screen]").click()
     page.keyboard.down("KeyJ")
-    page.wait_for_function(
+    wait_until(page,
         f"window.retroscope.read(0x40, 1).then(b => b[0] <= {x0 - 2})", timeout=20_000)
     page.keyboard.up("KeyJ")
     page.evaluate("window.retroscope.pause()")

@@ -98,11 +98,14 @@ export function create(root, session) {
     el("div", {}, el("label", {}, "map type (STATE+5) ", kindSel)),
     el("div", {}, el("label", {}, "map light (0: lit as stored) ", mapLightIn), " ",
       el("label", {}, "player light ", playerLightIn)),
-    el("button", { text: "Apply", testid: "crpg-apply", onclick: () => {
-      editing = false;
-      act("settings", { width: Number(widthIn.value), height: Number(heightIn.value),
+    el("button", { text: "Apply", testid: "crpg-apply", onclick: async () => {
+      // The fields stay the user's until the machine has the new settings: state
+      // updates already on their way describe the map before Apply and would undo
+      // them (and a refused change keeps them, to be corrected).
+      const out = await act("settings", { width: Number(widthIn.value), height: Number(heightIn.value),
         edge: Number(edgeSel.value), kind: Number(kindSel.value),
         map_light: Number(mapLightIn.value), player_light: Number(playerLightIn.value) });
+      if (out !== null) editing = false;
     } }));
 
   // -- sharing ----------------------------------------------------------------------------
