@@ -24,9 +24,9 @@ sn76496.cpp for the variants):
 The device keeps the registers (for rewind and the panels) and logs every
 byte written as reg 0 of its `SoundLog`, and before the first byte of each
 frame reg 1 = the chip's clock in Hz (the log's own clock is the CPU's, for
-the stamps); web/audio/chips/sn76489.js makes the sound. After a reset or a
-restore (rewind) the log holds the whole register state, so the synth follows
-at once. `NOISE_WIDTH`/`NOISE_TAPS` are the synth's constants too.
+the stamps; the page makes its synths afresh after a reset or a seek, so each
+frame says it again); web/audio/chips/sn76489.js makes the sound.
+`NOISE_WIDTH`/`NOISE_TAPS` are the synth's constants too.
 """
 
 from __future__ import annotations
@@ -52,7 +52,6 @@ class SN76489:
         self.log = SoundLog("sn76489", cpu_hz)
         self._now: Callable[[], tuple[int, int]] = lambda: (0, 0)
         self._frame = -1
-        self._keep = False
         self.reset()
 
     def attach(self, now: Callable[[], tuple[int, int]]) -> None:
@@ -64,7 +63,7 @@ class SN76489:
         self.attenuation = [15, 15, 15, 15]
         self.noise = 0
         self.latched = 0          # register 0-7: channel * 2 + (1 if attenuation)
-        self._resync()
+        self._frame = -1
 
     def state_bytes(self) -> bytes:
         """The bytes that bring a chip to this state (the latch last)."""
@@ -79,14 +78,6 @@ class SN76489:
         if reg != 6:  # a noise latch byte would reset the noise: it is latched last anyway
             out.append(0x80 | reg << 4 | low)
         return bytes(out)
-
-    def _resync(self) -> None:
-        """The whole state into the log (stamp 0), kept past the next frame's start."""
-        writes = [0, 1, int(self.chip_hz)]
-        for value in self.state_bytes():
-            writes += (0, 0, value)
-        self.log.writes[:] = writes
-        self._keep = True
 
     def write(self, value: int) -> None:
         """A byte written to the chip."""
@@ -111,12 +102,9 @@ class SN76489:
             else:
                 self.noise = value & 7
         frame, cycle = self._now()
-        if frame != self._frame:  # a new frame: last frame's writes go, drained or not
+        if frame != self._frame:  # the frame's first write: the clock first
             self._frame = frame
-            if self._keep:
-                self._keep = False
-            else:
-                self.log.writes[:] = (0, 1, int(self.chip_hz))
+            self.log.log(cycle, 1, int(self.chip_hz))
         self.log.log(cycle, 0, value)
 
     # -- reading back (panels, tests) --------------------------------------------
@@ -163,4 +151,4 @@ class SN76489:
         self.attenuation = [int(a) & 0x0F for a in state["attenuation"]]
         self.noise = int(state["noise"]) & 7
         self.latched = int(state["latched"]) & 7
-        self._resync()
+        self._frame = -1

@@ -1,10 +1,15 @@
-"""What a sound chip device hands the page: its register writes of one frame.
+"""Sound chips' register writes, frame by frame (issue #19's sound contract).
 
-The contract (HELPERS.md, #19): a chip device owns its registers and a
-`SoundLog`; `Machine.sound_logs()` lists them; the worker drains each log once
-a frame and posts it to the page's AudioWorklet, whose synth for `chip`
-(web/audio/chips/<chip>.js) applies each write at the sample matching its
-stamp. Stamps are CPU cycles since the frame began (`Machine.frame_cycle`).
+A chip device (nes/apu.py, namco/wsg.py, ...) owns its registers, which are
+machine state (in `device_snapshot`/`device_restore`), and a `SoundLog`, which
+is output: every register write, stamped with the CPU cycle of the frame at
+which the CPU makes it. The machine lists its logs in `Machine.sound_logs()`;
+the worker drains them after each frame and posts them to the page's
+AudioWorklet, where `web/audio/chips/<chip>.js` turns them into samples.
+
+Costs: one `list.extend` per write. Nobody has to drain: the machine clears
+every log when the next frame starts (`Machine.advance`), so a log never holds
+more than one frame.
 """
 
 from __future__ import annotations
@@ -18,13 +23,22 @@ class SoundLog:
 
     chip: str          # synth name in web/audio/chips/: "apu", "fds", "wsg", "sn76489"
     clock_hz: float    # what one stamp unit is: the CPU clock of the machine
-    writes: list[int] = field(default_factory=list)  # flat [stamp, reg, value, ...]
+    # flat [stamp, reg, value, stamp, reg, value, ...];
+    # stamp = CPU cycles since the frame began (Machine.frame_cycle)
+    writes: list[int] = field(default_factory=list)
 
     def log(self, stamp: int, reg: int, value: int) -> None:
-        self.writes += (stamp, reg, value)
+        """Record one write: `reg` in the chip's own numbering (APU: address -
+        $4000), `value` a byte (or the chip's own width)."""
+        self.writes.extend((stamp, reg, value))
 
     def drain(self) -> list[int]:
         """The frame's writes, and clears them."""
-        out = self.writes
-        self.writes = []
-        return out
+        writes = self.writes[:]
+        self.writes.clear()  # in place: a device may hold the list's methods
+        return writes
+
+    def triples(self) -> list[tuple[int, int, int]]:
+        """The writes as (stamp, reg, value) tuples, for tests and panels."""
+        w = self.writes
+        return [(w[i], w[i + 1], w[i + 2]) for i in range(0, len(w), 3)]

@@ -17,6 +17,10 @@ export class Sn76489 {
   constructor(clockHz, sampleRate) {
     this.sampleRate = sampleRate;
     this.setClock(clockHz);
+    this.reset();
+  }
+
+  reset() {
     this.phase = 0;
     this.last = 0;
     this.latched = 0;

@@ -22,6 +22,10 @@ export const REG_ENABLE = 0x20;
 export class Wsg {
   constructor(clockHz, sampleRate) {
     this.ticksPerSample = clockHz / DIVIDER / sampleRate;
+    this.reset();
+  }
+
+  reset() {
     this.phase = 0; // fraction of a tick carried between samples
     this.last = 0; // the last sample's level (held when a sample gets no tick)
     this.regs = new Uint8Array(0x20);

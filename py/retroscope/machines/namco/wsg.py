@@ -18,8 +18,8 @@ Waveform numbers (3 bits) pick one of 8 waveforms of 32 4-bit samples in the
 board's sound PROM (82S126 at 1M): the PROM here is OUR OWN design
 (`SOUND_PROM`), not Namco's. The board's latch bit at $5001 enables the
 sound; the log carries it as reg $20 (a board line, not a chip register),
-logged first in each frame that writes. After a reset or a restore (rewind)
-the log holds the whole register state, so the synth follows at once.
+logged first in each frame that writes (the page makes its synths afresh
+after a reset or a seek).
 
 The synth is web/audio/chips/wsg.js; its PROM module wsg_prom.js is made from
 `SOUND_PROM` by `prom_module()` (tested to match: one source of truth).
@@ -90,7 +90,6 @@ class Wsg:
         self.log = SoundLog("wsg", cpu_hz)
         self._now: Callable[[], tuple[int, int]] = lambda: (0, 0)
         self._frame = -1
-        self._keep = False
 
     def attach(self, now: Callable[[], tuple[int, int]]) -> None:
         """`now()` -> (frame, cycles since the frame began): the stamp's source."""
@@ -98,12 +97,9 @@ class Wsg:
 
     def _log(self, reg: int, value: int) -> None:
         frame, cycle = self._now()
-        if frame != self._frame:  # a new frame: last frame's writes go, drained or not
+        if frame != self._frame:  # the frame's first write: the enable line first
             self._frame = frame
-            if self._keep:
-                self._keep = False
-            else:
-                self.log.writes[:] = (0, REG_ENABLE, self.enabled)
+            self.log.log(cycle, REG_ENABLE, self.enabled)
         self.log.log(cycle, reg, value)
 
     def write(self, reg: int, value: int) -> None:
@@ -121,15 +117,7 @@ class Wsg:
     def reset(self) -> None:
         self.regs[:] = bytes(0x20)
         self.enabled = 0
-        self._resync()
-
-    def _resync(self) -> None:
-        """The whole state into the log (stamp 0), kept past the next frame's start."""
-        writes = [0, REG_ENABLE, self.enabled]
-        for reg, value in enumerate(self.regs):
-            writes += (0, reg, value)
-        self.log.writes[:] = writes
-        self._keep = True
+        self._frame = -1
 
     # -- reading the registers back (panels, tests) ------------------------------
     def _value(self, regs: range, shift: int) -> int:
@@ -158,4 +146,4 @@ class Wsg:
     def restore(self, state: dict[str, Any]) -> None:
         self.regs[:] = bytes.fromhex(state["regs"])
         self.enabled = state["enabled"] & 1
-        self._resync()
+        self._frame = -1
