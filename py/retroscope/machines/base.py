@@ -37,6 +37,7 @@ from importlib import resources
 from typing import Any
 
 from ..cpu.bus import Bus
+from .sound import SoundLog
 
 
 class MachineError(Exception):
@@ -387,6 +388,8 @@ class Machine:
         self._frame_start = 0
         self._event_index = 0
         self._events: list[tuple[int, Any]] = []
+        self._sound_stale = False  # the logs hold a finished frame: clear them first
+        self.last_frame_cycles = 0  # the length of the frame that ended last
 
     # -- memory ----------------------------------------------------------------
     def read(self, addr: int) -> int:
@@ -443,6 +446,10 @@ class Machine:
         A CPU that waits for an interrupt (Z80 HALT, TMS9900 IDLE) lets time
         pass to the next event, so the devices keep their beat."""
         cpu = self.cpu
+        if self._sound_stale:
+            self._sound_stale = False
+            for log in self.sound_logs():
+                log.writes.clear()
         while True:
             events = self._events
             offset, handler = events[self._event_index]
@@ -465,10 +472,14 @@ class Machine:
             if self._event_index == len(events):
                 self._event_index = 0
                 self._frame_start += offset
+                self.last_frame_cycles = offset
                 self.frame += 1
                 # Asked again each frame: a machine may vary its frame length
                 # (the NES's odd frames are one PPU dot shorter).
                 self._events = self.frame_events()
+                # The logs keep this frame's writes for the worker to drain;
+                # the next advance() clears whatever it left.
+                self._sound_stale = True
                 return "frame"
 
     @property
@@ -495,6 +506,11 @@ class Machine:
     # -- optional capabilities ---------------------------------------------------
     def pointer(self, x: int, y: int, down: bool) -> None:
         """Mouse/touch at framebuffer coordinates (machines that use it override)."""
+
+    def sound_logs(self) -> tuple[SoundLog, ...]:
+        """The sound chips' write logs (machines/sound.py), one per chip; the
+        worker drains them after each frame. None by default: a silent machine."""
+        return ()
 
     def bench_figures(self) -> dict[str, float]:
         """Figures of the machine's own mechanics for `build.py bench` (name ->
@@ -599,6 +615,8 @@ class Machine:
         self._frame_start, self._event_index = snap["schedule"]
         self.buttons = snap["buttons"]
         self._events = self.frame_events()  # it may depend on the restored state
+        for log in self.sound_logs():  # writes stamped in another timeline
+            log.writes.clear()
 
     def device_snapshot(self) -> dict[str, Any]:
         return {}
