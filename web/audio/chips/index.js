@@ -11,6 +11,9 @@
 // The same modules play in the page (worklet.js) and render offline under
 // node (tools/render_sound.mjs), so tests measure what people hear.
 
+import { Apu } from "./apu.js";
+
 // One line per chip (each helper adds its own): apu, fds, wsg, sn76489.
 export const CHIPS = {
+  apu: Apu,
 };
