@@ -380,8 +380,11 @@ class WorkerAPI:
         if kind == "frames" and args.get("name") in machines.available():
             frames = _int_arg(args, "frames", 1, 3600, 120)
             return runner.measure_frames(args["name"], frames=frames)
-        raise RequestError(
-            "bench needs kind 'core' (mos6502, z80, tms9900) or 'frames' (a machine)")
+        if kind == "assembled":
+            from .machines import base
+            return {"assembled": list(base.ASSEMBLED)}
+        raise RequestError("bench needs kind 'core' (mos6502, z80, tms9900), 'frames' "
+                           "(a machine) or 'assembled' (what this worker assembled)")
 
 
 API = WorkerAPI()
