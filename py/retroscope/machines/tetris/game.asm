@@ -70,7 +70,7 @@ branchOnPlayState:
         lda playState
         jsr jumpTable
         .word unassignOrientation, playerControls, lockTetrimino, checkCompletedRows
-        .word noop, updateLinesAndStatistics, bTypeGoalCheck, incrementPlayState
+        .word noop, updateLinesAndStatistics, bTypeGoalCheck, versusState
         .word spawnTetrimino, noop, updateCurtain, incrementPlayState
         .assert * == $81CF, "the play-state table must end at $81CF"
 playerControls:
@@ -83,7 +83,11 @@ playerControls:
 ; $94EE: the play screen's VRAM work in vblank.
 .org $94EE
 renderPlay:
-        lda playState
+        lda playersActive
+        cmp #2
+        bne @one
+        jmp renderTwo
+@one:   lda playState
         cmp #4
         bne @copy
         jsr updateLineClearingAnimation
@@ -134,8 +138,7 @@ copyPlayfieldRowToVRAM:
         lda vramPlayfieldRows+1,x
         sta $2006
         lda vramPlayfieldRows,x
-        clc
-        adc #6
+        jsr fieldColumn         ; +6, or two players' -2 and +12
         sta $2006
         ldx #10
 @cell:  lda (playfieldPtr),y
@@ -167,8 +170,7 @@ updateLineClearingAnimation:
         asl
         tay
         lda vramPlayfieldRows,y
-        clc
-        adc #6
+        jsr fieldColumn
         sta tmpA8
         lda vramPlayfieldRows+1,y
         sta tmpA9
@@ -359,11 +361,18 @@ bTypeGoalCheck:
         lda lines               ; the countdown from 25 has reached 0
         ora lines+1
         bne @next
+        lda playersActive       ; two players: no ending, the game begins again
+        cmp #2
+        beq @versus
         lda menuLevel
         sta endingNumber
         jsr showEnding
         lda #0
         sta playState           ; game over, won
+        rts
+@versus:
+        lda #$0A                ; as a loss (playTwo)
+        sta playState
         rts
 @next:  inc playState
         rts
@@ -942,7 +951,13 @@ playMode:
         sta hudDirty
 @logic: lda paused
         bne @done
-        inc fallTimer
+        jsr checkPlayers        ; $00BE changed: the game begins again
+        bcs @done
+        lda playersActive
+        cmp #2
+        bne @one
+        jmp playTwo
+@one:   inc fallTimer
         jsr branchOnPlayState
         lda levelNumber         ; player 1's copy at $0060-$007F
         cmp levelMirror
@@ -1020,6 +1035,7 @@ initGame:
         sta hudDirty
         lda levelNumber
         sta levelMirror
+        jsr initVersus
         lda #1
         sta gameStarted
         rts
@@ -1403,9 +1419,19 @@ renderCongrats:
 ; The active piece and the next one as sprites (palette 2), every play frame.
 stageSprites:
         ldy #0                  ; OAM offset
+        sty oamNext
+        lda #FIELD_X
+        jsr drawActivePiece
+        jmp drawNextPiece
+
+; The active piece (if any) over the field whose left edge is pixel A, from
+; OAM offset oamNext on (moved past it).
+drawActivePiece:
+        sta pieceLeft
+        ldy oamNext
         lda orientationID
         cmp #UNASSIGNED
-        beq @next
+        beq @done
         jsr pieceBase
 @sq1:   lda orientationTable,x
         clc
@@ -1426,7 +1452,7 @@ stageSprites:
         asl
         asl
         asl
-        adc #96
+        adc pieceLeft
         sta oamPage+3,y
         iny
         iny
@@ -1437,7 +1463,13 @@ stageSprites:
         inx
         dec tmpAA
         bne @sq1
-@next:  lda nextPiece
+@done:  sty oamNext
+        rts
+
+; The next piece in its box (one for both players), from OAM offset oamNext.
+drawNextPiece:
+        ldy oamNext
+        lda nextPiece
         jsr pieceBase
 @sq2:   lda orientationTable,x
         asl
@@ -1624,6 +1656,10 @@ putBcd: pha
 
 readPad:
         jsr pollController
+        lda playersActive
+        cmp #2
+        bne mirrorButtons
+        jsr pollPad2
 mirrorButtons:
         lda pressedRaw
         sta newlyPressed
@@ -2112,6 +2148,8 @@ loadEndingPalette:
 endingColours:
         .byte $30, $16, $1A                     ; cathedral: white, red, green
         .byte $30, $16, $27, $0F, $27, $16, $12 ; rockets; (backdrop); palette 1
+
+        .include "versus.asm"
 
 ; ---------------------------------------------------------------------------
 ; The demo's recorded buttons ($DD00, pairs of buttons/frames) and pieces ($DF00).
