@@ -18,6 +18,7 @@ from ..nes.machine import NesMachine
 from . import model, panel
 from .chr import build_chr
 from .demo import demo_asm
+from .music import sound_asm
 from .screens import NAME_TEXT, NAME_TILES, screens_asm
 from .tables import SPAWN_TABLE, TYPE_NAMES, tables_asm
 
@@ -26,20 +27,22 @@ SEED_DEFAULT = 0x8988
 START_MODES = {"game": 4, "legal": 0, "title": 1, "menu": 2, "demo": 5}
 
 
-def _generated(seed: int, level: int, height: int, kind: str, start: str) -> dict[str, str]:
+def _generated(seed: int, level: int, height: int, kind: str, start: str,
+               music: int) -> dict[str, str]:
     params = (
         f"SEED = ${seed:04X}\nSTART_LEVEL = {level}\nSTART_HEIGHT = {height}\n"
         f"START_TYPE = {0 if kind == 'A' else 1}\nSTART_MODE = {START_MODES[start]}\n"
+        f"START_MUSIC = {music - 1 if music else 3}\n"  # the menu's choice: 3 is OFF
     )
     return {"params.inc": params, "tables.inc": tables_asm(),
-            "screens.inc": screens_asm(), "demo.inc": demo_asm()}
+            "screens.inc": screens_asm(), "demo.inc": demo_asm(), "sound.inc": sound_asm()}
 
 
 def build(seed: int = SEED_DEFAULT, level: int = 0, height: int = 0, kind: str = "A",
-          start: str = "game") -> tuple[bytes, dict[str, int], Any]:
+          start: str = "game", music: int = 1) -> tuple[bytes, dict[str, int], Any]:
     """Assemble the program: (32 KiB PRG image, symbols, Program)."""
     built = assemble_package(PACKAGE, "tetris.asm", "6502",
-                             _generated(seed, level, height, kind, start))
+                             _generated(seed, level, height, kind, start, music))
     return built.image(0x8000, 0xFFFF), built.symbols, built.program
 
 
@@ -62,12 +65,12 @@ class TetrisMachine(NesMachine):
     IDLE_LOOP = (0xAA37, 0x33)  # waitForVBlank's `LDA $33 / BEQ`
 
     def __init__(self, seed: int = SEED_DEFAULT, level: int = 0, height: int = 0,
-                 kind: str = "A", start: str = "game") -> None:
-        prg, symbols, program = build(seed, level, height, kind, start)
+                 kind: str = "A", start: str = "game", music: int = 1) -> None:
+        prg, symbols, program = build(seed, level, height, kind, start, music)
         super().__init__(prg, chr_rom(), mirroring="horizontal", symbols=symbols)
         self.program = program
         self.params = {"seed": seed, "level": level, "height": height, "type": kind,
-                       "start": start}
+                       "start": start, "music": music}
         self.reset()
 
     # -- the game's state, for tests and the side panel ---------------------------
