@@ -313,9 +313,15 @@ showEnding:
         lda gameType
         bne @b
         jsr selectEnding
-@b:     lda #<screenEnding
+@b:     jsr isCastle
+        bne @cathedral
+        lda #<screenCastle
+        ldx #>screenCastle
+        jmp @enter
+@cathedral:
+        lda #<screenEnding
         ldx #>screenEnding
-        ldy #4
+@enter: ldy #4
         jsr enterScreen
         lda ppuCtrl
         ora #$08                ; sprites from pattern table 1
@@ -1689,7 +1695,7 @@ drawEnding:
 @typeB: lda endingNumber
         cmp #9
         bcc @objects
-        jmp drawBand
+        jmp drawCastle
 @objects:
         ldx endingNumber
         lda startHeight         ; the height (plus one) is how many fly
@@ -1727,18 +1733,16 @@ drawEnding:
         bne @next
         rts
 
-; The best endings (A-type 4, B-type 9): after two seconds the cathedral rises
-; a tile row every 16 frames, LIFT_ROWS rows in all.
+; The best A-type ending: after two seconds the cathedral rises a tile row
+; every 16 frames, LIFT_ROWS rows in all (in the best B-type ending the
+; castle's domes fly as sprites: drawCastle).
 liftCathedral:
+        lda gameType
+        bne @done
         lda endingNumber
-        ldx gameType
-        beq @a
-        cmp #9
+        cmp #4
         bne @done
-        beq @when
-@a:     cmp #4
-        bne @done
-@when:  lda endingTimer+1
+        lda endingTimer+1
         bne @step
         lda endingTimer
         cmp #120
@@ -1922,47 +1926,169 @@ drawUfo:
         sta oamPage+7,y
         rts
 
-; B-type ending 9: our band plays in front of the rising cathedral, one
-; musician more for each start height (height + 1 of them).
-drawBand:
-        lda startHeight
-        sta tmpA9
-        inc tmpA9
+; B-type ending 9: the castle (screenCastle). Its band plays in its windows
+; and dances before its gate, more of it the higher the start height
+; (castleCast), while the cathedral's domes on its towers lift off in turn.
+drawCastle:
+        ldx startHeight
+        lda castleCast,x
+        sta tmpAA               ; players to show
         ldx #0
-@one:   lda #GROUND_TOP-9
-        sta oamPage,y
-        txa
-        and #BAND_KINDS-1
-        asl
+@player:
+        lda endingTimer
+        and castleBeat,x        ; the pose: 16 frames each, the dancers 8
+        beq @pose
+        lda #4                  ; the second pose's four tiles
+@pose:  clc
+        adc castleTiles,x
         sta tmpA8
-        lda endingTimer         ; two frames each, swapped every 16 frames
-        lsr
-        lsr
-        lsr
-        lsr
-        and #1
-        ora tmpA8
-        clc
-        adc #BAND
-        sta oamPage+1,y
-        lda #1                  ; sprite palette 1
-        sta oamPage+2,y
-        lda bandX,x
-        sta oamPage+3,y
-        iny
-        iny
-        iny
-        iny
+        lda castleX,x
+        sta tmpAB
+        lda castleY,x
+        sta tmpAD
+        lda castleAttr,x
+        sta tmpAC
+        lda #0
+        sta tmpA9               ; they stay where they are
+        txa
+        pha
+        lda tmpAA
+        pha
+        lda #2
+        jsr putBlock
+        pla
+        sta tmpAA
+        pla
+        tax
         inx
-        dec tmpA9
-        bne @one
+        dec tmpAA
+        bne @player
+        ldx #0
+@dome:  txa
+        pha
+        lda endingTimer         ; frames since its lift-off
+        sec
+        sbc domeStart,x
+        sta tmpA9
+        lda endingTimer+1
+        sbc #0
+        bcs @lifting
+        lda #0                  ; not yet: the dome on its tower, no flame
+        sta tmpA9
+        lda #DOME_ROWS
+        bne @put
+@lifting:
+        bne @gone               ; a long time ago
+        lda tmpA9               ; one line a frame, two after 32 frames
+        cmp #32
+        bcc @fire
+        asl
+        bcs @gone
+        sec
+        sbc #32
+        sta tmpA9
+        bcs @fire
+@gone:  lda #255                ; off the top
+        sta tmpA9
+@fire:  lda #DOME_ROWS+1        ; with its flame
+@put:   pha
+        lda #DOME
+        sta tmpA8
+        lda domeX,x
+        sta tmpAB
+        lda domeY,x
+        sta tmpAD
+        lda #0
+        sta tmpAC
+        pla
+        jsr putBlock
+        pla
+        tax
+        inx
+        cpx #DOMES
+        bne @dome
         rts
-bandX:
-        .byte 24, 48, 72, 96, 120, 144
+
+; Sprites for a block two tiles wide and A rows tall: tiles from tmpA8 on,
+; two a row; left edge tmpAB, top line tmpAD less tmpA9 (how far it has
+; risen), attributes tmpAC. Rows above the top of the screen are left out;
+; Y (the OAM offset) moves past the sprites placed.
+putBlock:
+        sta tmpAA               ; rows
+        lda tmpAD
+        sec
+        sbc tmpA9
+        sta tmpAD               ; the top line, low byte
+        lda #0
+        sbc #0
+        sta tmpA9               ; and high: $FF above the screen
+@row:   lda tmpA9
+        bne @skip
+        ldx tmpAD
+        dex                     ; OAM Y is the line above
+        cpx #$EF
+        bcs @skip               ; line 0, or below the picture
+        txa
+        sta oamPage,y
+        sta oamPage+4,y
+        lda tmpA8
+        sta oamPage+1,y
+        clc
+        adc #1
+        sta oamPage+5,y
+        lda tmpAC
+        sta oamPage+2,y
+        sta oamPage+6,y
+        lda tmpAB
+        sta oamPage+3,y
+        clc
+        adc #8
+        sta oamPage+7,y
+        tya
+        clc
+        adc #8
+        tay
+@skip:  inc tmpA8
+        inc tmpA8
+        lda tmpAD
+        clc
+        adc #8
+        sta tmpAD
+        bcc @more
+        inc tmpA9
+@more:  dec tmpAA
+        bne @row
+        rts
+
+; Z set when the ending is the castle's (B-type ending 9).
+isCastle:
+        lda gameType
+        beq @no
+        lda endingNumber
+        cmp #9
+        rts
+@no:    lda #1
+        rts
 
 ; The ending's colours (rendering off, from enterScreen): the cathedral
-; (background palette 1), the rockets and objects (sprite 0), the band (sprite 1).
+; (background palette 1), the rockets and objects (sprite 0); the castle's
+; are a whole palette of their own.
 loadEndingPalette:
+        jsr isCastle
+        bne @cathedral
+        lda #$3F
+        sta $2006
+        lda #0
+        sta $2006
+        tax
+@castle:
+        lda castlePalette,x
+        sta $2007
+        inx
+        cpx #32
+        bne @castle
+        rts
+@cathedral:
         lda #$3F
         sta $2006
         lda #$05
@@ -1985,7 +2111,7 @@ loadEndingPalette:
         rts
 endingColours:
         .byte $30, $16, $1A                     ; cathedral: white, red, green
-        .byte $30, $16, $27, $0F, $27, $16, $12 ; rockets; (backdrop); band
+        .byte $30, $16, $27, $0F, $27, $16, $12 ; rockets; (backdrop); palette 1
 
 ; ---------------------------------------------------------------------------
 ; The demo's recorded buttons ($DD00, pairs of buttons/frames) and pieces ($DF00).

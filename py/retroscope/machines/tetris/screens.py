@@ -9,6 +9,7 @@ are exported as assembler constants (`screen_constants`).
 from __future__ import annotations
 
 from ..nes.ppu import attribute_table
+from . import castle_art as castle
 from . import ending_art as art
 from .chr import EMPTY, FRAME, ICONS, TEXT_SPACE, TILE_OF, WALLPAPER
 
@@ -209,11 +210,55 @@ def ending_screen() -> Screen:
     return s
 
 
+def castle_screen() -> Screen:
+    """The best B-type ending: the castle on the ground (its domes and band are
+    sprites)."""
+    s = Screen()
+    s.attrs = [[0] * 16 for _ in range(15)]
+    s.text(8, 2, "CONGRATULATIONS!")
+    cx, cy = castle.CASTLE_AT
+    w, h = castle.CASTLE_SIZE
+    for r, row in enumerate(art.castle_map()):
+        s.tiles[cy + r][cx : cx + len(row)] = list(row)
+    for by in range(cy // 2, (cy + h) // 2):
+        for bx in range(cx // 2, (cx + w + 1) // 2):
+            s.attrs[by][bx] = 1
+    for x in range(COLS):
+        s.tiles[art.GROUND_ROW][x] = art.named_tile("ground")
+    for bx in range(16):
+        s.attrs[art.GROUND_ROW // 2][bx] = 2
+    s.text(11, 28, "ENDING")
+    return s
+
+
 SCREENS = {
     "screenLegal": legal_screen, "screenTitle": title_screen, "screenType": type_screen,
     "screenLevel": level_screen, "screenPlay": play_screen, "screenEnding": ending_screen,
-    "screenCongrats": congrats_screen,
+    "screenCongrats": congrats_screen, "screenCastle": castle_screen,
 }
+
+
+def _bytes(name: str, values: list[int] | tuple[int, ...]) -> list[str]:
+    return [f"{name}:", "    .byte " + ", ".join(f"${v:02X}" for v in values)]
+
+
+def castle_asm() -> list[str]:
+    """The castle ending's tables: its band (tiles, place, palette, beat), how
+    many play by start height, its domes, its colours."""
+    band = castle.BAND
+    out = [f"DOME = ${castle.DOME:02X}", f"DOME_ROWS = {castle.DOME_ROWS}",
+           f"DOMES = {len(castle.DOMES)}"]
+    out += _bytes("castleTiles", [castle.CAST + 8 * i for i in range(len(band))])
+    out += _bytes("castleX", [p.x for p in band])
+    out += _bytes("castleY", [p.y for p in band])
+    out += _bytes("castleAttr", [p.palette for p in band])
+    out += _bytes("castleBeat", [p.beat for p in band])
+    out += _bytes("castleCast", castle.CAST_BY_HEIGHT)
+    out += _bytes("domeX", [d[0] for d in castle.DOMES])
+    out += _bytes("domeY", [d[1] for d in castle.DOMES])
+    out += _bytes("domeStart", [d[2] for d in castle.DOMES])
+    out += _bytes("castlePalette", castle.PALETTE)
+    return out
 
 
 def _addr(at: tuple[int, int]) -> int:
@@ -244,8 +289,7 @@ def screens_asm() -> str:
             f"LAUNCH_X = {art.LAUNCH_X}", f"LAUNCH_BOTTOM = {art.LAUNCH_BOTTOM}",
             f"GROUND_TOP = {8 * art.GROUND_ROW}",
             f"ROCKET_WIDE = ${art.ROCKET_WIDE:02X}", f"BURAN_UP = ${art.BURAN_UP:02X}",
-            f"BAND = ${art.BAND:02X}", f"BAND_KINDS = {art.BAND_KINDS}",
-            "cathedralMap:"]
+            *castle_asm(), "cathedralMap:"]
     for row in art.cathedral_map():
         out.append("    .byte " + ", ".join(f"${t:02X}" for t in row))
     for name, build in SCREENS.items():
