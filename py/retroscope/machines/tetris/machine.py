@@ -109,6 +109,7 @@ class TetrisMachine(NesMachine):
         about its share of the cycles)."""
         import time
 
+        from ..soundbench import write_us
         from .budget import driver_cycles
 
         moves = (0x01, 0, 0x80, 0, 0x02, 0, 0x04, 0)  # right, A, left, down
@@ -125,12 +126,14 @@ class TetrisMachine(NesMachine):
         elapsed = time.perf_counter() - t0
         cycles = driver_cycles(m, frames, buttons)  # (its write watch slows the bus)
         mean = sum(cycles) / max(1, len(cycles))
+        apu_write = write_us(lambda: m.write(0x4000, 0x30), m.sound_logs())
         frame_cycles = 29780.5
         return {"play ms/frame": 1000 * elapsed / frames,
                 "sound driver cycles/frame": mean,
                 "sound driver max cycles/frame": float(max(cycles, default=0)),
                 "sound driver host ms/frame (by its cycle share)":
-                    1000 * elapsed / frames * mean / frame_cycles}
+                    1000 * elapsed / frames * mean / frame_cycles,
+                "APU register write us": apu_write}
 
     # -- the game's state, for tests and the side panel ---------------------------
     def ram(self) -> bytes:
