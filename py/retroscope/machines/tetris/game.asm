@@ -312,6 +312,8 @@ noop:   rts                     ; $9E39
 
 ; $9E3A: the ending, chosen by score (A-type) or by start level (B-type).
 showEnding:
+        lda #MUSIC_STOP         ; (a B-type win ends with the music playing)
+        sta musicTrack
         lda gameType
         bne @b
         jsr selectEnding
@@ -560,8 +562,12 @@ linkLevel = * - 1
         lda #START_MODE
 linkMode = * - 1
         sta gameMode
+        lda #START_MUSIC
+linkMusic = * - 1
+        sta musicChoice
         lda #$FF
         sta modeDrawn
+        jsr initAudio
         jsr loadPalette
         lda #$80
         sta ppuCtrl
@@ -676,6 +682,8 @@ titleScreen:
         ldx #>screenTitle
         ldy #0
         jsr enterScreen
+        lda #MUSIC_STOP         ; (after the demo)
+        sta musicTrack
         lda #0
         sta frameCounter+1
 @wait:  lda newlyPressed
@@ -703,14 +711,32 @@ gameTypeMenu:
         ldx #>screenType
         ldy #1
         jsr enterScreen
+        jsr playChosenMusic     ; the menu plays the music it offers
 @input: lda newlyPressed
         and #BTN_LEFT|BTN_RIGHT
-        beq @start
+        beq @music
         lda gameType
         eor #1
         sta gameType
         lda #1
         sta sfxEffect
+@music: lda newlyPressed        ; Up/Down: MUSIC-1, -2, -3, OFF
+        and #BTN_UP|BTN_DOWN
+        beq @start
+        and #BTN_UP
+        beq @down
+        lda musicChoice
+        beq @start
+        dec musicChoice
+        bpl @chosen
+@down:  lda musicChoice
+        cmp #3
+        bcs @start
+        inc musicChoice
+@chosen:
+        lda #1
+        sta sfxEffect
+        jsr playChosenMusic
 @start: lda newlyPressed
         cmp #BTN_START
         bne @back
@@ -723,7 +749,7 @@ gameTypeMenu:
         dec gameMode
         rts
 @cursor:
-        lda #111                ; the arrow before the chosen type
+        lda #8*TYPE_ROW-1       ; the arrow before the chosen type
         sta oamPage
         lda #CURSOR_TILE
         sta oamPage+1
@@ -732,9 +758,62 @@ gameTypeMenu:
         ldx gameType
         lda typeCursorX,x
         sta oamPage+3
+        lda musicChoice         ; and before the chosen music (every other row)
+        asl
+        asl
+        asl
+        asl
+        adc #8*MUSIC_ROW-1      ; (C clear)
+        sta oamPage+4
+        lda #CURSOR_TILE
+        sta oamPage+5
+        lda #0
+        sta oamPage+6
+        lda #8*MUSIC_COL-16
+        sta oamPage+7
         rts
 typeCursorX:
-        .byte 48, 144
+        .byte 8*TYPE_COL_A-16, 8*TYPE_COL_B-16
+
+; The menu's music choice to the driver: tune 1-3 (request 3-5), or silence.
+playChosenMusic:
+        lda musicChoice
+        cmp #3
+        bcc @tune
+        lda #MUSIC_STOP
+        bne @put
+@tune:  adc #3                  ; (C clear)
+@put:   sta musicTrack
+        rts
+
+; Play state 8, before the new piece: the music at its allegro tempo while a
+; square is in the top ALLEGRO_ROWS rows, at its own tempo otherwise (the
+; article says only "when the stack nears the ceiling": the rows are ours).
+ALLEGRO_ROWS = 5
+updateMusicSpeed:
+        lda musicChoice
+        cmp #3
+        bcs @done               ; no music
+        ldx #0
+        ldy #10*ALLEGRO_ROWS-1
+@cell:  lda playfield,y
+        cmp #EMPTY_TILE
+        bne @high
+        dey
+        bpl @cell
+        bmi @set
+@high:  inx
+@set:   cpx sndAllegro
+        beq @done
+        lda musicChoice
+        clc
+        adc #3
+        cpx #0
+        beq @put
+        clc
+        adc #3
+@put:   sta musicTrack
+@done:  rts
 
 ; -- mode 3: level 0-9 (A+Start adds 10) and, for B-type, height 0-5 --
 levelMenu:
@@ -774,7 +853,11 @@ levelMenu:
         txa
         adc #5
         tax
-@sel:   stx menuLevel
+@sel:   cpx menuLevel
+        beq @same
+        lda #1
+        sta sfxEffect
+@same:  stx menuLevel
         lda newlyPressed
         cmp #BTN_SELECT
         bne @start
@@ -794,6 +877,8 @@ levelMenu:
         adc #10
 @go:    sta levelNumber
         sta startLevel
+        lda #2
+        sta sfxEffect
         lda #0
         sta gameStarted
         inc gameMode
@@ -1035,6 +1120,7 @@ initGame:
         sta hudDirty
         lda levelNumber
         sta levelMirror
+        jsr playChosenMusic     ; at its own tempo (the menu's tune goes on)
         jsr initVersus
         lda #1
         sta gameStarted
@@ -1797,7 +1883,14 @@ liftCathedral:
 ; A-type endings 0-3: a rocket on the pad, bigger for a better ending (the
 ; fourth carries the Buran orbiter); it ignites, then lifts off.
 drawRocket:
-        ldx endingNumber
+        lda endingTimer+1       ; the engines roar as it ignites
+        bne @quiet
+        lda endingTimer
+        cmp #40
+        bne @quiet
+        lda #3
+        sta sfxCurtain
+@quiet: ldx endingNumber
         lda rocketBodies,x
         sta tmpAB               ; body rows
         clc
@@ -2156,15 +2249,6 @@ endingColours:
 .org $DD00
 demoButtonTable:
         .include "demo.inc"
-
-; $E000: no sound: the audio entry points return at once.
-.org $E000
-updateAudio:
-        rts
-        nop
-        nop
-updateAudio2:                   ; $E003
-        rts
 
 .org $E100
         .include "screens.inc"

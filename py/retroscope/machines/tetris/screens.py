@@ -33,6 +33,9 @@ LEVEL_AT = (25, 20)
 STATS_AT = (6, 9)  # first counter; one every 2 rows
 PAUSE_AT = (14, 27)
 TYPE_AT = (2, 3)
+MENU_TYPE_AT = (7, 8)  # the type menu: A-TYPE here, B-TYPE at TYPE_B_COL
+TYPE_B_COL = 19
+MUSIC_AT = (12, 17)  # the type menu: MUSIC-1 .. OFF, every other row
 HEIGHT_AT = (20, 25)  # menu: the chosen B-type height
 # menu and name entry: "1 NAME.. 012345 09", three rows (one 256-byte VRAM page)
 HISCORES_AT = (7, 19)
@@ -147,11 +150,18 @@ def title_screen() -> Screen:
 
 def type_screen() -> Screen:
     s = Screen()
-    s.box(6, 5, 25, 9)
-    s.text(10, 7, "GAME  TYPE")
-    s.text(7, 14, "A-TYPE")
-    s.text(19, 14, "B-TYPE")
-    s.text(5, 22, "LEFT/RIGHT  START")
+    s.box(6, 2, 25, 6)
+    s.text(10, 4, "GAME  TYPE")
+    row = MENU_TYPE_AT[1]
+    s.text(MENU_TYPE_AT[0], row, "A-TYPE")
+    s.text(TYPE_B_COL, row, "B-TYPE")
+    s.box(6, 11, 25, 15)
+    s.text(10, 13, "MUSIC TYPE")
+    x, y = MUSIC_AT
+    for i, name in enumerate(("MUSIC-1", "MUSIC-2", "MUSIC-3", "OFF")):
+        s.text(x, y + 2 * i, name)
+    s.text(5, 26, "LEFT/RIGHT: GAME TYPE")
+    s.text(5, 27, "UP/DOWN: MUSIC  START")
     return s
 
 
@@ -290,6 +300,9 @@ def screens_asm() -> str:
     out.append(f"FIELD1_X = {8 * VERSUS_FIELDS[0]}")
     out.append(f"FIELD2_X = {8 * VERSUS_FIELDS[1]}")
     out.append(f"NAME_LENGTH = {NAME_LENGTH}")
+    out += [f"TYPE_ROW = {MENU_TYPE_AT[1]}", f"TYPE_COL_A = {MENU_TYPE_AT[0]}",
+            f"TYPE_COL_B = {TYPE_B_COL}", f"MUSIC_ROW = {MUSIC_AT[1]}",
+            f"MUSIC_COL = {MUSIC_AT[0]}"]
     out.append(f"HISCORES_COL = {HISCORES_AT[0]}")
     out.append(f"HISCORES_ROW = {HISCORES_AT[1]}")
     out.append("nameChars:  ; the letters a name cycles through, as tiles")
