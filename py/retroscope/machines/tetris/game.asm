@@ -1110,6 +1110,7 @@ initGame:
         jsr spawnTetrimino
         lda #$A0                ; -96: the first piece hangs 1.6 s
         sta autorepeatY
+        jsr choosePlayers
         lda #<screenPlay
         ldx #>screenPlay
         ldy #3

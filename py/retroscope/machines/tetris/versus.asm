@@ -24,28 +24,37 @@ playersWanted:
         lda #1
 @two:   rts
 
-; When a game begins: how many play (the demo plays alone); with two, player
-; 2 begins as player 1 has: the same block (first piece, level, lines) and
-; the same field (a B-type's garbage too).
-initVersus:
+; When a game begins, before its screen (an NMI may come while the rest of
+; the game is set up): how many play; the demo plays alone.
+choosePlayers:
         jsr playersWanted
         ldx gameMode
         cpx #5
         bne @set
         lda #1
 @set:   sta playersActive
+        rts
+
+; Then, with two, player 2 begins as player 1 has: the same field (a B-type's
+; garbage too), the same block (first piece, level, lines); both fields are
+; copied to VRAM afresh (an NMI meanwhile may have drawn a half-made one).
+initVersus:
+        lda playersActive
         cmp #2
         bne @done
-        ldx #$1F
-@block: lda $40,x
-        sta $60,x
-        dex
-        bpl @block
         ldx #0
 @field: lda playfield,x
         sta playfield2,x
         inx
         bne @field
+        ldx #$1F
+@block: lda $40,x
+        sta $60,x
+        dex
+        bpl @block
+        lda #0
+        sta vramRow
+        sta vramRow+$20
 @done:  rts
 
 ; C set when $00BE no longer says what this game began with: then the game
