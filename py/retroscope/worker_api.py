@@ -38,6 +38,20 @@ DEBUG_VERBS = frozenset({
 })
 
 
+def sound_json(machine: Machine) -> str:
+    """A machine's sound logs of the frame just run, drained, as the JSON the
+    worker posts to the worklet; "" for a machine without sound chips."""
+    logs = machine.sound_logs()
+    if not logs:
+        return ""
+    return json.dumps({
+        "frame": machine.frame, "cycles": machine.last_frame_cycles,
+        "clock": machine.INFO.clock_hz,
+        "logs": [{"chip": log.chip, "clock": log.clock_hz, "writes": log.drain()}
+                 for log in logs],
+    }, separators=(",", ":"))
+
+
 class RequestError(ValueError):
     """The request itself was wrong (bad argument): said back to the page."""
 
@@ -107,16 +121,7 @@ class WorkerAPI:
         machine without sound chips. Drains the logs."""
         if self.session is None:
             return ""
-        machine = self.session.machine
-        logs = machine.sound_logs()
-        if not logs:
-            return ""
-        return json.dumps({
-            "frame": machine.frame, "cycles": machine.last_frame_cycles,
-            "clock": machine.INFO.clock_hz,
-            "logs": [{"chip": log.chip, "clock": log.clock_hz, "writes": log.drain()}
-                     for log in logs],
-        }, separators=(",", ":"))
+        return sound_json(self.session.machine)
 
     # -- verbs -------------------------------------------------------------------
     def _need_session(self) -> Session:
@@ -380,11 +385,19 @@ class WorkerAPI:
         if kind == "frames" and args.get("name") in machines.available():
             frames = _int_arg(args, "frames", 1, 3600, 120)
             return runner.measure_frames(args["name"], frames=frames)
+        if kind == "sound":
+            from .benchmarks import sound
+            name = args.get("name")
+            if name not in machines.available():
+                raise RequestError(f"bench sound: no machine {name!r}")
+            frames = _int_arg(args, "frames", 1, 3600, 120)
+            return {**sound.measure_machine(name, frames=frames), **sound.measure_apu()}
         if kind == "assembled":
             from .machines import base
             return {"assembled": list(base.ASSEMBLED)}
         raise RequestError("bench needs kind 'core' (mos6502, z80, tms9900), 'frames' "
-                           "(a machine) or 'assembled' (what this worker assembled)")
+                           "(a machine), 'sound' (a machine) or 'assembled' (what this "
+                           "worker assembled)")
 
 
 API = WorkerAPI()
