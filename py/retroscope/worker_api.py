@@ -38,18 +38,24 @@ DEBUG_VERBS = frozenset({
 })
 
 
-def sound_json(machine: Machine) -> str:
+def sound_json(machine: Machine, sync: bool = False) -> str:
     """A machine's sound logs of the frame just run, drained, as the JSON the
-    worker posts to the worklet; "" for a machine without sound chips."""
+    worker posts to the worklet; "" for a machine without sound chips. With
+    `sync`, the chips' state as writes instead (`SoundLog.sync_writes`)."""
     logs = machine.sound_logs()
     if not logs:
         return ""
     return json.dumps({
         "frame": machine.frame, "cycles": machine.last_frame_cycles,
         "clock": machine.INFO.clock_hz,
-        "logs": [{"chip": log.chip, "clock": log.clock_hz, "writes": log.drain()}
+        "logs": [{"chip": log.chip, "clock": log.clock_hz, "writes": _sound_writes(log, sync)}
                  for log in logs],
     }, separators=(",", ":"))
+
+
+def _sound_writes(log: Any, sync: bool) -> list[int]:
+    drained = log.drain()
+    return log.sync_writes() if sync else drained
 
 
 class RequestError(ValueError):
@@ -114,14 +120,16 @@ class WorkerAPI:
         """The current framebuffer: one palette index per pixel, row-major."""
         return bytes(self.session.machine.framebuffer) if self.session else b""
 
-    def sound_frame(self) -> str:
+    def sound_frame(self, sync: bool = False) -> str:
         """The sound chips' writes of the frame just run, as JSON for the
         worker to post to the page's AudioWorklet (web/audio/worklet.js):
         {frame, cycles, clock, logs: [{chip, clock, writes}]}; "" for a
-        machine without sound chips. Drains the logs."""
+        machine without sound chips. Drains the logs. With `sync`, each log's
+        writes are those bringing a fresh synth to the chip's state now (after
+        a load, reset, step or seek: frames ran that nobody drained)."""
         if self.session is None:
             return ""
-        return sound_json(self.session.machine)
+        return sound_json(self.session.machine, sync)
 
     # -- verbs -------------------------------------------------------------------
     def _need_session(self) -> Session:

@@ -100,3 +100,22 @@ def test_the_worker_gets_each_frames_writes_as_json_once():
     (log,) = msg["logs"]
     assert log["chip"] == "apu" and log["writes"][1:3] == [0x00, 0xBF]
     assert json.loads(api.sound_frame())["logs"][0]["writes"] == []  # drained
+
+
+def test_after_frames_nobody_drained_the_worker_sends_the_chips_state():
+    import json
+
+    from retroscope.worker_api import WorkerAPI
+
+    api = WorkerAPI()
+    loaded = api.call("load", json.dumps({"id": "backgammon", "params": {"seed": "5"}}))
+    assert json.loads(loaded)["ok"]
+    msg = json.loads(api.sound_frame(True))
+    apu, fds = msg["logs"]
+    # The FDS's wave RAM, loaded by the program's reset frames ago, comes whole.
+    wave = {reg: value for _, reg, value in zip(*[iter(fds["writes"])] * 3, strict=True)
+            if reg < 0x40}
+    from retroscope.machines.backgammon import sounds
+    assert [wave[i] for i in range(64)] == list(sounds.WAVE)
+    # The APU's state never starts a note: no length-counter loads.
+    assert not {3, 7, 11, 15} & set(apu["writes"][1::3])

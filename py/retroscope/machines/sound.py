@@ -15,6 +15,7 @@ dropped, so a log never holds more than two frames. Writes made between frames
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 
@@ -29,6 +30,11 @@ class SoundLog:
     writes: list[int] = field(default_factory=list)
     # len(writes) when the last frame ended: what end_frame drops if undrained
     done: int = field(default=0, repr=False, compare=False)
+    # Optional, set by the device: writes (flat, stamps 0) that bring a
+    # fresh synth to the chip's registers now without starting a note; the
+    # worker sends them instead of the log after a load, reset, step or seek,
+    # when frames ran that nobody drained.
+    sync: Callable[[], list[int]] | None = field(default=None, repr=False, compare=False)
 
     def log(self, stamp: int, reg: int, value: int) -> None:
         """Record one write: `reg` in the chip's own numbering (APU: address -
@@ -52,6 +58,10 @@ class SoundLog:
         if self.done:
             del self.writes[:self.done]
         self.done = len(self.writes)
+
+    def sync_writes(self) -> list[int]:
+        """The device's `sync` writes ([] without one: the synth starts silent)."""
+        return self.sync() if self.sync is not None else []
 
     def triples(self) -> list[tuple[int, int, int]]:
         """The writes as (stamp, reg, value) tuples, for tests and panels."""
