@@ -143,8 +143,8 @@ def sound_figures(page, quick: bool) -> None:
     from retroscope.benchmarks import sound
 
     where = "CPython" if page is None else "Pyodide"
-    print(f"\n== Sound in {where} (per frame: chip writes, µs to drain and post them;"
-          " the APU device: µs per write and per $4015 read)")
+    print(f"\n== Sound in {where} (per frame, no input: chip writes (mean, most), median µs"
+          " to drain and post them; the APU device: µs per write and per $4015 read)")
     for mid in machines.available():
         args = {"kind": "sound", "name": mid, "frames": 60 if quick else 240}
         if page is None:
@@ -152,11 +152,11 @@ def sound_figures(page, quick: bool) -> None:
         else:
             r = page.evaluate("a => window.retroscope.bench(a)", args)
         chips = ",".join(r["chips"]) or "none"
-        line = (f"  {mid:10} {chips:8} {r['writes_per_frame']:6.1f} writes/frame, "
-                f"{r['post_us_per_frame']:7.1f} µs/frame to post")
+        line = (f"  {mid:10} {chips:8} {r['writes_per_frame']:5.1f} writes/frame"
+                f" (most {r['max_writes']}), {r['post_us_per_frame']:6.1f} µs to post")
         if "apu" in r["chips"]:
             line += (f"; APU write {r['write_us']:.2f} µs, $4015 read {r['status_read_us']:.2f} µs"
-                     f" -> {r['writes_per_frame'] * r['write_us']:.1f} µs/frame of writes")
+                     f" -> {r['max_writes'] * r['write_us']:.1f} µs in the busiest frame")
         print(line, flush=True)
 
 
