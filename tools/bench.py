@@ -114,6 +114,7 @@ def browser_figures(quick: bool) -> None:
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
         page = boot_figures(browser, url, loads)
+        link_figures(browser, url)
         warmup, seconds = (2, 2) if quick else (12, 6)
         print(f"\n== CPU cores in Pyodide (page worker, settled median after {warmup} s warm-up)")
         for name in runner.CORES:
@@ -194,6 +195,43 @@ def boot_figures(browser, url: str, loads: int):
                   f"(range {min(ratios):.2f}-{max(ratios):.2f})")
     pages["plain"].context.close()
     return pages["snapshot"]
+
+
+# A link with parameters for each machine: the page must boot it without
+# assembling anything (the programs are prebuilt in the wheel, tools/images.py).
+def sample_links() -> dict[str, str]:
+    from retroscope.machines.crpg import mapfile, world
+    from retroscope.machines.pacman.maze import default_maze
+    return {
+        "tetris": "seed=1234&level=7&height=3&type=B&start=menu",
+        "backgammon": "seed=5",
+        "pacman": f"maze={default_maze().to_link()}",
+        "crpg": f"map={mapfile.encode(world.isle())}",
+        "jmc": "seed=DEADBEEF&bridges=4",
+    }
+
+
+def link_figures(browser, url: str) -> None:
+    """Each machine from a link, cold, with and without the snapshot: what its
+    worker assembled at boot (nothing, when the wheel's images are used)."""
+    print("\n== Programs assembled at boot from a link (cold; with the snapshot / plain)")
+    links = sample_links()
+    for mid in machines.available():
+        link = links.get(mid, "")
+        seen = []
+        for how in ("snapshot", "plain"):
+            context = browser.new_context()
+            if how == "plain":
+                context.route("**/snapshot/**", lambda route: route.fulfill(status=404, body="no"))
+            page = context.new_page()
+            page.goto(f"{url}index.html#/{mid}{'?' + link if link else ''}")
+            page.wait_for_function("window.retroscope && window.retroscope.timings()"
+                                   ".machineReady !== undefined", timeout=120_000)
+            r = page.evaluate("window.retroscope.bench({kind: 'assembled'})")
+            seen.append(", ".join(r["assembled"]) or "nothing")
+            context.close()
+        shown = link if len(link) <= 48 else link[:45] + "..."
+        print(f"  {mid:10} {shown:48} {seen[0]} / {seen[1]}", flush=True)
 
 
 def main() -> int:

@@ -3,7 +3,8 @@
 dist/
   index.html, web/, static/     the page, copied as they are
   pyodide/                      only the runtime files the page loads
-  py/<hash>/retroscope-*.whl    the package, built from py/
+  py/<hash>/retroscope-*.whl    the package, built from py/, with each machine's
+                                program assembled (tools/images.py)
   snapshot/<hash>/retroscope.snapshot
                                 the Pyodide memory snapshot the worker boots
                                 from (tools/snapshot.py; absent without node)
@@ -22,6 +23,7 @@ import shutil
 import tempfile
 from pathlib import Path
 
+from .images import ensure_images
 from .paths import DIST, INDEX, PYODIDE_RUNTIME, PYODIDE_VERSION, STATIC, WEB
 from .setup_env import ensure_pyodide
 from .snapshot import make_snapshot
@@ -66,6 +68,7 @@ def build_site() -> Path:
     for rel, src in plan.items():
         _copy_if_changed(src, DIST / rel)
 
+    ensure_images()  # the machines' programs, assembled now, shipped in the wheel
     with tempfile.TemporaryDirectory() as tmp:
         wheel_tmp = build_wheel(Path(tmp))
         wheel_sha = hashlib.sha256(wheel_tmp.read_bytes()).hexdigest()

@@ -42,6 +42,7 @@ let framesSinceState = 0;
 let speed = 1;              // frames per 1/fps: 1, 4, or 0 for as fast as it goes
 let program = "player";     // who holds the pad: the player or a program (worker_api controller)
 const MAX_BUDGET_MS = 30;   // at "as fast as it goes", run frames for this long per tick
+let soundPort = null;       // a MessagePort to the page's AudioWorklet (web/audio/worklet.js)
 
 const post = (msg, transfer = []) => self.postMessage(msg, transfer);
 const progress = (stage, detail) => post({ event: "progress", stage, detail });
@@ -68,6 +69,25 @@ function sendFrame(withState) {
   post(msg, [pixels.buffer]);
 }
 
+// The sound chips' writes of the frame just run, straight to the AudioWorklet
+// (its message format is in web/audio/worklet.js). live: play them (running
+// at real time); else the worklet applies them unheard and goes quiet.
+// reset: the machine was loaded or moved in time: the synths start afresh.
+function sendSound(live, reset = false) {
+  if (soundPort === null) return;
+  const text = api.sound_frame();
+  if (!text && !reset) return;
+  const msg = text ? JSON.parse(text) : { frame: 0, cycles: 0, clock: 1, logs: [] };
+  const transfer = [];
+  for (const log of msg.logs) {
+    log.writes = Int32Array.from(log.writes);
+    transfer.push(log.writes.buffer);
+  }
+  msg.live = live;
+  msg.reset = reset;
+  soundPort.postMessage(msg, transfer);
+}
+
 // The buttons the next frame sees: those held now, and any pressed and released
 // since the last frame (a key tap shorter than a frame is one frame's press).
 function heldForFrame() {
@@ -86,12 +106,14 @@ function tick() {
     if (speed === 0) {
       while (!stopped && performance.now() - now < MAX_BUDGET_MS) {
         stopped = callPython("run_frames", { n: 1, buttons: heldForFrame() }).stopped;
+        sendSound(false);  // faster than real time: muted
         ran += 1;
       }
       nextDue = performance.now();
     }
     while (now >= nextDue && ran < MAX_CATCH_UP * speed && !stopped) {
       const result = callPython("run_frames", { n: 1, buttons: heldForFrame() });
+      sendSound(speed === 1 && !result.stopped);
       ran += 1;
       nextDue += 1000 / (fps * speed);
       stopped = result.stopped;
@@ -127,6 +149,7 @@ function stop(reason = "paused") {
   timer = null;
   // The debugger marks where the pause happened (memory diffs, status).
   if (was && reason === "paused" && api) callPython("debug", { verb: "pause" });
+  if (soundPort !== null) soundPort.postMessage({ frame: -1, cycles: 0, clock: 1, logs: [], live: false });
   post({ event: "status", running: false, reason });
 }
 
@@ -210,6 +233,11 @@ async function handle({ id, op, args }) {
     } else if (JS_OPS.has(op)) {
       if (op === "run") start();
       else if (op === "pause") stop("paused");
+      else if (op === "audio") {
+        // The page's AudioWorklet port (transferred): frames go straight there.
+        soundPort = args.port instanceof MessagePort ? args.port : null;
+        sendSound(false, true);
+      }
       else if (op === "input") {
         buttons = (args.buttons >>> 0) & 0xffff;
         if (running) tapped |= buttons;
@@ -233,9 +261,12 @@ async function handle({ id, op, args }) {
         fps = result.info.fps || 60;
         program = "player";
         stop("loaded");
+        sendSound(false, true);
         sendFrame(true);
       } else if (op === "step" || op === "reset" || op === "write" || op === "run_frames"
                  || (op === "debug" && FRAME_VERBS.has(args.verb))) {
+        // Stepping is silent; a reset or a seek starts the synths afresh.
+        sendSound(false, op === "reset" || (op === "debug" && args.verb === "seek"));
         sendFrame(true);
       }
     }

@@ -100,6 +100,24 @@ class WorkerAPI:
         """The current framebuffer: one palette index per pixel, row-major."""
         return bytes(self.session.machine.framebuffer) if self.session else b""
 
+    def sound_frame(self) -> str:
+        """The sound chips' writes of the frame just run, as JSON for the
+        worker to post to the page's AudioWorklet (web/audio/worklet.js):
+        {frame, cycles, clock, logs: [{chip, clock, writes}]}; "" for a
+        machine without sound chips. Drains the logs."""
+        if self.session is None:
+            return ""
+        machine = self.session.machine
+        logs = machine.sound_logs()
+        if not logs:
+            return ""
+        return json.dumps({
+            "frame": machine.frame, "cycles": machine.last_frame_cycles,
+            "clock": machine.INFO.clock_hz,
+            "logs": [{"chip": log.chip, "clock": log.clock_hz, "writes": log.drain()}
+                     for log in logs],
+        }, separators=(",", ":"))
+
     # -- verbs -------------------------------------------------------------------
     def _need_session(self) -> Session:
         if self.session is None:
@@ -362,8 +380,11 @@ class WorkerAPI:
         if kind == "frames" and args.get("name") in machines.available():
             frames = _int_arg(args, "frames", 1, 3600, 120)
             return runner.measure_frames(args["name"], frames=frames)
-        raise RequestError(
-            "bench needs kind 'core' (mos6502, z80, tms9900) or 'frames' (a machine)")
+        if kind == "assembled":
+            from .machines import base
+            return {"assembled": list(base.ASSEMBLED)}
+        raise RequestError("bench needs kind 'core' (mos6502, z80, tms9900), 'frames' "
+                           "(a machine) or 'assembled' (what this worker assembled)")
 
 
 API = WorkerAPI()

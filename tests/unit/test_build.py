@@ -51,7 +51,9 @@ def test_the_wheel_ships_exactly_the_files_git_tracks_under_the_package(tmp_path
     # Files git tracks that were deleted in the work tree are not shipped, of course.
     tracked = {name.removeprefix("py/") for name in listed if (REPO / name).is_file()}
     with zipfile.ZipFile(build_wheel(tmp_path)) as zf:
-        shipped = {n for n in zf.namelist() if not n.split("/")[0].endswith(".dist-info")}
+        # The programs assembled at build time (tools/images.py) ship but are not in git.
+        shipped = {n for n in zf.namelist() if not n.split("/")[0].endswith(".dist-info")
+                   and not n.startswith("retroscope/_images/")}
     assert shipped == tracked, (
         f"tracked but not shipped: {sorted(tracked - shipped)}; "
         f"shipped but not tracked (add them to git, or they are caches): "
@@ -93,3 +95,14 @@ def test_nothing_in_the_page_names_another_origin(dist):
         if path.is_file() and path.suffix in {".html", ".js", ".css"}:
             text = path.read_text()
             assert not re.search(r"https?://(?!127\.0\.0\.1)", text), path
+
+
+def test_the_wheel_in_dist_ships_every_machine_program_assembled(dist):
+    """tools/images.py: the page reads these instead of assembling at boot."""
+    from tools.images import IMAGES
+    manifest = json.loads((dist / "manifest.json").read_text())
+    with zipfile.ZipFile(dist / manifest["wheel"]) as zf:
+        shipped = {n.removeprefix("retroscope/_images/") for n in zf.namelist()
+                   if n.startswith("retroscope/_images/")}
+    assert len(shipped) >= 6  # five machines' programs and the FDS BIOS
+    assert shipped == {p.name for p in IMAGES.glob("*.json.gz")}

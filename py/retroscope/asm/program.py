@@ -68,3 +68,64 @@ class Program:
             more = "+" if len(row.data) > 8 else " "
             lines.append(f"{row.address:04X}  {shown:<23}{more} {row.text}")
         return "\n".join(lines)
+
+    def to_json(self) -> dict[str, Any]:
+        """Everything the assembly made, as JSON (a prebuilt image in the wheel)."""
+        return {
+            "isa": self.isa,
+            "chunks": [[address, data.hex()] for address, data in self.chunks],
+            "symbols": self.symbols,
+            "listing": [[row.address, row.data.hex(), row.line, row.text, row.file,
+                         int(row.code)] for row in self.listing],
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Program:
+        """The Program `to_json` described, equal to the one assembled."""
+        fromhex = bytes.fromhex
+        return cls(
+            data["isa"],
+            [(address, fromhex(text)) for address, text in data["chunks"]],
+            dict(data["symbols"]),
+            [ListingRow(address, fromhex(text), line, source, file, bool(code))
+             for address, text, line, source, file, code in data["listing"]],
+        )
+
+    def patched(self, values: dict[int, int], symbols: dict[str, int] | None = None,
+                sources: dict[str, str] | None = None) -> Program:
+        """This program with single bytes replaced (address -> byte) in its
+        output and its listing alike, `symbols` given new values and the
+        listing's lines of the files in `sources` read from the new text: a
+        link's parameters set into a prebuilt image, equal to assembling with them."""
+        if not values and not symbols and not sources:
+            return self
+        lines = {name: text.splitlines() for name, text in (sources or {}).items()}
+        chunks = []
+        for address, data in self.chunks:
+            hits = [(a, b) for a, b in values.items() if address <= a < address + len(data)]
+            if hits:
+                out = bytearray(data)
+                for a, b in hits:
+                    out[a - address] = b
+                data = bytes(out)
+            chunks.append((address, data))
+        placed = sum(1 for a in values for address, data in self.chunks
+                     if address <= a < address + len(data))
+        if placed != len(values):
+            raise ValueError("a patched address lies outside the program's output")
+        lo, hi = min(values, default=0), max(values, default=-1)
+        listing = []
+        for row in self.listing:
+            end = row.address + len(row.data)
+            if row.data and row.address <= hi and end > lo and any(
+                    row.address <= a < end for a in values):
+                out = bytearray(row.data)
+                for a, b in values.items():
+                    if row.address <= a < row.address + len(row.data):
+                        out[a - row.address] = b
+                row = ListingRow(row.address, bytes(out), row.line, row.text, row.file, row.code)
+            if row.file in lines and 0 < row.line <= len(lines[row.file]):
+                row = ListingRow(row.address, row.data, row.line, lines[row.file][row.line - 1],
+                                 row.file, row.code)
+            listing.append(row)
+        return Program(self.isa, chunks, {**self.symbols, **(symbols or {})}, listing)

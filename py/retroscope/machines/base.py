@@ -25,7 +25,10 @@ machine keeps is tested once, in tests/machines/test_contract.py.
 
 from __future__ import annotations
 
+import gzip
+import hashlib
 import inspect
+import json
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -34,6 +37,7 @@ from importlib import resources
 from typing import Any
 
 from ..cpu.bus import Bus
+from .sound import SoundLog
 
 
 class MachineError(Exception):
@@ -180,16 +184,80 @@ class Built:
         return bytes(out)
 
 
+IMAGES = "_images"  # retroscope/_images/<key>.json.gz: programs assembled at build time
+ASSEMBLED: list[str] = []  # "package/main" of each assembly this process did itself
+_recorded: list[tuple[str, str, str, tuple[tuple[str, str], ...]]] | None = None
+
+
 def assemble_package(package: str, main: str, isa: str,
                      generated: Mapping[str, str] | None = None) -> Built:
     """Assemble `main` from the package's folder (`__name__` of a machine);
     `.include "x"` reads `generated[x]` if given (tables made from the model,
-    the link's parameters), else the file `x` beside it. Cached per input."""
-    return _assemble(package, main, isa, tuple(sorted((generated or {}).items())))
+    the link's parameters), else the file `x` beside it. Cached per input.
+
+    The wheel ships each machine's program assembled at build time
+    (`tools/images.py`) under a hash of everything the assembly reads (the
+    package's sources, the generated includes, the assembler itself), so a
+    boot takes the image and a stale one can never match."""
+    key = (package, main, isa, tuple(sorted((generated or {}).items())))
+    if _recorded is not None:
+        _recorded.append(key)
+    return _assemble(*key)
+
+
+def image_key(package: str, main: str, isa: str,
+              generated: tuple[tuple[str, str], ...]) -> str:
+    """The hash a prebuilt image of this assembly is stored under."""
+    digest = hashlib.sha256(f"{package}\0{main}\0{isa}\0".encode())
+    digest.update(_assembler_digest().encode())
+    for name, text in generated:
+        digest.update(f"generated {name}\0{len(text)}\0".encode())
+        digest.update(text.encode())
+    folder = resources.files(package)
+    for entry in sorted(folder.iterdir(), key=lambda e: e.name):
+        if entry.name.endswith((".asm", ".inc")) and entry.is_file():
+            data = entry.read_bytes()
+            digest.update(f"file {entry.name}\0{len(data)}\0".encode())
+            digest.update(data)
+    return digest.hexdigest()[:32]
+
+
+@lru_cache(maxsize=1)
+def _assembler_digest() -> str:
+    """A hash of the assembler's own code: a change to it makes every image stale."""
+    digest = hashlib.sha256()
+    folder = resources.files("retroscope.asm")
+    for entry in sorted(folder.iterdir(), key=lambda e: e.name):
+        if entry.name.endswith(".py") and entry.is_file():
+            digest.update(entry.name.encode() + b"\0" + entry.read_bytes())
+    return digest.hexdigest()
+
+
+def image_path(key: str) -> Any:
+    """Where the prebuilt image under `key` is (it may not exist)."""
+    return resources.files("retroscope").joinpath(IMAGES, f"{key}.json.gz")
+
+
+def image_bytes(program: Any) -> bytes:
+    """A Program as an image file: gzip'd JSON, the same bytes for the same program."""
+    text = json.dumps(program.to_json(), separators=(",", ":"), sort_keys=True)
+    return gzip.compress(text.encode(), 9, mtime=0)
 
 
 @lru_cache(maxsize=16)
 def _assemble(package: str, main: str, isa: str, generated: tuple[tuple[str, str], ...]) -> Built:
+    from ..asm import Program
+
+    path = image_path(image_key(package, main, isa, generated))
+    if path.is_file():
+        return Built(Program.from_json(json.loads(gzip.decompress(path.read_bytes()))))
+    ASSEMBLED.append(f"{package}/{main}")
+    return Built(assemble_sources(package, main, isa, generated))
+
+
+def assemble_sources(package: str, main: str, isa: str,
+                     generated: tuple[tuple[str, str], ...]) -> Any:
+    """The assembler run on the package's files (no image): a Program."""
     from ..asm import assemble
 
     made = dict(generated)
@@ -200,7 +268,20 @@ def _assemble(package: str, main: str, isa: str, generated: tuple[tuple[str, str
             return made[name]
         return folder.joinpath(name).read_text()
 
-    return Built(assemble(include(main), isa, include=include, filename=main))
+    return assemble(include(main), isa, include=include, filename=main)
+
+
+def recording() -> Callable[[], list[tuple[str, str, str, tuple[tuple[str, str], ...]]]]:
+    """Start noting every `assemble_package` call's inputs (tools/images.py);
+    the returned function stops and gives them."""
+    global _recorded
+    _recorded = []
+
+    def stop() -> list[tuple[str, str, str, tuple[tuple[str, str], ...]]]:
+        global _recorded
+        calls, _recorded = _recorded or [], None
+        return calls
+    return stop
 
 
 # -- the mechanics rows of state() ---------------------------------------------------
@@ -307,6 +388,8 @@ class Machine:
         self._frame_start = 0
         self._event_index = 0
         self._events: list[tuple[int, Any]] = []
+        self._sound_stale = False  # the logs hold a finished frame: clear them first
+        self.last_frame_cycles = 0  # the length of the frame that ended last
 
     # -- memory ----------------------------------------------------------------
     def read(self, addr: int) -> int:
@@ -363,6 +446,10 @@ class Machine:
         A CPU that waits for an interrupt (Z80 HALT, TMS9900 IDLE) lets time
         pass to the next event, so the devices keep their beat."""
         cpu = self.cpu
+        if self._sound_stale:
+            self._sound_stale = False
+            for log in self.sound_logs():
+                log.writes.clear()
         while True:
             events = self._events
             offset, handler = events[self._event_index]
@@ -385,10 +472,14 @@ class Machine:
             if self._event_index == len(events):
                 self._event_index = 0
                 self._frame_start += offset
+                self.last_frame_cycles = offset
                 self.frame += 1
                 # Asked again each frame: a machine may vary its frame length
                 # (the NES's odd frames are one PPU dot shorter).
                 self._events = self.frame_events()
+                # The logs keep this frame's writes for the worker to drain;
+                # the next advance() clears whatever it left.
+                self._sound_stale = True
                 return "frame"
 
     @property
@@ -415,6 +506,11 @@ class Machine:
     # -- optional capabilities ---------------------------------------------------
     def pointer(self, x: int, y: int, down: bool) -> None:
         """Mouse/touch at framebuffer coordinates (machines that use it override)."""
+
+    def sound_logs(self) -> tuple[SoundLog, ...]:
+        """The sound chips' write logs (machines/sound.py), one per chip; the
+        worker drains them after each frame. None by default: a silent machine."""
+        return ()
 
     def bench_figures(self) -> dict[str, float]:
         """Figures of the machine's own mechanics for `build.py bench` (name ->
@@ -519,6 +615,8 @@ class Machine:
         self._frame_start, self._event_index = snap["schedule"]
         self.buttons = snap["buttons"]
         self._events = self.frame_events()  # it may depend on the restored state
+        for log in self.sound_logs():  # writes stamped in another timeline
+            log.writes.clear()
 
     def device_snapshot(self) -> dict[str, Any]:
         return {}

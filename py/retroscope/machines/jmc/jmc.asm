@@ -13,6 +13,7 @@ LANGUAGE_ENTRY = main
         .include "prng.asm"
         .include "menu_disk.asm"
         .include "draw.asm"
+        .include "sound.asm"
         .include "tables.inc"
         .assert * <= $3000, "the program runs into screen memory"
         .include "mos.asm"

@@ -512,9 +512,14 @@ init:   sei
         ldx #>oamPage
         ldy #>oamPage
         jsr memsetPages
+        ; The link's parameters: each operand below is labelled, and the machine
+        ; writes a link's values into them (machine.py: LINK_SLOTS), so one
+        ; image assembled at build time serves every link.
         lda #>SEED              ; the seed ($8988 unless the link says otherwise)
+linkSeedHi = * - 1
         sta rng
         lda #<SEED
+linkSeedLo = * - 1
         sta rng+1
         lda #<playfield
         sta playfieldPtr
@@ -525,15 +530,20 @@ init:   sei
         lda #>demoButtonTable
         sta demoIndex+1
         lda #START_TYPE
+linkType = * - 1
         sta gameType
         lda #START_LEVEL
+linkMenuLevel = * - 1
         sta menuLevel
         lda #START_HEIGHT
+linkHeight = * - 1
         sta startHeight
         lda #START_LEVEL
+linkLevel = * - 1
         sta levelNumber
         sta startLevel
         lda #START_MODE
+linkMode = * - 1
         sta gameMode
         lda #$FF
         sta modeDrawn

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
 
-from ..base import MachineError, assemble_package, mechanics_row
+from ..base import Built, MachineError, assemble_package, mechanics_row
 from ..nes.machine import NesMachine
 from . import model, panel
 from .chr import build_chr
@@ -27,20 +27,48 @@ START_MODES = {"game": 4, "legal": 0, "title": 1, "menu": 2, "demo": 5}
 
 
 def _generated(seed: int, level: int, height: int, kind: str, start: str) -> dict[str, str]:
-    params = (
-        f"SEED = ${seed:04X}\nSTART_LEVEL = {level}\nSTART_HEIGHT = {height}\n"
-        f"START_TYPE = {0 if kind == 'A' else 1}\nSTART_MODE = {START_MODES[start]}\n"
-    )
+    params = "".join(f"{name} = ${value:04X}\n"
+                     for name, value in link_values(seed, level, height, kind, start).items())
     return {"params.inc": params, "tables.inc": tables_asm(),
             "screens.inc": screens_asm(), "demo.inc": demo_asm()}
 
 
 def build(seed: int = SEED_DEFAULT, level: int = 0, height: int = 0, kind: str = "A",
           start: str = "game") -> tuple[bytes, dict[str, int], Any]:
-    """Assemble the program: (32 KiB PRG image, symbols, Program)."""
-    built = assemble_package(PACKAGE, "tetris.asm", "6502",
-                             _generated(seed, level, height, kind, start))
+    """The program: (32 KiB PRG image, symbols, Program)."""
+    built = _built(seed, level, height, kind, start)
     return built.image(0x8000, 0xFFFF), built.symbols, built.program
+
+
+def link_values(seed: int, level: int, height: int, kind: str, start: str) -> dict[str, int]:
+    """The constants params.inc defines, by name."""
+    return {"SEED": seed, "START_LEVEL": level, "START_HEIGHT": height,
+            "START_TYPE": 0 if kind == "A" else 1, "START_MODE": START_MODES[start]}
+
+
+# Where each link constant sits in the program (labels in game.asm): which
+# byte of which constant.
+LINK_SLOTS = {"linkSeedHi": ("SEED", 8), "linkSeedLo": ("SEED", 0),
+              "linkType": ("START_TYPE", 0), "linkMenuLevel": ("START_LEVEL", 0),
+              "linkLevel": ("START_LEVEL", 0), "linkHeight": ("START_HEIGHT", 0),
+              "linkMode": ("START_MODE", 0)}
+
+
+@lru_cache(maxsize=8)
+def _built(seed: int, level: int, height: int, kind: str, start: str) -> Built:
+    """The program assembled once with the default parameters (a prebuilt image
+    in the wheel), the link's values set into their operands: equal to
+    assembling with them (tests/machines/test_prebuilt_images.py)."""
+    built = assemble_package(PACKAGE, "tetris.asm", "6502", _generated(SEED_DEFAULT, 0, 0, "A",
+                                                                        "game"))
+    values = link_values(seed, level, height, kind, start)
+    if values == link_values(SEED_DEFAULT, 0, 0, "A", "game"):
+        return built
+    symbols = built.program.symbols
+    patch = {symbols[label]: (values[name] >> shift) & 0xFF
+             for label, (name, shift) in LINK_SLOTS.items()}
+    params = _generated(seed, level, height, kind, start)["params.inc"]
+    return Built(built.program.patched(patch, values, {"params.inc": params}))
 
 
 @lru_cache(maxsize=1)

@@ -1,0 +1,180 @@
+// The AudioWorkletProcessor: plays the frames of sound-chip writes that the
+// worker posts straight to it through a MessagePort (never via the page).
+//
+// Page -> this node's own port (control):
+//   {type: "port", port}               the MessagePort the worker posts frames to
+//   {type: "volume", volume, muted}    0..1; ramped, so a change never clicks
+//   {type: "stats"}                    answered with {type: "stats", ...}
+// Worker -> the given port (frames, issue #19's contract):
+//   {frame, cycles, clock, live, reset?, logs: [{chip, clock, writes: Int32Array}]}
+//   live = false: the machine is paused, stepping or running faster than real
+//   time: apply the writes (the synths keep the machine's registers), play
+//   nothing, and drop what is queued. reset: the machine was loaded or rewound.
+//
+// Timing: frames queue up to TARGET (about 75 ms) before playing starts, and
+// play back to back at the audio clock, each write at the sample of its stamp.
+// The worker's frame clock and the audio clock drift apart: when the queue
+// grows past MAX, whole frames are dropped (their writes applied unheard);
+// when it runs empty, the output pads with silence until TARGET is queued
+// again. Each jump is hidden by a FADE-long fade out and in, so nothing clicks.
+
+import { FramePlayer } from "./player.js";
+
+const TARGET = 0.075 * sampleRate;    // samples queued before playing (re)starts
+const MAX = 0.15 * sampleRate;        // more than this queued: drop frames down to TARGET
+const FADE = Math.round(0.004 * sampleRate);
+const DC_POLE = 1 - (2 * Math.PI * 20) / sampleRate;  // the output's DC blocker, 20 Hz
+
+class RetroscopeSound extends AudioWorkletProcessor {
+  constructor() {
+    super();
+    this.player = new FramePlayer(sampleRate);
+    this.queue = [];          // frames waiting to play
+    this.queued = 0;          // their length in samples
+    this.playing = false;     // false: waiting for TARGET to be queued
+    this.ending = false;      // the current frame is followed by a jump: fade out at its end
+    this.dropping = false;    // ... and that jump is a drop (else the queue ran dry)
+    this.gain = 0;            // the fade, 0..1
+    this.want = 0;            // where the fade is heading
+    this.volume = 0.5;
+    this.level = 0;           // volume as applied, ramped towards volume (0 when muted)
+    this.muted = false;
+    this.mix = new Float32Array(128);
+    this.dcIn = 0;
+    this.dcOut = 0;
+    this.stats = { frames: 0, live: 0, writes: 0, played: 0, dropped: 0, underruns: 0,
+                   peak: 0, chips: [] };
+    this.port.onmessage = (e) => this.control(e.data);
+  }
+
+  control(msg) {
+    if (msg.type === "port") {
+      msg.port.onmessage = (e) => this.take(e.data);
+    } else if (msg.type === "volume") {
+      this.volume = Math.min(1, Math.max(0, Number(msg.volume) || 0));
+      this.muted = Boolean(msg.muted);
+    } else if (msg.type === "stats") {
+      this.stats.writes = this.player.writes;
+      this.stats.queuedMs = (this.queued / sampleRate) * 1000;
+      this.stats.playing = this.playing;
+      this.stats.chips = [...this.player.chips.keys()];
+      this.stats.unknown = [...this.player.unknown];
+      this.port.postMessage({ type: "stats", ...this.stats });
+      this.stats.peak = 0;
+    }
+  }
+
+  take(frame) {
+    this.stats.frames += 1;
+    if (frame.reset) this.flush(true);
+    if (!frame.live) {
+      this.flush(false);
+      this.player.skip(frame);
+      return;
+    }
+    this.stats.live += 1;
+    this.queue.push(frame);
+    this.queued += FramePlayer.span(frame, sampleRate);
+    if (this.ending && !this.dropping) {
+      this.ending = false;      // more came in time: no fade after all
+      this.want = 1;
+    }
+  }
+
+  /** Stop playing now: queued frames' writes applied unheard (or all
+   * forgotten on a reset), the fade heading to silence. */
+  flush(reset) {
+    if (reset) this.player.reset();
+    else {
+      if (this.player.frame !== null) this.player.finish();
+      for (const frame of this.queue) this.player.skip(frame);
+    }
+    this.queue = [];
+    this.queued = 0;
+    this.playing = false;
+    this.ending = this.dropping = false;
+    this.want = 0;
+  }
+
+  /** Begin the next frame; false when there is none to play. */
+  startNext() {
+    if (!this.playing) {
+      if (this.queued < TARGET) return false;
+      this.playing = true;
+    }
+    if (this.dropping) {
+      while (this.queued > TARGET && this.queue.length > 1) {
+        const frame = this.queue.shift();
+        this.queued -= FramePlayer.span(frame, sampleRate);
+        this.player.skip(frame);
+        this.stats.dropped += 1;
+      }
+      this.dropping = false;
+    }
+    if (this.queue.length === 0) {
+      this.playing = false;
+      this.stats.underruns += 1;
+      return false;
+    }
+    const frame = this.queue.shift();
+    this.queued -= FramePlayer.span(frame, sampleRate);
+    this.player.begin(frame);
+    this.stats.played += 1;
+    this.want = 1;
+    this.dropping = this.queued > MAX;
+    this.ending = this.dropping || this.queue.length === 0;
+    return true;
+  }
+
+  process(_inputs, outputs) {
+    const output = outputs[0];
+    const n = output[0].length;
+    if (this.mix.length !== n) this.mix = new Float32Array(n);
+    const mix = this.mix;
+    mix.fill(0);
+    const step = 1 / FADE;
+    let i = 0;
+    while (i < n) {
+      if (this.player.left() === 0 && !this.startNext()) break;
+      const left = this.player.left();
+      let chunk = Math.min(n - i, left);
+      if (this.ending) {
+        if (left > FADE) chunk = Math.min(chunk, left - FADE);
+        else this.want = 0;
+      }
+      this.player.render(mix, i, i + chunk);
+      let g = this.gain;
+      const want = this.want;
+      for (let k = i; k < i + chunk; k++) {
+        g = want > g ? Math.min(want, g + step) : Math.max(want, g - step);
+        mix[k] *= g;
+      }
+      this.gain = g;
+      i += chunk;
+    }
+    if (i < n) this.gain = 0;   // nothing to play: the fade has already reached 0
+    // Volume (ramped over the block) and the DC blocker; the same to every channel.
+    const to = this.muted ? 0 : this.volume;
+    const from = this.level;
+    let x1 = this.dcIn;
+    let y1 = this.dcOut;
+    let peak = this.stats.peak;
+    for (let k = 0; k < n; k++) {
+      const x = mix[k] * (from + ((to - from) * (k + 1)) / n);
+      const y = x - x1 + DC_POLE * y1;
+      x1 = x;
+      y1 = y;
+      mix[k] = y;
+      const a = y < 0 ? -y : y;
+      if (a > peak) peak = a;
+    }
+    this.dcIn = x1;
+    this.dcOut = y1;
+    this.level = to;
+    this.stats.peak = peak;
+    for (const channel of output) channel.set(mix);
+    return true;
+  }
+}
+
+registerProcessor("retroscope-sound", RetroscopeSound);
