@@ -8,7 +8,7 @@ from typing import Any
 from ..base import MachineError, Param, Routine, check_params, mechanics_row
 from ..bbc.machine import BbcMachine, bbc_info
 from . import model
-from .draw import MESSAGE_LEN, MODES, V_MESSAGE, Z_CUR_X, Z_MODE
+from .draw import MESSAGE_LEN, MODES, PHASES, V_MESSAGE, Z_CUR_X, Z_MODE, Z_PHASE
 from .game import Flow, Game
 from .program import GAME_KEYS, program
 from .savefile import SaveFileError, check, from_hex
@@ -139,8 +139,13 @@ class JmcMachine(BbcMachine):
                     1 if g.focus == "tray" else 0, g.selected & 0xFF, last[0] & 0xFF,
                     last[1] & 0xFF, 1 if g.random_setup else 0, g.bridges & 0xFF])
         text = g.message[:MESSAGE_LEN].encode("latin-1", "replace") + b"\0"
-        if g.phase == "menu":
+        phase = PHASES.index(g.phase)
+        if ram[Z_PHASE] != phase:
+            ram[Z_PHASE] = phase
+            ram[Z_DIRTY] = 1
+        if g.phase == "menu" and ram[Z_MODE] != MODES.index(g.mode):
             ram[Z_MODE] = MODES.index(g.mode)
+            ram[Z_DIRTY] = 1
         if (ram[Z_CUR_X:Z_CUR_X + len(ui)] != ui
                 or ram[V_MESSAGE:V_MESSAGE + len(text)] != text):
             ram[Z_CUR_X:Z_CUR_X + len(ui)] = ui

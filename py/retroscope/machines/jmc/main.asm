@@ -29,7 +29,12 @@ main:
         sta Z_command
         lda #1
         sta Z_dirty             ; the boards may have changed: not yet drawn
-@draw:  jsr draw_screen         ; what changed since the last frame
+@draw:  lda Z_dirty             ; what changed: at once when the game says so,
+        bne @now                ; and every 8th frame for edits from outside
+        lda mos_vsync
+        and #7
+        bne @loop
+@now:   jsr draw_screen
         jmp @loop
 
 ; Run command Z_command (1..) with X = Z_arg_x, Y = Z_arg_y, A = Z_arg_a; its A
