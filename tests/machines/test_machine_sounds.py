@@ -203,30 +203,45 @@ def test_jmc_plays_its_jingles_through_osword_7() -> None:
     assert stands_out(samples, 523.25) and stands_out(samples, 261.63)
 
 
+def until_done(m: Any, after: int = 5) -> list[list[int]]:
+    """Frames until the 6502's main loop has run the posted command, and more."""
+    frames = []
+    for _ in range(600):
+        frames += run(m, 0, 1)
+        if m.read(0x80) == 0:  # Z_command: the mailbox is empty again
+            break
+    return frames + run(m, 0, after)
+
+
 def test_a_jmc_move_ticks_through_the_mailbox() -> None:
     m = create("jmc")
     run(m, 0, 5)
     m.flow.post("resolve_move", x=0, y=1)      # two empty squares: no fight
-    written = [v for w in run(m, 0, 4) for v in w[2::3]]
+    written = [v for w in until_done(m) for v in w[2::3]]
     assert written and round(m.sound.tone_hz(2)) == round(4e6 / 32 / 142)  # A5's period
 
 
 def test_a_jmc_fight_in_play_clashes() -> None:
     m = create("jmc")
     keys = {name: 1 << i for i, name in enumerate(m.INFO.buttons)}
-    for buttons, frames in ((0, 10), (keys["R"], 3), (0, 5), (keys["Return"], 3), (0, 40)):
-        run(m, buttons, frames)
-    assert m.flow.g.phase == "play"
+    g = m.flow.g
+    for key, done in (("R", lambda: g.random_setup), ("Return", lambda: g.phase == "play")):
+        for _ in range(600):  # held until the 6502's key scan has seen it
+            run(m, keys[key], 1)
+            if done():
+                break
+        run(m, 0, 5)
+    assert g.phase == "play"
     attack = None
     for piece in range(47, -1, -1):  # the first of red's pieces that can attack
         m.flow.choose(piece)
-        run(m, 0, 5)
+        until_done(m)
         marks = m.marks()
         if 2 in marks:
             attack = marks.index(2)
             break
     assert attack is not None
     m.flow.choose(attack)
-    written = [v for w in run(m, 0, 30) for v in w[2::3]]
+    written = [v for w in until_done(m, after=30) for v in w[2::3]]
     assert 0xE6 in written              # the clash: white noise
     assert written[-1] == 0xDF          # then the tone (MOS channel 1, chip 2) off
