@@ -61,17 +61,11 @@ INFO = nes_info(
     ),
     summary="Nintendo Tetris's PRNG, piece selection, DAS, gravity, soft drop, line "
             "clears, BCD lines/level/score and statistics as 2A03 machine code at the "
-<<<<<<< HEAD
-            "article's addresses. Keys: left and right arrows move, down arrow drops, "
-            "X rotates clockwise, Z anticlockwise, Enter starts and pauses, Shift is Select; "
-            "in the unfinished 2-player mode ($00BE = 2, the panel's toggle) player 2 plays "
-            "with W A S D, Q and E.",
-=======
             "article's addresses, with music and effects from our own 2A03 sound driver "
             "(the game-type menu chooses the music). Keys: left and right arrows move, "
             "down arrow drops, X rotates clockwise, Z anticlockwise, Enter starts and "
-            "pauses, Shift is Select.",
->>>>>>> main
+            "pauses, Shift is Select; in the unfinished 2-player mode ($00BE = 2, the "
+            "panel's toggle) player 2 plays with W A S D, Q and E.",
 )
 
 
