@@ -88,6 +88,25 @@ function sendSound(live, reset = false) {
   soundPort.postMessage(msg, transfer);
 }
 
+// A shared moment's replay runs in slices of about this long, so the page
+// hears how far it got (the progress bar) and a stop request gets in between.
+const REPLAY_SLICE_MS = 100;
+let replayStop = false;
+
+async function replaySlices(of) {
+  replayStop = false;
+  post({ event: "replay", frame: 0, of });
+  for (;;) {
+    await new Promise((resolve) => setTimeout(resolve, 0));  // let a stop request in
+    const step = callPython("replay", { budget_ms: REPLAY_SLICE_MS, stop: replayStop });
+    if (step.done) {
+      post({ event: "replay", done: true });
+      return step.load;
+    }
+    post({ event: "replay", frame: step.frame, of: step.of });
+  }
+}
+
 // The buttons the next frame sees: those held now, and any pressed and released
 // since the last frame (a key tap shorter than a frame is one frame's press).
 function heldForFrame() {
@@ -255,7 +274,14 @@ async function handle({ id, op, args }) {
       }
       result = { running, speed, program };
     } else {
-      result = callPython(op, args);
+      // A stepped frame sees the buttons held now (setButtons, keys down while paused).
+      if (op === "step" && args?.buttons === undefined) args = { ...args, buttons };
+      if (op === "load") {
+        result = callPython(op, { ...args, sliced: true });
+        if (result.moment?.replaying) result = await replaySlices(result.moment.of);
+      } else {
+        result = callPython(op, args);
+      }
       if (op === "controller") program = result.source;
       if (op === "load") {
         fps = result.info.fps || 60;
@@ -280,5 +306,7 @@ async function handle({ id, op, args }) {
 // Requests are handled one at a time, in order.
 let queue = Promise.resolve();
 self.addEventListener("message", (msg) => {
+  // Stopping a replay cannot wait in the queue: the replay is what it waits for.
+  if (msg.data?.op === "replay_stop") { replayStop = true; return; }
   queue = queue.then(() => handle(msg.data));
 });

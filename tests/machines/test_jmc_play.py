@@ -282,7 +282,9 @@ def test_key_presses_in_the_menu_seed_the_prng_from_the_timer() -> None:
     seeds = []
     for wait in (3, 3, 7):
         m = create()
-        settle(m, wait)
+        settle(m, 3)                     # the menu is drawn
+        for _ in range(wait):
+            m.run_frame(0)
         before = m.seed
         press(m, "B")
         press(m, "B")

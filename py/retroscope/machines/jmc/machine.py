@@ -8,16 +8,16 @@ from typing import Any
 from ..base import MachineError, Param, Routine, check_params, mechanics_row
 from ..bbc.machine import BbcMachine, bbc_info
 from . import model
-from .draw import draw
+from .draw import MESSAGE_LEN, MODES, PHASES, V_MESSAGE, Z_CUR_X, Z_MODE, Z_PHASE
 from .game import Flow, Game
 from .program import GAME_KEYS, program
 from .savefile import SaveFileError, check, from_hex
-from .screen import Canvas
 
 SAVE_NAME = "JMCSAVE"
 
 V_BOARD_PIECES, V_PIECE_TYPES, V_PIECE_QUANTITIES = 0x0400, 0x0430, 0x0460
 V_MAP_BRIDGE_UP, V_MAP_BRIDGE_DOWN, V_BOARD_MARKS = 0x0470, 0x04A0, 0x04D0
+Z_DIRTY, Z_DRAWING = 0xC9, 0xCA
 Z_BRIDGES, Z_TURN, SEED = 0x51, 0x50, 0x5C
 
 # The routines the article documents (and ours for tests), for `Machine.call`,
@@ -99,9 +99,7 @@ class JmcMachine(BbcMachine):
         self.params = {"seed": f"{seed:08X}" if seed else "", "bridges": bridges}
         self.bridges = bridges
         self.link_seed = seed
-        self.canvas = Canvas()
         self.flow = Flow(self)
-        self._drawn: bytes | None = None
         self.power_on()
 
     def power_on(self) -> None:
@@ -123,7 +121,6 @@ class JmcMachine(BbcMachine):
         super().reset()
         self.flow = Flow(self, Game(bridges=self.bus.ram[Z_BRIDGES]
                                     if self.bus.ram[Z_BRIDGES] in (2, 4) else 2))
-        self._drawn = None
 
     # -- the frame: the game's flow, then the picture ------------------------------------
     def _end_frame(self) -> None:
@@ -131,17 +128,29 @@ class JmcMachine(BbcMachine):
         self._redraw()
         super()._end_frame()
 
-    def _redraw(self, force: bool = False) -> None:
+    def _redraw(self) -> None:
+        """Hand the game's view to the 6502 (the UI's variables and the message
+        line); its draw_screen, run every frame, draws what changed into screen
+        memory. Z_dirty says it has not yet seen the latest view."""
         ram = self.bus.ram
         g = self.flow.g
-        key = bytes(ram[0x400:0x500]) + bytes(ram[0x50:0x52]) + repr(
-            (g.phase, g.mode, g.random_setup, g.bridges, g.cursor, g.tray, g.focus,
-             g.selected, g.message, g.last_move)).encode()
-        if key == self._drawn and not force:
-            return
-        self._drawn = key
-        draw(self.canvas, g, ram)
-        self.canvas.encode_into(ram)
+        last = g.last_move if len(g.last_move) == 2 else [0xFF, 0xFF]
+        ui = bytes([g.cursor[0] & 0xFF, g.cursor[1] & 0xFF, g.tray & 15,
+                    1 if g.focus == "tray" else 0, g.selected & 0xFF, last[0] & 0xFF,
+                    last[1] & 0xFF, 1 if g.random_setup else 0, g.bridges & 0xFF])
+        text = g.message[:MESSAGE_LEN].encode("latin-1", "replace") + b"\0"
+        phase = PHASES.index(g.phase)
+        if ram[Z_PHASE] != phase:
+            ram[Z_PHASE] = phase
+            ram[Z_DIRTY] = 1
+        if g.phase == "menu" and ram[Z_MODE] != MODES.index(g.mode):
+            ram[Z_MODE] = MODES.index(g.mode)
+            ram[Z_DIRTY] = 1
+        if (ram[Z_CUR_X:Z_CUR_X + len(ui)] != ui
+                or ram[V_MESSAGE:V_MESSAGE + len(text)] != text):
+            ram[Z_CUR_X:Z_CUR_X + len(ui)] = ui
+            ram[V_MESSAGE:V_MESSAGE + len(text)] = text
+            ram[Z_DIRTY] = 1
 
     def pointer(self, x: int, y: int, down: bool) -> None:
         if down and 0 <= x < self.width and 0 <= y < self.height:
@@ -203,7 +212,6 @@ class JmcMachine(BbcMachine):
 
     def device_restore(self, state: dict[str, Any]) -> None:
         self.flow = Flow(self, Game.from_json(state["game"]))
-        self._drawn = None
         super().device_restore(state)
 
     # -- the board as the 6502 keeps it ------------------------------------------------
@@ -256,7 +264,7 @@ class JmcMachine(BbcMachine):
             "turn": "red" if ram[Z_TURN] == 0 else "blue",
             "message": g.message,
             "winner": ["red", "blue"][g.winner] if g.winner >= 0 else None,
-            "busy": bool(g.waiting or g.queue),
+            "busy": bool(g.waiting or g.queue or ram[Z_DIRTY] or ram[Z_DRAWING]),
             "seed": f"{self.seed:08X}",
             # a link that sets this game up again (random setups only)
             "link": (f"#/jmc?seed={g.setup_seed:08X}&bridges={g.bridges}"

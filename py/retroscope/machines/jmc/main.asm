@@ -17,15 +17,25 @@ main:
         sta Z_bridges
 @four:  jsr set_palette
         jsr new_game
+        lda #$FF
+        sta Z_shown_kind        ; nothing drawn yet
 @loop:  lda #$13
         jsr OSBYTE              ; wait for vertical sync
         jsr scan_keys
         lda Z_command
-        beq @loop
+        beq @draw
         jsr run_command
         lda #0
         sta Z_command
-        beq @loop
+        lda #1
+        sta Z_dirty             ; the boards may have changed: not yet drawn
+@draw:  lda Z_dirty             ; what changed: at once when the game says so,
+        bne @now                ; and every 8th frame for edits from outside
+        lda mos_vsync
+        and #7
+        bne @loop
+@now:   jsr draw_screen
+        jmp @loop
 
 ; Run command Z_command (1..) with X = Z_arg_x, Y = Z_arg_y, A = Z_arg_a; its A
 ; comes back in Z_cmd_result.
