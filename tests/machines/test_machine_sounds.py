@@ -25,9 +25,9 @@ needs_node = pytest.mark.skipif(shutil.which("node") is None, reason="node is no
 def render_frames(machine: Any, frames: list[list[int]]) -> list[float]:
     """A machine's frames of writes, rendered as the page plays them."""
     log = machine.sound_logs()[0]
-    job = {"chip": log.chip, "clock": log.clock_hz, "sampleRate": RATE,
-           "frames": [{"cycles": machine.last_frame_cycles, "writes": w} for w in frames]}
-    done = subprocess.run(["node", str(ROOT / "tools" / "render_chip.mjs")],
+    job = [{"cycles": machine.last_frame_cycles, "clock": log.clock_hz,
+            "logs": [{"chip": log.chip, "clock": log.clock_hz, "writes": w}]} for w in frames]
+    done = subprocess.run(["node", str(ROOT / "tools" / "render_sound.mjs"), "--rate", str(RATE)],
                           input=json.dumps(job).encode(), capture_output=True, check=True)
     return list(struct.unpack(f"<{len(done.stdout) // 4}f", done.stdout))
 
