@@ -8,7 +8,7 @@ import pytest
 from retroscope.machines.base import MachineError
 from retroscope.machines.jmc import create, model
 from retroscope.machines.jmc.draw import cell_xy, tray_xy
-from retroscope.machines.jmc.game import key
+from retroscope.machines.jmc.program import key
 from retroscope.machines.jmc.savefile import SIZE, check, checksum, make
 
 M = model
@@ -75,7 +75,7 @@ def test_a_hot_seat_round_with_the_interstitial_screen() -> None:
     press(m, "P")
     assert m.bus.ram[0x460 + M.SPY] == 0
     assert m.board().type_at(M.pos(0, 7)) == M.SPY
-    assert m.flow.g.tray == M.ENGINEER
+    assert m.state()["tray"] == M.ENGINEER
     press(m, "E")
     assert m.state()["phase"] == "setup" and "PLACE ALL" in m.state()["message"]
     press(m, "R", frames=6)                       # the rest at random, this side only
@@ -112,7 +112,7 @@ def test_setup_restrictions_are_kept_by_the_6502() -> None:
     press(m, "Return")
     tx, ty = tray_xy(M.BANNER)
     click(m, tx + 4, ty + 8)
-    assert m.flow.g.tray == M.BANNER
+    assert m.state()["tray"] == M.BANNER
     click_cell(m, M.pos(0, 7))                   # back row: refused
     assert "CANNOT PLACE" in m.state()["message"]
     assert m.board().pieces[M.pos(0, 7)] == 0xFF
@@ -156,7 +156,7 @@ def test_debug_mode_shows_all_and_allows_illegal_moves_and_counts() -> None:
     frm2, to2 = bottom_move(m)                    # a second move in the same turn
     click_cell(m, frm2)
     click_cell(m, to2)
-    assert m.flow.g.turns == 2
+    assert m.state()["moves"] == 2
     press(m, "E")
     assert m.state()["phase"] == "play" and m.state()["turn"] == "blue"   # no interstitial
 
