@@ -25,7 +25,9 @@ The device keeps the registers (for rewind and the panels) and logs every
 byte written as reg 0 of its `SoundLog`, and before the first byte of each
 frame reg 1 = the chip's clock in Hz (the log's own clock is the CPU's, for
 the stamps; the page makes its synths afresh after a reset or a seek, so each
-frame says it again); web/audio/chips/sn76489.js makes the sound.
+frame says it again, and the first frame that writes after a reset or a
+restore begins with the whole register state); web/audio/chips/sn76489.js
+makes the sound.
 `NOISE_WIDTH`/`NOISE_TAPS` are the synth's constants too.
 """
 
@@ -64,6 +66,7 @@ class SN76489:
         self.noise = 0
         self.latched = 0          # register 0-7: channel * 2 + (1 if attenuation)
         self._frame = -1
+        self._resync = True
 
     def state_bytes(self) -> bytes:
         """The bytes that bring a chip to this state (the latch last)."""
@@ -82,6 +85,15 @@ class SN76489:
     def write(self, value: int) -> None:
         """A byte written to the chip."""
         value &= 0xFF
+        frame, cycle = self._now()
+        if frame != self._frame:  # the frame's first write: the clock first
+            self._frame = frame
+            log = self.log.log
+            log(cycle, 1, int(self.chip_hz))
+            if self._resync:  # after a reset or a rewind: the whole state
+                self._resync = False
+                for byte in self.state_bytes():
+                    log(cycle, 0, byte)
         if value & 0x80:
             self.latched = reg = value >> 4 & 7
             data = value & 0x0F
@@ -101,10 +113,6 @@ class SN76489:
                 self.periods[channel] = (self.periods[channel] & 0x00F) | (value & 0x3F) << 4
             else:
                 self.noise = value & 7
-        frame, cycle = self._now()
-        if frame != self._frame:  # the frame's first write: the clock first
-            self._frame = frame
-            self.log.log(cycle, 1, int(self.chip_hz))
         self.log.log(cycle, 0, value)
 
     # -- reading back (panels, tests) --------------------------------------------
@@ -152,3 +160,4 @@ class SN76489:
         self.noise = int(state["noise"]) & 7
         self.latched = int(state["latched"]) & 7
         self._frame = -1
+        self._resync = True
