@@ -24,10 +24,11 @@ needs_node = pytest.mark.skipif(NODE is None, reason="node is not installed")
 
 
 def render(chip: str, clock: float, writes: list[int], seconds: float = 1.0) -> list[float]:
-    job = {"chip": chip, "clock": clock, "sampleRate": RATE, "samples": int(RATE * seconds),
-           "writes": writes}
-    done = subprocess.run([NODE, str(ROOT / "tools" / "render_chip.mjs")],
-                          input=json.dumps(job).encode(), capture_output=True, check=True)
+    """The writes as one frame `seconds` long, through tools/render_sound.mjs."""
+    frames = [{"cycles": round(clock * seconds), "clock": clock,
+               "logs": [{"chip": chip, "clock": clock, "writes": writes}]}]
+    done = subprocess.run([NODE, str(ROOT / "tools" / "render_sound.mjs"), "--rate", str(RATE)],
+                          input=json.dumps(frames).encode(), capture_output=True, check=True)
     data = done.stdout
     return list(struct.unpack(f"<{len(data) // 4}f", data))
 
