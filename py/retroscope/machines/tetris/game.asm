@@ -138,7 +138,8 @@ copyPlayfieldRowToVRAM:
         lda vramPlayfieldRows+1,x
         sta $2006
         lda vramPlayfieldRows,x
-        jsr fieldColumn         ; +6, or two players' -2 and +12
+        clc
+        adc fieldShift          ; +6; two players' fields -2 and +12
         sta $2006
         ldx #10
 @cell:  lda (playfieldPtr),y
@@ -170,7 +171,8 @@ updateLineClearingAnimation:
         asl
         tay
         lda vramPlayfieldRows,y
-        jsr fieldColumn
+        clc
+        adc fieldShift
         sta tmpA8
         lda vramPlayfieldRows+1,y
         sta tmpA9

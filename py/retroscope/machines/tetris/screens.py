@@ -296,6 +296,9 @@ def screens_asm() -> str:
         out.append(f"{name} = ${_addr(at):04X}")
     if (_addr(HISCORES_AT) >> 8) != (_addr(HISCORES_AT) + 64 + 17) >> 8:
         raise ValueError("the score table must sit in one VRAM page")
+    out.append(f"FIELD_SHIFT = {FIELD_SHIFT}")
+    out.append(f"VERSUS_SHIFT1 = ${VERSUS_SHIFTS[0] & 0xFF:02X}")
+    out.append(f"VERSUS_SHIFT2 = ${VERSUS_SHIFTS[1] & 0xFF:02X}")
     out.append(f"FIELD_X = {8 * PLAYFIELD_AT[0]}")
     out.append(f"FIELD1_X = {8 * VERSUS_FIELDS[0]}")
     out.append(f"FIELD2_X = {8 * VERSUS_FIELDS[1]}")

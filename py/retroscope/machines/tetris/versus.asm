@@ -11,7 +11,9 @@
 ; Player 1's state is the block $0040-$005F and its field $0400; player 2's
 ; is $0060-$007F (the 1-player mirror) and $0500. For player 2's turn the
 ; blocks, the pads' bytes and the field pointer are exchanged (swapPlayers),
-; so the mechanics run unchanged for both.
+; so the mechanics run unchanged for both. The 1-player frame pays only a
+; test of playersActive in renderPlay and readPad, and a zero-page operand for
+; the field's column (its NMI ends near the end of vblank after a lock).
 
 GARBAGE_TILE = $7B
 
@@ -27,6 +29,8 @@ playersWanted:
 ; When a game begins, before its screen (an NMI may come while the rest of
 ; the game is set up): how many play; the demo plays alone.
 choosePlayers:
+        lda #FIELD_SHIFT        ; the 1-player field's column (renderTwo moves it)
+        sta fieldShift
         jsr playersWanted
         ldx gameMode
         cpx #5
@@ -141,44 +145,27 @@ pollPad2:
         sta held2
         rts
 
-; A = a field row's VRAM address (low byte) before the field's column ->
-; with it: +6 for one player, -2 (player 1, field $0400) or +12 (player 2)
-; for two, as the article's $9725 and $977F do. X and Y are kept.
-fieldColumn:
-        pha
-        lda playersActive
-        cmp #2
-        beq @two
-        pla
-        clc
-        adc #6
-        rts
-@two:   lda playfieldPtr+1
-        cmp #>playfield
-        bne @right
-        pla
-        sec
-        sbc #2
-        rts
-@right: pla
-        clc
-        adc #12
-        rts
-
 ; vblank, two players: each field's rows (two a frame each, four would
-; outlast vblank) or its clearing animation, then each player's lines above
-; its field. The HUD's boxes lie under the fields: only the colours and the
-; pause are drawn.
+; outlast vblank) or its clearing animation, at its column (the article's
+; $9725 and $977F add -2 for player 1's field, +12 for player 2's; ours add
+; fieldShift), then each player's lines above its field. The HUD's boxes lie
+; under the fields: only the colours and the pause are drawn.
 renderTwo:
         lda playfieldPtr+1
         cmp #>playfield
         bne @lines              ; player 2's turn is under way (a long frame)
+        lda #VERSUS_SHIFT1
+        sta fieldShift
         jsr renderField
         jsr swapRenderBytes
         inc playfieldPtr+1
+        lda #VERSUS_SHIFT2
+        sta fieldShift
         jsr renderField
         dec playfieldPtr+1
         jsr swapRenderBytes
+        lda #FIELD_SHIFT
+        sta fieldShift
 @lines: lda #>VRAM_VERSUS1
         sta $2006
         lda #<VRAM_VERSUS1
