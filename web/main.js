@@ -20,6 +20,7 @@ import * as debugTrace from "./panels/debug_trace.js";
 import * as debugRewind from "./panels/debug_rewind.js";
 import * as debugHelp from "./panels/debug_help.js";
 import { keyLine } from "./panels/keynames.js";
+import { createSpeaker } from "./audio/speaker.js";
 
 const hex4 = (n) => hex(n >>> 0, 4);
 const $ = (id) => document.querySelector(`[data-testid="${id}"]`);
@@ -468,8 +469,15 @@ async function drawnAfter(pending) {
   return result;
 }
 
+const speaker = createSpeaker({
+  mount: document.querySelector(".controls"), request, ready,
+  onError: (text) => showMessage(text, "error"),
+});
+
 window.retroscope = {
   ready,
+  // The sound: state() {context, started, muted, volume}, stats() from the worklet.
+  sound: speaker,
   machines: () => machines.map((m) => ({ ...m })),
   current: () => (current ? { id: current.info.id, values: { ...current.values }, hash: current.hash,
                               moment: current.moment ?? null } : null),

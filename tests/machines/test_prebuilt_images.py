@@ -116,7 +116,7 @@ def test_tetris_link_values_set_into_the_image_equal_assembling_with_them(seed):
     rng = random.Random(seed)
     for _ in range(2):
         args = (seed, rng.randint(0, 19), rng.randint(0, 5), rng.choice("AB"),
-                rng.choice(list(tetris_machine.START_MODES)))
+                rng.choice(list(tetris_machine.START_MODES)), rng.randint(0, 3))
         patched = tetris_machine._built(*args).program
         generated = tuple(sorted(tetris_machine._generated(*args).items()))
         fresh = base.assemble_sources(tetris_machine.PACKAGE, "tetris.asm", "6502", generated)

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from retroscope.machines import MachineError
+from retroscope.machines.tetris import castle_art as castle
 from retroscope.machines.tetris import create, model
 from retroscope.machines.tetris import ending_art as art
 from retroscope.machines.tetris.panel import ENDING_SCORES
@@ -133,13 +134,59 @@ def test_b_type_objects_pass_behind_the_cathedral(ending, height):
     shot(m, f"B{ending}_h{height}")
 
 
-@pytest.mark.parametrize("height", [0, 3, 5])
-def test_the_best_b_type_ending_has_a_musician_per_height_and_the_cathedral_rises(height):
-    m = jumped("B", 9, height, frames=300)
-    band = [s for s in sprites(m) if art.BAND <= s[1] < art.BAND + 2 * art.BAND_KINDS]
-    assert len(band) == height + 1
-    assert m.read(0xD7) == LIFT_ROWS
+@pytest.mark.parametrize("height", range(6))
+def test_the_best_b_type_ending_is_a_castle_whose_band_grows_with_the_height(height):
+    m = jumped("B", 9, height, frames=60)
+    w, h = castle.CASTLE_SIZE
+    assert vram_rows(m, castle.CASTLE_AT, w, h) == [list(r) for r in art.castle_map()]
+    cast = castle.CAST_BY_HEIGHT[height]
+    players = {}
+    for s in sprites(m):
+        if castle.CAST <= s[1] < castle.CAST + 8 * len(castle.BAND):
+            players.setdefault((s[1] - castle.CAST) // 8, []).append(s)
+    assert sorted(players) == list(range(cast))  # the first `cast` of the band, in order
+    for i, quad in players.items():
+        p = castle.BAND[i]
+        assert sorted((s[3], s[0] + 1) for s in quad) == [
+            (p.x, p.y), (p.x, p.y + 8), (p.x + 8, p.y), (p.x + 8, p.y + 8)]
+        assert all(s[2] == p.palette for s in quad)  # in front, its own colours
+    domes = [s for s in sprites(m) if castle.DOME <= s[1] < castle.FLAME]
+    assert len(domes) == 2 * castle.DOME_ROWS * len(castle.DOMES)  # all three, resting
     shot(m, f"B9_h{height}")
+
+
+def test_the_castle_band_plays_and_its_domes_lift_off_in_turn():
+    m = jumped("B", 9, 5, frames=100)
+    before = {s[1] for s in sprites(m)}
+    run(m, 0, 16)
+    assert {s[1] for s in sprites(m)} != before  # every player changed pose
+    resting = [d[1] for d in castle.DOMES]
+    tops = []
+    for _ in range(200):
+        run(m)
+        domes = [s for s in sprites(m) if castle.DOME <= s[1] < castle.FLAME + 2]
+        tops.append(sorted(s[3] for s in domes))
+        # the centre dome and the left fly (the sprites are those drawn the frame before)
+        if m.read(0xD5) == castle.DOMES[1][2] + 21:
+            top = {x: min(s[0] + 1 for s in domes if s[3] == x) for x in {s[3] for s in domes}}
+            assert top.get(castle.DOMES[0][0], 0) < resting[0] - 20  # higher, or gone
+            assert top[castle.DOMES[1][0]] == resting[1] - 20  # one line a frame
+            assert top[castle.DOMES[2][0]] == resting[2]  # its turn has not come
+            flames = {s[3] for s in domes if s[1] >= castle.FLAME}
+            assert castle.DOMES[1][0] in flames and castle.DOMES[2][0] not in flames
+            shot(m, "B9_domes")
+    assert tops[-1] == []  # all flown off the top
+
+
+def test_no_line_of_the_castle_ending_carries_more_than_8_sprites():
+    m = jumped("B", 9, 5, frames=1)
+    for _ in range(260):
+        run(m)
+        lines = [0] * 240
+        for s in sprites(m):
+            for y in range(s[0] + 1, min(240, s[0] + 9)):
+                lines[y] += 1
+        assert max(lines) <= 8, m.read(0xD5)
 
 
 def test_start_ends_an_ending_after_a_second_and_the_game_is_over():

@@ -119,6 +119,55 @@ def test_a_moment_after_a_seek_back_holds_what_was_on_screen_then() -> None:
     assert debug(other, "state_hash") == want
 
 
+def test_an_edit_made_mid_game_survives_a_rewind_and_a_share_round_trip() -> None:
+    """The rewind's history and the link's moment are one record: the edits
+    the rewind lists are the ones the link carries, seeking back to an edit's
+    frame and playing on keeps it, and the link replays to the same state."""
+    api = WorkerAPI()
+    call(api, "load", id="tetris", params={"seed": "77"})
+    play(api, 120, seed=8)
+    debug(api, "write_memory", addr=0x0017, values=[0x5A, 0xA5])  # at frame 120's start
+    edited = debug(api, "state_hash")
+    play(api, 60, seed=9)
+    call(api, "step", kind="instruction", n=40)  # part-way into frame 180
+    debug(api, "set_register", name="y", value=3)
+    play(api, 30, seed=10)
+    kinds = [(e["frame"], e["kind"]) for e in debug(api, "rewind_info")["events"]]
+    assert kinds == [(120, "write"), (180, "register")]
+    # Rewind to the edit's frame: the machine is as it was right after the edit.
+    debug(api, "seek", frame=120)
+    assert debug(api, "state_hash") == edited
+    assert debug(api, "read_memory", addr=0x17, length=2)["data"] == "5aa5"
+    # Play on from there (a new future): the edit stays in the one record.
+    play(api, 45, seed=11)
+    kinds = [(e["frame"], e["kind"]) for e in debug(api, "rewind_info")["events"]]
+    assert kinds == [(120, "write")]
+    session = api.session
+    assert session.rewind.events() == session.journal.events_since(session.rewind.first_frame())
+    link = call(api, "share")
+    other, result = reopen(link["hash"])
+    assert result["moment"] == {"frame": 165, "exact": True}, result["messages"]
+    assert debug(other, "state_hash") == debug(api, "state_hash")
+    assert debug(other, "rewind_info")["events"] == debug(api, "rewind_info")["events"]
+    # And the replayed session rewinds to the edit as the first did.
+    debug(other, "seek", frame=120)
+    assert debug(other, "state_hash") == edited
+
+
+def test_a_seek_back_before_a_reset_then_playing_on_shares_one_history() -> None:
+    api = WorkerAPI()
+    call(api, "load", id="tetris", params={})
+    play(api, 60, seed=12)
+    call(api, "reset")
+    play(api, 40, seed=13)
+    debug(api, "seek", frame=50)  # before the reset: it is undone by playing on
+    play(api, 30, seed=14)
+    assert [e["kind"] for e in debug(api, "rewind_info")["events"]] == []
+    other, result = reopen(call(api, "share")["hash"])
+    assert result["moment"] == {"frame": 80, "exact": True}, result["messages"]
+    assert debug(other, "state_hash") == debug(api, "state_hash")
+
+
 def test_backgammon_begun_from_the_title_screen_with_presses_and_commands() -> None:
     api = WorkerAPI()
     call(api, "load", id="backgammon", params={})

@@ -40,8 +40,10 @@ class RetroscopeSound extends AudioWorkletProcessor {
     this.level = 0;           // volume as applied, ramped towards volume (0 when muted)
     this.muted = false;
     this.mix = new Float32Array(128);
+    this.gains = new Float32Array(128);
     this.dcIn = 0;
     this.dcOut = 0;
+    this.prime = true;        // the DC blocker starts from the next sample's level
     this.stats = { frames: 0, live: 0, writes: 0, played: 0, dropped: 0, underruns: 0,
                    peak: 0, chips: [] };
     this.port.onmessage = (e) => this.control(e.data);
@@ -129,8 +131,12 @@ class RetroscopeSound extends AudioWorkletProcessor {
   process(_inputs, outputs) {
     const output = outputs[0];
     const n = output[0].length;
-    if (this.mix.length !== n) this.mix = new Float32Array(n);
+    if (this.mix.length !== n) {
+      this.mix = new Float32Array(n);
+      this.gains = new Float32Array(n);
+    }
     const mix = this.mix;
+    const gains = this.gains;
     mix.fill(0);
     const step = 1 / FADE;
     let i = 0;
@@ -147,26 +153,44 @@ class RetroscopeSound extends AudioWorkletProcessor {
       const want = this.want;
       for (let k = i; k < i + chunk; k++) {
         g = want > g ? Math.min(want, g + step) : Math.max(want, g - step);
-        mix[k] *= g;
+        gains[k] = g;
       }
       this.gain = g;
       i += chunk;
     }
-    if (i < n) this.gain = 0;   // nothing to play: the fade has already reached 0
-    // Volume (ramped over the block) and the DC blocker; the same to every channel.
+    if (i < n) {
+      // Nothing to play: the fade has already reached 0. The DC blocker
+      // restarts from the level the synths have when playing resumes, so a
+      // chip's resting level (the NES triangle holds a step) never thumps.
+      gains.fill(0, i);
+      this.gain = 0;
+    }
+    // The DC blocker on the synths' sum, then the fade and the volume (ramped
+    // over the block); the same to every channel.
     const to = this.muted ? 0 : this.volume;
     const from = this.level;
     let x1 = this.dcIn;
     let y1 = this.dcOut;
     let peak = this.stats.peak;
-    for (let k = 0; k < n; k++) {
-      const x = mix[k] * (from + ((to - from) * (k + 1)) / n);
+    const playing = i;
+    for (let k = 0; k < playing; k++) {
+      const x = mix[k];
+      if (this.prime) {
+        x1 = x;
+        y1 = 0;
+        this.prime = false;
+      }
       const y = x - x1 + DC_POLE * y1;
       x1 = x;
       y1 = y;
-      mix[k] = y;
-      const a = y < 0 ? -y : y;
+      const v = y * gains[k] * (from + ((to - from) * (k + 1)) / n);
+      mix[k] = v;
+      const a = v < 0 ? -v : v;
       if (a > peak) peak = a;
+    }
+    if (playing < n) {
+      mix.fill(0, playing);
+      this.prime = true;
     }
     this.dcIn = x1;
     this.dcOut = y1;

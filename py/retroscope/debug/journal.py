@@ -1,5 +1,7 @@
-"""The journal: everything that drove a machine since it was created, so that
-a share link can bring back the exact moment by replaying it.
+"""The journal: everything that drove a machine since it was created. It is
+the one record of the machine's history: a share link carries it to bring
+back the exact moment, and the rewind (rewind.py) replays its inputs between
+checkpoints and lists its edits (`events_since`).
 
 A machine is deterministic: the same parameters (and saved data) and the same
 inputs at the same places give the same state. The journal keeps, per
@@ -11,12 +13,16 @@ inputs at the same places give the same state. The journal keeps, per
   stall differently under its faster runner, so a replay must run each frame
   the way it first ran);
 - `events`: what else changed the machine, at (frame, cycle in the frame):
-  pointer presses, machine commands, memory and register edits; a segment
-  ends with the reset that began the next.
+  pointer presses, machine commands, memory and register edits, the input
+  switched to or from a program; a segment ends with the reset that began the
+  next.
 
 Seeking back does not erase the future at once (the rewind may go forward
 again); the journal is cut at the frame sought when the machine next moves
 or is edited from there (`cut_at`), and a share cuts its copy at the moment.
+A seek lands on a frame's start *after* the edits made there (rewind keeps
+the edited state), so a cut keeps the events at the very frame start sought;
+a seek back before a reset drops the segments begun since.
 
 The wire form (`to_json`/`from_json`) is compact: buttons as run lengths
 [value, count, ...], checked frames as runs [first, count, until] with -1 for
@@ -26,7 +32,7 @@ The wire form (`to_json`/`from_json`) is compact: buttons as run lengths
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 WHOLE = 1 << 62  # the session's CHECKED_WHOLE_FRAME
 MAX_FRAMES = 60 * 60 * 60 * 4  # four hours of frames in one moment: more is refused
@@ -35,6 +41,24 @@ MAX_EVENTS = 20_000
 
 class JournalError(ValueError):
     """A journal (from a link or a file) that cannot be replayed."""
+
+
+class Event(NamedTuple):
+    """One edit in the history, as the rewind panel lists it. Kinds and payloads:
+
+      "write"     {"addr", "values", "space"}
+      "register"  {"name", "value"}
+      "reset"     {}                 (a segment's end)
+      "command"   {"verb", "args"}   (a machine's panel verb)
+      "pointer"   {"x", "y", "down"}
+      "input"     {"source"}         (the input switched: "player" or a program's name)
+
+    `at_start`: made at the frame's start (before any of it ran)."""
+
+    frame: int
+    kind: str
+    payload: Any
+    at_start: bool
 
 
 @dataclass
@@ -49,7 +73,7 @@ class Segment:
     def cut(self, frame: int, cycle: int = 0, *, keep_here: bool = False) -> None:
         """Forget everything from (frame, cycle) on; `keep_here` keeps the
         events at that very place (a share: they happened before the moment;
-        a seek back: they are undone by the restore, so they go)."""
+        a seek back: the rewind restores the state after them)."""
         del self.buttons[max(0, frame - self.start) + (1 if cycle else 0):]
         for f in [f for f in self.checked if f > frame or (f == frame and not cycle)]:
             del self.checked[f]
@@ -137,7 +161,7 @@ class Journal:
 
     def _apply_cut(self) -> None:
         if self._cut is not None:
-            self.current.cut(self._cut)
+            _cut_back(self.segments, self._cut)
             self._cut = None
 
     # -- recording (the session calls these) -------------------------------------------
@@ -152,8 +176,9 @@ class Journal:
         if i > len(seg.buttons):  # frames run with nobody recording: held at 0
             seg.buttons.extend([0] * (i - len(seg.buttons)))
         seg.buttons.append(buttons)
-        for f in [f for f in seg.checked if f >= frame]:
-            del seg.checked[f]
+        if seg.checked:
+            for f in [f for f in seg.checked if f >= frame]:
+                del seg.checked[f]
 
     def frame_checked(self, frame: int, until: int) -> None:
         self.current.checked[frame] = until
@@ -174,11 +199,50 @@ class Journal:
         """The machine was put back at the start of `frame` (a seek)."""
         self._cut = frame
 
+    # -- reading (the rewind replays from these) ------------------------------------------
+    def _segment_for(self, frame: int) -> Segment | None:
+        """The segment that ran `frame`: the newest begun at or before it (a
+        frame cut short by a reset runs again from its start in the next)."""
+        for seg in reversed(self.segments):
+            if seg.start <= frame:
+                return seg
+        return None
+
+    def buttons_at(self, frame: int) -> int:
+        seg = self._segment_for(frame)
+        i = frame - seg.start if seg is not None else -1
+        if seg is None or i >= len(seg.buttons):
+            raise JournalError(f"no inputs recorded for frame {frame}")
+        return seg.buttons[i]
+
+    def checked_at(self, frame: int) -> int | None:
+        """The CPU cycle to which `frame` ran instruction by instruction, if it did."""
+        seg = self._segment_for(frame)
+        return seg.checked.get(frame) if seg is not None else None
+
+    def end_frame(self) -> int:
+        """The frame after the newest one with recorded inputs."""
+        seg = self.current
+        return seg.start + len(seg.buttons)
+
+    def events_since(self, frame: int) -> list[Event]:
+        """The edits (and resets) made at or after `frame`, oldest first."""
+        out: list[Event] = []
+        for seg in self.segments:
+            if seg.end is not None and seg.end[0] < frame:
+                continue
+            out += [Event(f, kind, args, not c) for f, c, kind, args in seg.events if f >= frame]
+            if seg.end is not None:
+                out.append(Event(seg.end[0], "reset", {}, True))
+        return out
+
     # -- sharing ---------------------------------------------------------------------------
     def to_json(self, frame: int, cycle: int) -> dict[str, Any]:
         """The journal up to the moment (frame, cycle) of the last segment."""
         segments = [Segment(s.start, list(s.buttons), dict(s.checked), list(s.events), s.end)
                     for s in self.segments]
+        if self._cut is not None:  # a seek back not yet moved on from
+            _cut_back(segments, self._cut)
         segments[-1].cut(frame, cycle, keep_here=True)
         return {"g": [s.to_json() for s in segments], "f": frame, "c": cycle}
 
@@ -195,3 +259,12 @@ class Journal:
         if frame > last.start + len(last.buttons) or frame < last.start:
             raise JournalError(f"the moment (frame {frame}) is outside its inputs")
         return segments, frame, cycle
+
+
+def _cut_back(segments: list[Segment], frame: int) -> None:
+    """Put the record back at the start of `frame`, after the edits made there
+    (as a seek leaves the machine): the segments begun after it go, with the
+    reset that began them."""
+    while len(segments) > 1 and segments[-1].start > frame:
+        segments.pop()
+    segments[-1].cut(frame, 0, keep_here=True)

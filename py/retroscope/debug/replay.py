@@ -60,6 +60,8 @@ def _apply(session: Any, kind: str, args: dict[str, Any]) -> None:
                 session.command(verb, rest)
             except Exception:  # noqa: BLE001 - it failed the first time too
                 pass
+        elif kind == "input":
+            pass  # the buttons a program pressed are in the journal's inputs
         else:
             raise ReplayError(f"unknown event {kind!r}")
     except DebugError as exc:
@@ -119,8 +121,6 @@ def _run_to(session: Any, seg: Segment, frame: int, cycle: int, record_from: int
             if result == "halt":  # a jammed CPU: frames go on with nothing run
                 raise ReplayError(f"the CPU halted at frame {f}, before the moment")
         if until is not None:  # _advance saw another runner: say how it ran
-            if session.record:
-                session.rewind.set_checked(f, until)
             session.journal.frame_checked(f, until)
         if progress is not None and not f % 600:
             progress(f)

@@ -1,4 +1,4 @@
-"""Rewind: a ring of checkpoints with the inputs that drove every frame.
+"""Rewind: a ring of checkpoints over the journal of what drove every frame.
 
 As 8bitworkshop's recorder does, seeking restores the nearest checkpoint at or
 before the wanted frame and replays the recorded inputs from there, so every
@@ -19,10 +19,12 @@ only what no newer one shares. The ring drops checkpoints, oldest first, when
 either the frame capacity or the byte budget is exceeded. Defaults: 720
 frames (12 s at 60 fps) within 16 MiB; `stats()` reports what is really used.
 
-Inputs are latched per frame: the session applies new buttons at a frame's
-start, right after taking its checkpoint, and records them with it, so a
-replay feeds each frame exactly what it saw and a seek lands on the very state
-the machine had when that frame began.
+The inputs are not kept here: the session's journal (journal.py) is the one
+record of the history, the same that a share link carries. Inputs are
+latched per frame: the session applies new buttons at a frame's start, right
+after taking its checkpoint, and the journal records them, so a replay from a
+checkpoint feeds each frame exactly what it saw and a seek lands on the very
+state the machine had when that frame began.
 
 Edits are history too. A memory write, a register edit, a reset or a panel
 command made while paused changes the state in a way no input explains, so
@@ -30,18 +32,10 @@ the session records the state right after it as an edit checkpoint
 (`record_edit`): at a frame's start (then seeking to that frame gives the
 edited state) or part-way through a frame (then replaying that frame resumes
 from the edited state). Either way every frame before and after the edit seeks
-to exactly the state the user saw. `events()` lists the edits still held, as
-`Event(frame, kind, payload)` in the order they were made:
-
-  kind "write"     payload {"addr", "values", "space"}
-  kind "register"  payload {"name", "value"}
-  kind "reset"     payload {}
-  kind "command"   payload {"verb", "args"}   (a machine's panel verb)
-  kind "pointer"   payload {"x", "y", "down"}
-  kind "input"     payload {"source"}         (the input switched: "player" or a name)
-
-`at_start` on an event says whether it was made at the frame's start. Running
-on from a seek drops the events after that point, like the inputs.
+to exactly the state the user saw. The edit itself (its kind and payload) is
+in the journal; `events()` lists the journal's edits from the oldest frame the
+ring holds, as `journal.Event(frame, kind, payload, at_start)`. Running on
+from a seek drops the events after that point, like the inputs.
 """
 
 from __future__ import annotations
@@ -52,7 +46,9 @@ import pickle
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, NamedTuple
+from typing import Any
+
+from .journal import Event, Journal
 
 DEFAULT_CAPACITY = 720
 DEFAULT_BUDGET = 16 * 1024 * 1024
@@ -157,32 +153,24 @@ class Checkpoint:
     rest: bytes  # pickled snapshot without its big leaves
     size: int = 0  # bytes it adds: its new pages, its page references, its rest
     at_start: bool = True  # the state at the start of `frame` (else part-way through it)
-    kind: str = ""  # "" for a frame's checkpoint; an edit's kind (see `events`)
-    payload: Any = None
+    edit: bool = False  # the state right after an edit (the journal says which)
 
 
-class Event(NamedTuple):
-    """One edit in the history (module docstring lists the kinds)."""
-
-    frame: int
-    kind: str
-    payload: Any
-    at_start: bool
+__all__ = ["Checkpoint", "Event", "Rewind", "state_hash"]
 
 
 class Rewind:
     def __init__(self, capacity: int = DEFAULT_CAPACITY, budget: int = DEFAULT_BUDGET,
-                 stride: int = DEFAULT_STRIDE) -> None:
+                 stride: int = DEFAULT_STRIDE, journal: Journal | None = None) -> None:
         if capacity < 2 or stride < 1:
             raise ValueError("rewind needs capacity >= 2 and stride >= 1")
         self.capacity = capacity
         self.budget = budget
         self.stride = stride
         self.ring: deque[Checkpoint] = deque()
-        self.inputs: dict[int, int] = {}  # frame -> buttons, for frames between checkpoints
-        # frame -> CPU cycle until which that frame ran instruction by instruction
-        # (the debugger's checking runner); absent: it ran on the machine's own.
-        self.checked: dict[int, int] = {}
+        # The inputs, edits and resets (and how each frame ran): the session
+        # gives its own, the one record a share link carries too.
+        self.journal = journal if journal is not None else Journal()
         self.bytes_used = 0
         # The newest checkpoint's leaves as bytes, to find the pages that changed.
         self._prev_raw: dict[Path, bytes] = {}
@@ -194,30 +182,24 @@ class Rewind:
         self._drop_checkpoints_after(frame - 1)
         if not self.wants(frame):
             return
-        self._append(snapshot, frame, True, "", None)
+        self._append(snapshot, frame, True, False)
 
-    def record_edit(self, snapshot: dict[str, Any], kind: str, payload: Any,
-                    at_start: bool) -> None:
-        """Keep the state right after an edit made at the start of its frame
-        (`at_start`) or part-way through it. What was recorded after that point
-        is dropped: the edited history goes on from here."""
+    def record_edit(self, snapshot: dict[str, Any], at_start: bool) -> None:
+        """Keep the state right after an edit (the journal has it) made at the
+        start of its frame (`at_start`) or part-way through it. What was
+        recorded after that point is dropped: the edited history goes on from
+        here."""
         frame = int(snapshot["frame"])
         self._drop_checkpoints_after(frame)
-        inputs = self.inputs
-        first_dropped = frame if at_start else frame + 1
-        if inputs and next(reversed(inputs)) >= first_dropped:
-            for f in [f for f in inputs if f >= first_dropped]:
-                del inputs[f]
-                self.checked.pop(f, None)
-        self._append(snapshot, frame, at_start, kind, payload)
+        self._append(snapshot, frame, at_start, True)
 
     def events(self) -> list[Event]:
-        """The edits in the history still held, oldest first."""
-        return [Event(cp.frame, cp.kind, cp.payload, cp.at_start)
-                for cp in self.ring if cp.kind]
+        """The journal's edits from the oldest frame held, oldest first."""
+        first = self.first_frame()
+        return [] if first is None else self.journal.events_since(first)
 
-    def _append(self, snapshot: dict[str, Any], frame: int, at_start: bool, kind: str,
-                payload: Any) -> None:
+    def _append(self, snapshot: dict[str, Any], frame: int, at_start: bool,
+                edit: bool) -> None:
         blobs: dict[Path, bytes] = {}
         rest = pickle.dumps(_split(snapshot, (), blobs), protocol=pickle.HIGHEST_PROTOCOL)
         last = self.ring[-1] if self.ring else None
@@ -229,7 +211,7 @@ class Rewind:
             pages[path], new = _paginate(data, prev_raw.get(path), prev_pages)
             size += new * PAGE_COST + len(pages[path]) * REF_COST
         size += len(rest)  # never shared: it holds the cycle counter
-        cp = Checkpoint(frame, pages, rest, size, at_start, kind, payload)
+        cp = Checkpoint(frame, pages, rest, size, at_start, edit)
         self._prev_raw = blobs
         self.ring.append(cp)
         self.bytes_used += cp.size
@@ -238,19 +220,6 @@ class Rewind:
     def wants(self, frame: int) -> bool:
         """Does frame `frame` get a checkpoint? (Ask before taking a snapshot.)"""
         return not frame % self.stride or not self.ring
-
-    def set_checked(self, frame: int, until: int) -> None:
-        """Frame `frame` ran instruction by instruction up to CPU cycle `until`
-        (a machine may not be exactly the same under its own faster runner:
-        the NES charges an OAM DMA stall after a slice of its runner, so the
-        replay must run each part the way it first ran)."""
-        self.checked[frame] = until
-
-    def set_input(self, frame: int, buttons: int) -> None:
-        """The buttons frame `frame` runs with, latched as it starts. Running a
-        frame again after a seek replaces what was recorded after it."""
-        self.truncate_after(frame)
-        self.inputs[frame] = buttons
 
     def _evict(self) -> None:
         ring = self.ring
@@ -266,21 +235,11 @@ class Rewind:
                         if mine is theirs) * PAGE_COST
             following.size += moved
             self.bytes_used += moved
-        if ring:
-            oldest = ring[0].frame
-            for frame in [f for f in self.inputs if f < oldest]:
-                del self.inputs[frame]
-                self.checked.pop(frame, None)
 
     def truncate_after(self, frame: int) -> None:
-        """Forget checkpoints after `frame` and inputs of frames from `frame` on
-        (a frame's inputs are given again when it runs again)."""
-        inputs = self.inputs
+        """Forget the checkpoints after `frame` (it runs again: the journal
+        records its new inputs)."""
         self._drop_checkpoints_after(frame)
-        if inputs and next(reversed(inputs)) >= frame:  # kept in rising order
-            for f in [f for f in inputs if f >= frame]:
-                del inputs[f]
-                self.checked.pop(f, None)
 
     def _drop_checkpoints_after(self, frame: int) -> None:
         ring = self.ring
@@ -293,8 +252,6 @@ class Rewind:
 
     def clear(self) -> None:
         self.ring.clear()
-        self.inputs.clear()
-        self.checked.clear()
         self.bytes_used = 0
         self._prev_raw = {}
 
@@ -312,10 +269,7 @@ class Rewind:
         after the newest recorded inputs (reached by replaying them)."""
         if not self.ring:
             return None
-        last = self.ring[-1].frame
-        if self.inputs:
-            last = max(last, next(reversed(self.inputs)) + 1)
-        return last
+        return max(self.ring[-1].frame, self.journal.end_frame())
 
     def checkpoint_for(self, frame: int) -> Checkpoint:
         """The newest checkpoint at or before the start of `frame` (a state part-way
@@ -338,17 +292,23 @@ class Rewind:
     def seek(self, frame: int, restore: Callable[[dict[str, Any]], None],
              run_frame: Callable[[int, int | None], None]) -> int:
         """Put the machine at the start of `frame`: restore the nearest checkpoint,
-        then replay recorded inputs with run_frame(buttons, checked_until), which
-        runs to the end of the frame in progress (from a checkpoint part-way
-        through a frame, that is the rest of it). Returns the frames replayed."""
+        then replay the journal's inputs with run_frame(buttons, checked_until),
+        which runs to the end of the frame in progress (from a checkpoint
+        part-way through a frame, that is the rest of it); checked_until: the
+        frame first ran instruction by instruction to that CPU cycle (a machine
+        may not be exactly the same under its own faster runner: the NES
+        charges an OAM DMA stall after a slice of its runner). Returns the
+        frames replayed."""
         last = self.last_frame()
         if last is None or frame > last:
             raise ValueError(f"frame {frame} is not in the rewind buffer "
                              f"(frames {self.first_frame()}-{last})")
         cp = self.checkpoint_for(frame)
+        journal = self.journal
+        inputs = [(journal.buttons_at(f), journal.checked_at(f)) for f in range(cp.frame, frame)]
         restore(self.snapshot_of(cp))
-        for f in range(cp.frame, frame):
-            run_frame(self.inputs[f], self.checked.get(f))
+        for buttons, until in inputs:
+            run_frame(buttons, until)
         return frame - cp.frame
 
     def stats(self) -> dict[str, Any]:

@@ -38,9 +38,11 @@ Verbs (for the worker's dispatch table; the parameter names are the keywords):
     command(verb, args)  pointer(x, y, down)   the machine's own verbs, kept in the history
     set_input_source(source, name)   buttons from a program, once a frame (recorded)
 
-Edits (write_memory, set_register, reset, command, pointer) are part of the
-rewind history: seeking to any frame, before or after an edit, gives the state
-seen at that frame (rewind.py). `rewind_info()["events"]` lists them.
+Edits (write_memory, set_register, reset, command, pointer, set_input_source)
+are part of the history: seeking to any frame, before or after an edit, gives
+the state seen at that frame (rewind.py). The session's journal (journal.py)
+is the one record of it all, inputs and edits: the rewind replays from it,
+`rewind_info()["events"]` lists its edits, a share link carries it.
 
 A step that has not finished after `max_frames` frames stays pending
 (`status()["stepping"]`); the page keeps calling run_frame, which carries it on.
@@ -111,6 +113,9 @@ class Session:
         self.watches = WatchList(self.symbols)
         self.trace = Trace(self.info)
         self.rewind = rewind if rewind is not None else Rewind()
+        # Everything that drives the machine from here on: the one record the
+        # rewind replays from and a share link carries.
+        self.journal = self.rewind.journal = Journal(machine.frame)
         self.record = record
         self.plan: stepping.Plan | None = None
         self.paused = True
@@ -139,8 +144,6 @@ class Session:
         self._core_watched: bytes | None = None
         self._volatile = False  # a condition read the cycle count or a device
         self._stops: set[int] = set()
-        # Everything that drives the machine from here on, for share links.
-        self.journal = Journal(machine.frame)
 
     # -- the environment conditions see -------------------------------------------
     def _make_env(self) -> Env:
@@ -415,8 +418,8 @@ class Session:
             elif self._pending_buttons is not None:
                 machine.set_buttons(self._pending_buttons)
                 self._pending_buttons = None
-            if self.record:
-                self.rewind.set_input(machine.frame, machine.buttons)
+            if self.record:  # this frame runs again: what followed it goes
+                self.rewind.truncate_after(machine.frame)
             self.journal.frame_start(machine.frame, machine.buttons)
             self._at_frame_start = False
             self._checked_until = (CHECKED_WHOLE_FRAME if machine.runner == self._run_checked
@@ -425,8 +428,6 @@ class Session:
         if result == "frame":
             self._at_frame_start = True
             if self._checked_until is not None:
-                if self.record:
-                    self.rewind.set_checked(machine.frame - 1, self._checked_until)
                 self.journal.frame_checked(machine.frame - 1, self._checked_until)
             if self.record:
                 # Checkpoint the new frame's start now (when its turn), so the
@@ -526,11 +527,11 @@ class Session:
         """Reset the machine. The reset is part of the history: seeking back
         before it gives the states before it, and the frame counter goes on
         (the journal begins its next segment at this frame)."""
-        self.journal.reset(*self.position())
+        where = self.position()
         self._keeping_frame(self.machine.reset)
         self._at_frame_start = True
         self._pending_buttons = None
-        self._edited("reset", {})
+        self._edited(where, "reset", {})
         self.plan = None
         self.paused = True
         self.reason = BreakReason("reset", self.cpu.pc, "reset")
@@ -661,20 +662,23 @@ class Session:
         """Write bytes into a memory space as its hardware would (the CPU's
         through the bus: ROM ignores writes)."""
         result = self.memory.write(addr, values, space)
-        self.journal.event(*self.position(), "write",
-                           {"addr": result["addr"], "values": list(values), "space": space})
         self._access.clear()  # our own writes are not the CPU's
-        self._edited("write", {"addr": result["addr"], "values": list(values),
-                               "space": space})
+        self._edited(self.position(), "write", {"addr": result["addr"], "values": list(values),
+                                                "space": space})
         return result
 
-    def _edited(self, kind: str, payload: dict[str, Any]) -> None:
-        """State changed by hand: keep the state after the edit in the history
-        (rewind.py, "Edits are history too"); what was recorded after it no
-        longer follows and is dropped."""
+    def _edited(self, where: tuple[int, int], kind: str, payload: dict[str, Any]) -> None:
+        """State changed by hand at `where` (the position before the edit): the
+        journal records the edit (a reset begins its next segment), the rewind
+        keeps the state after it (rewind.py, "Edits are history too"); what
+        was recorded after it no longer follows and is dropped."""
+        if kind == "reset":
+            self.journal.reset(*where)
+        else:
+            self.journal.event(*where, kind, payload)
         if self.record:
             at_start = self._at_frame_start
-            self.rewind.record_edit(self.machine.snapshot(), kind, payload, at_start)
+            self.rewind.record_edit(self.machine.snapshot(), at_start)
             if at_start:
                 self._recorded = self.machine.frame  # this frame's start is the edit's
 
@@ -693,21 +697,33 @@ class Session:
     def pointer(self, x: int, y: int, down: bool) -> None:
         """A press or release on the picture, at framebuffer coordinates."""
         payload = {"x": x, "y": y, "down": bool(down)}
-        self.journal.event(*self.position(), "pointer", payload)
-        self._keeping_frame(lambda: self.machine.pointer(x, y, bool(down)))
-        self._edited("pointer", payload)
+        self._machine_edit("pointer", payload, lambda: self.machine.pointer(x, y, bool(down)))
 
     def command(self, verb: Any, args: Any = None) -> Any:
         """A machine's own action (`Machine.command`); those that only report
         (`QUERY_COMMANDS`) are neither journalled nor kept as edits."""
         args = {} if args is None else args
-        query = verb in getattr(self.machine, "QUERY_COMMANDS", ())
-        if not query:
-            self.journal.event(*self.position(), "command", {"verb": verb, "args": args})
-        result = self._keeping_frame(lambda: self.machine.command(verb, args))
-        if not query:
-            self._edited("command", {"verb": verb, "args": args})
+        if verb in getattr(self.machine, "QUERY_COMMANDS", ()):
+            return self._keeping_frame(lambda: self.machine.command(verb, args))
+        try:
+            return self._machine_edit("command", {"verb": verb, "args": args},
+                                      lambda: self.machine.command(verb, args))
+        finally:
             self.memory.mark_pause()
+
+    def _machine_edit(self, kind: str, payload: dict[str, Any], action: Callable[[], Any]) -> Any:
+        """Run a machine's own verb and keep it in the history; one that was
+        refused is history only if it changed the machine on the way (a
+        replay repeats it, failing the same way)."""
+        where = self.position()
+        before = self.state_hash()  # (a panel's click: rare, so a hash is cheap enough)
+        try:
+            result = self._keeping_frame(action)
+        except Exception:
+            if self.state_hash() != before:
+                self._edited(where, kind, payload)
+            raise
+        self._edited(where, kind, payload)
         return result
 
     # -- input from a program ---------------------------------------------------------
@@ -721,7 +737,7 @@ class Session:
         self.input_source = source
         self.input_name = name if source is not None else "player"
         self._pending_buttons = None
-        self._edited("input", {"source": self.input_name})
+        self._edited(self.position(), "input", {"source": self.input_name})
         return {"source": self.input_name}
 
     # -- registers -----------------------------------------------------------------------
@@ -749,9 +765,7 @@ class Session:
             self.info.set_register(str(name).lower(), value)
         except ValueError as exc:
             raise DebugError(str(exc)) from None
-        self.journal.event(*self.position(), "register", {"name": str(name).lower(),
-                                                         "value": value})
-        self._edited("register", {"name": str(name).lower(), "value": value})
+        self._edited(self.position(), "register", {"name": str(name).lower(), "value": value})
         return self.registers()
 
     # -- code views ------------------------------------------------------------------------

@@ -11,6 +11,13 @@
 // The same modules play in the page (worklet.js) and render offline under
 // node (tools/render_sound.mjs), so tests measure what people hear.
 
+import { Apu } from "./apu.js";
+import { Sn76489 } from "./sn76489.js";
+import { Wsg } from "./wsg.js";
+
 // One line per chip (each helper adds its own): apu, fds, wsg, sn76489.
 export const CHIPS = {
+  apu: Apu,
+  wsg: Wsg,
+  sn76489: Sn76489,
 };

@@ -9,7 +9,8 @@ CPU address space (BBC Micro Advanced User Guide, the memory map):
   $FC00-$FCFF  FRED: our host filing system (hostfs.py)
   $FD00-$FDFF  JIM: nothing (reads $FF)
   $FE00-$FEFF  SHEILA: $FE00/$FE01 CRTC, $FE20/$FE21 video ULA, $FE40-$FE5F
-               system VIA (other devices are not fitted: reads $FF)
+               system VIA (other devices are not fitted: reads $FF); the
+               SN76489 (../sn76489.py, 4 MHz) hangs off the VIA's port A
   $FF00-$FFFF  MOS ROM (entry points and vectors)
 
 A frame is 312 lines of 64 us (39,936 CPU cycles, 50.08 Hz): the VIA's T1 is
@@ -24,6 +25,7 @@ from typing import Any
 
 from ...cpu.bus import Bus
 from ..base import IdleLoop, Machine, MachineInfo
+from ..sn76489 import BBC_CLOCK, SN76489
 from .hostfs import HostFs
 from .keyboard import Keyboard
 from .via import SystemVia
@@ -66,7 +68,9 @@ class BbcMachine(Machine):
         self.video = Video(bus.ram)
         self._irq_level = False
         self._cpu_irq = cpu.irq
-        self.via = SystemVia(self.keyboard, lambda: cpu.cycles, self._set_irq)
+        self.sound = SN76489(BBC_CLOCK, CPU_HZ)
+        self.via = SystemVia(self.keyboard, lambda: cpu.cycles, self._set_irq,
+                             self.sound.write)
         self.hostfs = HostFs(bus.ram, lambda a, v: bus.write(a, v))
         self.program = program
         rom = bytearray(b"\xFF" * 0x8000)
@@ -81,6 +85,9 @@ class BbcMachine(Machine):
         bus.map(0xFE00, 0xFEFF, name="SHEILA", read=self._sheila_read,
                 write=self._sheila_write, peek=self._sheila_peek, kind="io")
         super().__init__(bus, cpu, dict(program.symbols))
+        # The 6502 core keeps its cycle count current inside run(): a write is
+        # stamped at the start of the instruction that makes it.
+        self.sound.attach(lambda: (self.frame, cpu.cycles - self._frame_start))
         self.framebuffer = self.video.framebuffer
         # OSBYTE &13's wait: `CMP mos_vsync / BEQ` (7 cycles a turn), skipped in
         # whole turns while no interrupt can be pending (`idle_steady`).
@@ -141,6 +148,7 @@ class BbcMachine(Machine):
 
     def reset(self) -> None:
         self.via.reset()
+        self.sound.reset()
         self.video.reset()
         self.video.set_mode(0xF4)
         self.hostfs.reset()
@@ -168,15 +176,20 @@ class BbcMachine(Machine):
 
     def device_snapshot(self) -> dict[str, Any]:
         return {"via": self.via.snapshot(), "video": self.video.snapshot(),
-                "hostfs": self.hostfs.snapshot(), "keys": sorted(self.keyboard.down)}
+                "hostfs": self.hostfs.snapshot(), "keys": sorted(self.keyboard.down),
+                "sound": self.sound.snapshot()}
 
     def device_restore(self, state: dict[str, Any]) -> None:
         self.via.restore(state["via"])
         self.video.restore(state["video"])
         self.hostfs.restore(state["hostfs"])
         self.keyboard.down = set(state["keys"])
+        self.sound.restore(state["sound"])
         self._irq_level = bool(self.cpu.snapshot()["irq_line"])
         self.video.render()
+
+    def sound_logs(self) -> tuple[Any, ...]:
+        return (self.sound.log,)
 
     def memory_spaces(self) -> dict[str, int]:
         return {"cpu": 0x10000}

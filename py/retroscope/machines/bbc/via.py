@@ -8,7 +8,9 @@ flag", writing 1s to IFR clears them; writing IER with bit 7 set enables, clear
 disables. CA1 is the CRTC's vertical sync (IFR bit 1). Port B bits 0-3 drive
 the addressable latch IC32 (bit 3 the value, bits 0-2 which latch bit); latch
 bit 3 low lets the CPU read the keyboard: PA0-6 choose a key (column in bits
-0-3, row in bits 4-6), PA7 reads back whether it is down.
+0-3, row in bits 4-6), PA7 reads back whether it is down. Latch bit 0 is the
+sound chip's write enable (active low): as it goes low the SN76489 takes port
+A's output, the slow data bus (AUG ch. 21 and 23; jsbeeb's sysvia does the same).
 """
 
 from __future__ import annotations
@@ -25,8 +27,10 @@ _FIELDS = ("ora", "orb", "ddra", "ddrb", "t1_latch", "t1_base", "t1_running", "a
 class SystemVia:
     """Registers, T1 timed from the CPU's cycle counter, IRQ out."""
 
-    def __init__(self, keyboard: Keyboard, cycles: Any, irq: Any) -> None:
+    def __init__(self, keyboard: Keyboard, cycles: Any, irq: Any,
+                 sound: Any = None) -> None:
         self.keyboard = keyboard
+        self._sound = sound    # (byte) -> None: the SN76489 on the slow data bus
         self._cycles = cycles  # () -> the CPU's cycle count
         self._irq = irq        # (level) -> None
         self.reset()
@@ -130,7 +134,10 @@ class SystemVia:
             self.orb = value
             if self.ddrb & 0x0F == 0x0F:   # IC32: bits 0-2 pick, bit 3 is the value
                 bit = value & 7
-                self.latch = (self.latch & ~(1 << bit)) | ((value >> 3 & 1) << bit)
+                old = self.latch
+                self.latch = (old & ~(1 << bit)) | ((value >> 3 & 1) << bit)
+                if old & 1 and not self.latch & 1 and self._sound is not None:
+                    self._sound((self.ora & self.ddra | ~self.ddra) & 0xFF)
         elif reg in (0x1, 0xF):
             self.ora = value
         elif reg == 0x2:

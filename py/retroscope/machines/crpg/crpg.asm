@@ -1,7 +1,8 @@
 * crpg.asm: a small TI-99/4A CRPG around seed 000's map processing.
 * Our own program: it sets up the VDP, scans the keyboard matrix through
 * the 9901, moves the player, lets mobs wander, runs MAPPRC after every
-* change and copies the final window into the VDP's name table.
+* change and copies the final window into the VDP's name table; footsteps
+* and bumps sound through sound.asm.
 * The loader (machine.py, standing in for a disk read) puts a map file in
 * LOADBF, its numbers in VWIDTH/HWIDTH/X/Y/STATE/MOBBUF, and sets NEWMAP.
 
@@ -43,6 +44,7 @@ TFCOPY MOVB *R1+,*R2+
        CLR  R12
        SBO  2                  let the VDP interrupt through the 9901
 MAIN   BL   @WAITFR
+       BL   @SNDTIK            this frame's sound
        MOVB @NEWMAP,R0
        JEQ  MAIN1
        BL   @LOADMP
@@ -173,13 +175,13 @@ MOVE   MOV  R11,R10
        MOV  R0,R6
        SLA  R6,1
        CB   @STATE+11(R6),@BFF
-       JNE  MOVEX              a mob is in the way
+       JNE  MOVMOB             a mob is in the way
        MOVB @STATE+10(R6),R7
        SRL  R7,8
        ANDI R7,>007F
        MOVB @TILES(R7),R8
        ANDI R8,SOLID*256
-       JNE  MOVEX              a wall, water, a tree...
+       JNE  MOVWAL             a wall, water, a tree...
        CLR  R7
        MOVB @STATE+5,R7
        SRL  R7,7
@@ -192,15 +194,20 @@ MOVE   MOV  R11,R10
        MOV  R8,R1
        MOV  @HWIDTH,R2
        BL   @EDGE
-       JNE  MOVEX
+       JNE  MOVWAL             off the map's edge: a bump too
        MOV  R1,R8
        MOV  R9,R1
        MOV  @VWIDTH,R2
        BL   @EDGE
-       JNE  MOVEX
+       JNE  MOVWAL
        MOV  R8,@X
        MOV  R1,@Y
        MOVB @ONE,@REDRAW
+       LI   R0,SNDSTA          a footstep, left and right foot in turn
+       INV  @FOOT
+       JEQ  MOVFT
+       LI   R0,SNDSTB
+MOVFT  BL   @SNDFX
        MPY  @HWIDTH,R1         R2: the square stepped on
        A    R8,R2
        MOVB @MAPBUF(R2),R7
@@ -211,6 +218,11 @@ MOVE   MOV  R11,R10
        JEQ  MOVEX
        MOVB @ONE,@EXITRQ       an exit: the loader takes over
 MOVEX  B    *R10
+MOVMOB LI   R0,SNDMOB          bumping a mob: a growl
+       JMP  MOVSND
+MOVWAL LI   R0,SNDWAL          bumping a wall: a knock
+MOVSND BL   @SNDFX
+       B    *R10
 
 * EDGE: R1 a coordinate, R2 the map's size: wrap it (STATE+4 set) or refuse
 * it when it is off the map. R3: 0 fine, else refused (flags from R3).
@@ -385,6 +397,7 @@ VDPI1  MOVB *R1+,@VDPWA
        B    *R10
 
        COPY 'mapprc.asm'
+       COPY 'sound.asm'
 
 * -- the program's own variables ---------------------------------------------
 NEWMAP BYTE 0                  set by the loader: a map is in LOADBF
@@ -399,6 +412,8 @@ WANDT  DATA 40                 frames until the mobs move
 RANDOM DATA 0
 RNDTAP DATA >B400
 STEPS  DATA 0                  steps drawn
+SNDPTR DATA 0                  the playing sound effect's next frame (0: none)
+FOOT   DATA 0                  which foot steps next
 JUP    DATA >1000              joystick 1 rows (bit = row) in the high byte
 JDOWN  DATA >0800
 JLEFT  DATA >0200
@@ -434,4 +449,5 @@ W10    DATA 10
        COPY 'tflags.inc'
        COPY 'tiles.inc'
        COPY 'colours.inc'
+       COPY 'sounds.inc'
        END

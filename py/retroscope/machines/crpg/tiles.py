@@ -195,6 +195,8 @@ def _bytes_asm(label: str, data: bytes) -> str:
 @lru_cache(maxsize=1)
 def includes() -> dict[str, str]:
     """The generated include files of crpg.asm (one source: this module)."""
-    return {"tflags.inc": _bytes_asm("TFLAGS", flags()),
+    from .sounds import sounds_inc
+
+    return {"sounds.inc": sounds_inc(), "tflags.inc": _bytes_asm("TFLAGS", flags()),
             "tiles.inc": _bytes_asm("TILEPT", patterns()),
             "colours.inc": _bytes_asm("TILECL", colours())}

@@ -19,7 +19,7 @@ resolve_move:
         sta V_board_pieces,y
         lda #$FF
         sta Z_result
-        rts
+        jmp sound_fight         ; (sound.asm) a tick
 @fight: jsr combat
         sta Z_result
         ldy Z_to
@@ -29,11 +29,11 @@ resolve_move:
         lda Z_attacker
         sta V_board_pieces,y
         lda #0
-        rts
+        jmp sound_fight
 @both:  lda #$FF
         sta V_board_pieces,y
         lda #2
-@done:  rts
+@done:  jmp sound_fight         ; the clash, by who won
 
 ; combat: Z_attacker against Z_defender (at Z_to); A = 0, 1 or 2 as above.
 ; Strength order by type, with the exceptions: the banner fights as the piece
@@ -125,7 +125,7 @@ check_win:
         cmp #GENERAL+1
         bcs @moves
         lda #1
-        rts
+        jmp sound_result        ; (sound.asm) the jingle
 @moves: jsr swap_sides
         jsr count_moves
         pha
@@ -133,11 +133,11 @@ check_win:
         pla
         bne @mine
         lda #1
-        rts
+        jmp sound_result
 @mine:  jsr count_moves
         bne @none
         lda #2
-        rts
+        jmp sound_result
 @none:  lda #0
         rts
 

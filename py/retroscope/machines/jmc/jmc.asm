@@ -12,6 +12,7 @@ LANGUAGE_ENTRY = main
         .include "menu_setup.asm"
         .include "prng.asm"
         .include "menu_disk.asm"
+        .include "sound.asm"
         .include "tables.inc"
         .assert * <= $3000, "the program runs into screen memory"
         .include "mos.asm"

@@ -12,7 +12,7 @@ so $4000-$5FFF repeats at $6000, $C000 and $E000, and the ROM at $8000):
   $5000-$5007  write: the 74LS259 latch, bit 0 of the value: $5000 interrupt
                enable, $5001 sound enable, $5003 flip screen, $5004/$5005 lamps,
                $5007 coin counter
-  $5040-$505F  write: sound registers (kept, not played)
+  $5040-$505F  write: the WSG's sound registers (wsg.py; $5001 enables it)
   $5060-$506F  write: sprite x/y          $50C0 write: kick the watchdog
   port 0 (OUT) the byte the board puts on the bus when the CPU takes INT: the
                low byte of the IM 2 vector
@@ -39,6 +39,7 @@ from ...cpu.bus import Bus
 from ..base import Machine, MachineInfo
 from .gfx import Graphics
 from .video import HEIGHT, WIDTH, Video
+from .wsg import SOUND_PROM, Wsg
 
 CPU_HZ = 3_072_000
 FRAME_CYCLES = 384 * 264 // 2  # 50,688
@@ -80,7 +81,8 @@ class NamcoBoard(Machine):
         bus = Bus()
         self.video = Video(graphics)
         self.latch = bytearray(8)
-        self.sound = bytearray(0x20)
+        self.wsg = Wsg(CPU_HZ)
+        self.sound = self.wsg.regs  # the registers as written ($5040-$505F)
         self.vector = 0xFF
         self.watchdog = 0
         self.watchdog_resets = 0
@@ -88,6 +90,10 @@ class NamcoBoard(Machine):
         self.in0 = self.in1 = 0xFF
         self._map(bus, rom)
         super().__init__(bus, Z80(bus), symbols)
+        # Stamps: the Z80 core adds up a run() slice's cycles as it returns, so
+        # a write inside one is stamped at the slice's start (the game writes
+        # its sound registers in a burst at the top of the vertical blank).
+        self.wsg.attach(lambda: (self.frame, self.cpu.cycles - self._frame_start))
         self.palette[:16] = graphics.rgb
 
     # -- memory map -----------------------------------------------------------------
@@ -140,8 +146,10 @@ class NamcoBoard(Machine):
             self.latch[low] = value & 1
             if low == 0 and not value & 1:
                 self.cpu.irq = False  # the latch drops INT
+            elif low == 1:
+                self.wsg.set_enabled(value)
         elif 0x40 <= low < 0x60:
-            self.sound[low - 0x40] = value & 0x0F
+            self.wsg.write(low - 0x40, value)
         elif 0x60 <= low < 0x70:
             self.video.sprite_xy[low - 0x60] = value
         elif low >= 0xC0:
@@ -178,11 +186,12 @@ class NamcoBoard(Machine):
         """What the watchdog and the reset line do: CPU and latch, not RAM."""
         self.cpu.reset()
         self.latch[:] = bytes(8)
+        self.wsg.set_enabled(0)
         self.watchdog = 0
 
     def reset(self) -> None:
         self.latch[:] = bytes(8)
-        self.sound[:] = bytes(0x20)
+        self.wsg.reset()
         self.vector = 0xFF
         self.watchdog = 0
         self.video.reset()
@@ -208,6 +217,9 @@ class NamcoBoard(Machine):
         finally:
             cpu.restore(before)
 
+    def sound_logs(self) -> tuple[Any, ...]:
+        return (self.wsg.log,)
+
     # -- state ----------------------------------------------------------------------------
     def device_snapshot(self) -> dict[str, Any]:
         return {"latch": self.latch.hex(), "sound": self.sound.hex(),
@@ -216,7 +228,7 @@ class NamcoBoard(Machine):
 
     def device_restore(self, state: dict[str, Any]) -> None:
         self.latch[:] = bytes.fromhex(state["latch"])
-        self.sound[:] = bytes.fromhex(state["sound"])
+        self.wsg.restore({"regs": state["sound"], "enabled": self.latch[1]})
         self.video.sprite_xy[:] = bytes.fromhex(state["sprite_xy"])
         self.vector = state["vector"]
         self.watchdog = state["watchdog"]
@@ -224,11 +236,15 @@ class NamcoBoard(Machine):
         self.video.invalidate()
 
     def memory_spaces(self) -> dict[str, int]:
-        return {"cpu": 0x10000, "sprites": 0x10}
+        return {"cpu": 0x10000, "sprites": 0x10, "sound": 0x20, "sound_prom": 0x100}
 
     def read_space(self, space: str, addr: int, length: int) -> bytes:
         if space == "sprites":
             return bytes(self.video.sprite_xy[(addr + i) & 0x0F] for i in range(length))
+        if space == "sound":
+            return bytes(self.wsg.regs[(addr + i) & 0x1F] for i in range(length))
+        if space == "sound_prom":
+            return bytes(SOUND_PROM[(addr + i) & 0xFF] for i in range(length))
         return super().read_space(space, addr, length)
 
 

@@ -4,9 +4,10 @@ CPU address space:
 
   $0000-$07FF  2 KiB internal RAM, mirrored up to $1FFF
   $2000-$2007  PPU registers, mirrored up to $3FFF
-  $4000-$40FF  APU and I/O: $4014 OAM DMA, $4016 controller strobe / pad 1,
-               $4017 pad 2 (nothing plugged: no bits set). APU writes are accepted
-               and ignored (no sound); other reads return the open-bus $40.
+  $4000-$40FF  APU and I/O: $4000-$4013, $4015, $4017 (write) the APU (apu.py:
+               registers, $4015 status, writes logged for the page's synth),
+               $4014 OAM DMA, $4016 controller strobe / pad 1, $4017 pad 2
+               (nothing plugged: no bits set); other reads return the open-bus $40.
   $6000-$7FFF  plain RAM (cartridge work RAM)
   $8000-$FFFF  PRG ROM (16 KiB images are mirrored)
 
@@ -26,6 +27,8 @@ from typing import Any
 
 from ...cpu.bus import Bus
 from ..base import IdleLoop, Machine, MachineInfo
+from ..sound import SoundLog
+from .apu import Apu
 from .controller import BUTTONS, OPEN_BUS, Controller
 from .palette import machine_palette
 from .ppu import HEIGHT, PPU, WIDTH
@@ -75,6 +78,8 @@ class NesMachine(Machine):
         self._map(bus, prg)
         cpu = MOS6502(bus, variant="2a03")
         super().__init__(bus, cpu, symbols)
+        self.apu = Apu(lambda: self.cpu.cycles, lambda: self._frame_start, CPU_HZ)
+        self._sound = (self.apu.log,)
         self.palette = machine_palette()
         self.ppu.on_nmi = self._raise_nmi
         self._dot_phase = 0  # dots past the CPU cycle boundary at frame start
@@ -108,17 +113,22 @@ class NesMachine(Machine):
 
     def _io_read(self, addr: int) -> int:
         # $4017 (no second pad) and the rest read the open bus.
-        return self.pad1.read() if addr == 0x4016 else OPEN_BUS
+        if addr == 0x4016:
+            return self.pad1.read()
+        return self.apu.read_status() if addr == 0x4015 else OPEN_BUS
 
     def _io_peek(self, addr: int) -> int:
-        return self.pad1.peek() if addr == 0x4016 else OPEN_BUS
+        if addr == 0x4016:
+            return self.pad1.peek()
+        return self.apu.peek_status() if addr == 0x4015 else OPEN_BUS
 
     def _io_write(self, addr: int, value: int) -> None:
-        if addr == 0x4014:
-            self._oam_dma(value)
-        elif addr == 0x4016:
+        if addr == 0x4016:
             self.pad1.write(value)
-        # $4000-$4013, $4015, $4017: APU, not modelled (writes ignored)
+        elif addr == 0x4014:
+            self._oam_dma(value)
+        elif addr <= 0x4017:  # $4000-$4013, $4015, $4017: the APU
+            self.apu.write(addr - 0x4000, value)
 
     def _oam_dma(self, page: int) -> None:
         """Copy a CPU page to OAM; the CPU stalls 513 cycles, 514 on an odd cycle.
@@ -176,8 +186,12 @@ class NesMachine(Machine):
         super().set_buttons(buttons)
         self.pad1.buttons = buttons & 0xFF
 
+    def sound_logs(self) -> tuple[SoundLog, ...]:
+        return self._sound
+
     def reset(self) -> None:
         self.ppu.reset()
+        self.apu.reset()
         self.pad1.strobe = self.pad1.shift = 0
         self._dot_phase = 0
         self._odd = False
@@ -208,6 +222,7 @@ class NesMachine(Machine):
     def device_snapshot(self) -> dict[str, Any]:
         return {
             "ppu": self.ppu.snapshot(),
+            "apu": self.apu.snapshot(),
             "pad1": self.pad1.snapshot(),
             "timing": [self._dot_phase, self._frame_dots, int(self._odd)],
             "flags": [list(flag) for flag in self._flag_dots],
@@ -215,6 +230,8 @@ class NesMachine(Machine):
 
     def device_restore(self, state: dict[str, Any]) -> None:
         self.ppu.restore(state["ppu"])
+        if "apu" in state:  # snapshots from before the APU was modelled: leave it
+            self.apu.restore(state["apu"])
         self.pad1.restore(state["pad1"])
         self._dot_phase, self._frame_dots, odd = state["timing"][:3]
         self._odd = bool(odd)

@@ -24,6 +24,7 @@ start:  ld hl,$4C00             ; clear the work RAM and the sprites
         ld (gameState),a        ; ST_ATTRACT
         ld a,1
         ld (IRQ_ENABLE),a
+        ld (SOUND_ENABLE),a
         ei
 idle:   halt
         jr idle
@@ -37,10 +38,12 @@ vblank: push af
         push ix
         push iy
         ld (WATCHDOG),a
+        call soundOut           ; last frame's sound, in one burst
         ld hl,frameCount
         inc (hl)
         call readInput
         call runState
+        call soundTick
         call drawScores
         call drawSprites
         pop iy
@@ -132,6 +135,7 @@ readInput:
         ld (credits),a
         xor a
         ld (demo),a
+        call sndTune
         jp newGame
 
 endDemo:
@@ -409,6 +413,8 @@ stDying:
         jr nz,.done
         ld a,$10                ; the ghosts go: Pac-Man alone
         ld (spriteMask),a
+        call sndDeath
+        ld a,60
 .done:  cp 150
         ret nz
         ld a,(demo)
@@ -725,6 +731,7 @@ pacEnter:
         cp TILE_ENERGIZER
         ret nz
         ld (hl),TILE_EMPTY
+        call sndDot
         ld a,3
         ld (pacPause),a
         ld de,points50
@@ -736,6 +743,7 @@ pacEnter:
         ret
 .pellet:
         ld (hl),TILE_EMPTY
+        call sndDot
         ld a,1
         ld (pacPause),a
         ld de,points10
@@ -1315,6 +1323,7 @@ die:    ld hl,0
         ret
 
 eatGhost:
+        call sndGhost
         ld (ix+A_STATE),GS_EYES
         ld (ix+A_FRIGHT),0
         ld a,(ix+A_ID)
@@ -1357,6 +1366,7 @@ eatFruit:
         ld hl,LV_FRUIT_POINTS
         add hl,de
         ex de,hl
+        call sndFruit
         jp addScore
 
 ; ----------------------------------------------------------------------------

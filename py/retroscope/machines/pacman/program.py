@@ -6,7 +6,7 @@ from typing import Any
 
 from ..base import MachineError, assemble_package
 from ..namco.video import tile_offset
-from . import model
+from . import model, sounds
 from .maze import COLUMNS, ROWS, TOP_ROW, Maze
 
 MAZE_TILES, MAZE_COLOURS = 0x3400, 0x3800
@@ -14,7 +14,8 @@ MAZE_TILES, MAZE_COLOURS = 0x3400, 0x3800
 
 def build() -> tuple[bytes, dict[str, int], Any]:
     """(16 KiB ROM without a maze, symbols, Program)."""
-    built = assemble_package(__package__, "pacman.asm", "z80", {"levels.inc": levels_inc()})
+    built = assemble_package(__package__, "pacman.asm", "z80", {"levels.inc": levels_inc(),
+                                                                  "sound.inc": sounds.sound_inc()})
     rom = bytearray(built.image(0x0000, 0x3FFF, fill=0x00))
     if any(rom[MAZE_TILES : MAZE_COLOURS + 0x400]):
         raise MachineError("program bytes overlap the maze at $3400-$3BFF")

@@ -31,6 +31,8 @@ INFO = nes_info(
         Param("start", "str", "game",
               "where to begin: game (straight in), legal, title, menu or demo", max_len=5,
               alphabet="abcdefghijklmnopqrstuvwxyz"),
+        Param("music", "int", 1, "music 1-3 (1: Korobeiniki), 0 for none; the game-type "
+              "menu's MUSIC TYPE", 0, 3),
     ),
     article="002",
     routines=(
@@ -115,6 +117,6 @@ def create(**params: Any) -> TetrisMachine:
     seed = parse_seed(values["seed"])
     assert seed is not None  # validate() said so
     return TetrisMachine(seed, values["level"], values["height"], values["type"].upper(),
-                         values["start"])
+                         values["start"], values["music"])
 
 TetrisMachine.INFO = INFO

@@ -1,11 +1,13 @@
 """Our own art for the endings (no Nintendo graphics): a cathedral of onion domes
 after St Basil's, a launch pad with its gantry beside it, rockets of growing
-size, a Buran orbiter on its carrier, the UFO and our own band of musicians.
+size, a Buran orbiter on its carrier, the UFO (the castle of the best B-type
+ending and its band are `castle_art`'s).
 
 The background picture is drawn here as 2-bit pixels, cut into tiles, and
 deduplicated: `background_tiles()` gives the tiles for pattern table 0 from
 `FIRST_TILE` on, and `CATHEDRAL` the tile map the 6502 program redraws when
-the cathedral lifts off (one source for the screen and the program).
+the cathedral lifts off (one source for the screen and the program); the
+castle of the best B-type ending (`castle_art`) is cut into the same tiles.
 """
 
 from __future__ import annotations
@@ -13,9 +15,13 @@ from __future__ import annotations
 import math
 from functools import lru_cache
 
+from . import castle_art
+
 Pixels = list[list[int]]
 
-FIRST_TILE = 0x80  # background tiles of the ending: $80 upwards (below $EF)
+FIRST_TILE = 0x80  # background tiles of the endings: $80 upwards (below $EF),
+# then the other numbers pattern table 0 leaves free
+FREE_TILES = (*range(FIRST_TILE, 0xEF), *range(0xF0, 0xFF), *range(0x51, 0x7B))
 BLANK = 0xFF
 
 # Where the pieces of the ending screen go (tile column, row).
@@ -121,8 +127,10 @@ def _ground_tile() -> Pixels:
 
 
 @lru_cache(maxsize=1)
-def _background() -> tuple[dict[int, Pixels], tuple[tuple[int, ...], ...], dict[str, int]]:
-    """(tile number -> pixels, the cathedral's tile map, named single tiles)."""
+def _background() -> tuple[dict[int, Pixels], dict[str, tuple[tuple[int, ...], ...]],
+                          dict[str, int]]:
+    """(tile number -> pixels, the cathedral's and castle's tile maps, named
+    single tiles)."""
     tiles: dict[int, Pixels] = {}
     seen: dict[tuple[tuple[int, ...], ...], int] = {}
 
@@ -131,17 +139,19 @@ def _background() -> tuple[dict[int, Pixels], tuple[tuple[int, ...], ...], dict[
         if not any(any(row) for row in tile):
             return BLANK
         if key not in seen:
-            seen[key] = FIRST_TILE + len(seen)
+            if len(seen) == len(FREE_TILES):
+                raise ValueError("the endings' pictures need more tiles than are free")
+            seen[key] = FREE_TILES[len(seen)]
             tiles[seen[key]] = tile
         return seen[key]
 
-    cathedral = tuple(tuple(number(t) for t in row) for row in _tiles_of(cathedral_pixels()))
+    maps = {name: tuple(tuple(number(t) for t in row) for row in _tiles_of(px))
+            for name, px in (("cathedral", cathedral_pixels()),
+                             ("castle", castle_art.castle_pixels()))}
     left, right = _tower_tiles()
     named = {"tower_left": number(left), "tower_right": number(right),
              "deck": number(_deck_tile()), "ground": number(_ground_tile())}
-    if FIRST_TILE + len(seen) > 0xEF:
-        raise ValueError("the ending's tiles run into the empty cell $EF")
-    return tiles, cathedral, named
+    return tiles, maps, named
 
 
 def background_tiles() -> dict[int, Pixels]:
@@ -149,7 +159,11 @@ def background_tiles() -> dict[int, Pixels]:
 
 
 def cathedral_map() -> tuple[tuple[int, ...], ...]:
-    return _background()[1]
+    return _background()[1]["cathedral"]
+
+
+def castle_map() -> tuple[tuple[int, ...], ...]:
+    return _background()[1]["castle"]
 
 
 def named_tile(name: str) -> int:
@@ -159,13 +173,11 @@ def named_tile(name: str) -> int:
 # -- sprites (pattern table 1) ---------------------------------------------------------
 # Rockets: one column (tiles ROCKET..+2: nose, body, flame, as before) and two
 # columns (ROCKET_WIDE..+5: nose L/R, body L/R, flame L/R); the Buran orbiter
-# standing on its carrier's side (BURAN_UP..+2: nose, body, tail), our band
-# (BAND..: four musicians, two frames each).
+# standing on its carrier's side (BURAN_UP..+2: nose, body, tail); the
+# castle's domes and band are `castle_art`'s.
 ROCKET = 0x40
 ROCKET_WIDE = 0x43
 BURAN_UP = 0x58
-BAND = 0x60
-BAND_KINDS = 4
 
 _WIDE = (
     # nose: a cone over two tiles
@@ -183,20 +195,6 @@ _BURAN = (
     ".111111.|.111111.|1111111.|11111111|11111111|11111111|1.1111.1|1.1111.1",
     ".133331.|.133331.|.1.11.1.|...33...|..3223..|..3223..|...33...|........",
 )
-# four musicians of our own: a drummer, a fiddler, a piper, a dancer; each
-# in two frames (arms or legs moved), pixels 1 = skin/white, 2 = red, 3 = blue
-_BAND = (
-    "..11....|..11....|.2222.3.|2.22.33.|..22.333|..33.333|.3..3...|.3..3...",
-    "..11....|..11..3.|.2222.33|.222.333|2.22.333|..33....|.3..3...|3....3..",
-    "...11..1|...11.1.|..2222..|.2.22...|...22...|...33...|..3..3..|..3..3..",
-    "...11...|...11..1|..22221.|.2.22...|...22...|...33...|..3..3..|.3....3.",
-    "...11...|...111..|..22.11.|..22..1.|..22....|..33....|..3.3...|..3.3...",
-    "...11...|...11...|..22111.|..22....|..22....|..33....|..3.3...|.3...3..",
-    "...11...|.1.11.1.|..2222..|...22...|...22...|..3333..|.3....3.|3......3",
-    "...11...|...11...|.122221.|1..22..1|...22...|...33...|...33...|..3..3..",
-)
-
-
 def _art(text: str) -> Pixels:
     return [[0 if ch == "." else int(ch) for ch in row] for row in text.split("|")]
 
@@ -208,6 +206,5 @@ def sprite_tiles() -> dict[int, Pixels]:
         tiles[ROCKET_WIDE + i] = _art(text)
     for i, text in enumerate(_BURAN):
         tiles[BURAN_UP + i] = _art(text)
-    for i, text in enumerate(_BAND):
-        tiles[BAND + i] = _art(text)
+    tiles.update(castle_art.sprite_tiles())
     return tiles

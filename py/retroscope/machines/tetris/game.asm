@@ -310,12 +310,20 @@ noop:   rts                     ; $9E39
 
 ; $9E3A: the ending, chosen by score (A-type) or by start level (B-type).
 showEnding:
+        lda #MUSIC_STOP         ; (a B-type win ends with the music playing)
+        sta musicTrack
         lda gameType
         bne @b
         jsr selectEnding
-@b:     lda #<screenEnding
+@b:     jsr isCastle
+        bne @cathedral
+        lda #<screenCastle
+        ldx #>screenCastle
+        jmp @enter
+@cathedral:
+        lda #<screenEnding
         ldx #>screenEnding
-        ldy #4
+@enter: ldy #4
         jsr enterScreen
         lda ppuCtrl
         ora #$08                ; sprites from pattern table 1
@@ -545,8 +553,12 @@ linkLevel = * - 1
         lda #START_MODE
 linkMode = * - 1
         sta gameMode
+        lda #START_MUSIC
+linkMusic = * - 1
+        sta musicChoice
         lda #$FF
         sta modeDrawn
+        jsr initAudio
         jsr loadPalette
         lda #$80
         sta ppuCtrl
@@ -661,6 +673,8 @@ titleScreen:
         ldx #>screenTitle
         ldy #0
         jsr enterScreen
+        lda #MUSIC_STOP         ; (after the demo)
+        sta musicTrack
         lda #0
         sta frameCounter+1
 @wait:  lda newlyPressed
@@ -688,14 +702,32 @@ gameTypeMenu:
         ldx #>screenType
         ldy #1
         jsr enterScreen
+        jsr playChosenMusic     ; the menu plays the music it offers
 @input: lda newlyPressed
         and #BTN_LEFT|BTN_RIGHT
-        beq @start
+        beq @music
         lda gameType
         eor #1
         sta gameType
         lda #1
         sta sfxEffect
+@music: lda newlyPressed        ; Up/Down: MUSIC-1, -2, -3, OFF
+        and #BTN_UP|BTN_DOWN
+        beq @start
+        and #BTN_UP
+        beq @down
+        lda musicChoice
+        beq @start
+        dec musicChoice
+        bpl @chosen
+@down:  lda musicChoice
+        cmp #3
+        bcs @start
+        inc musicChoice
+@chosen:
+        lda #1
+        sta sfxEffect
+        jsr playChosenMusic
 @start: lda newlyPressed
         cmp #BTN_START
         bne @back
@@ -708,7 +740,7 @@ gameTypeMenu:
         dec gameMode
         rts
 @cursor:
-        lda #111                ; the arrow before the chosen type
+        lda #8*TYPE_ROW-1       ; the arrow before the chosen type
         sta oamPage
         lda #CURSOR_TILE
         sta oamPage+1
@@ -717,9 +749,62 @@ gameTypeMenu:
         ldx gameType
         lda typeCursorX,x
         sta oamPage+3
+        lda musicChoice         ; and before the chosen music (every other row)
+        asl
+        asl
+        asl
+        asl
+        adc #8*MUSIC_ROW-1      ; (C clear)
+        sta oamPage+4
+        lda #CURSOR_TILE
+        sta oamPage+5
+        lda #0
+        sta oamPage+6
+        lda #8*MUSIC_COL-16
+        sta oamPage+7
         rts
 typeCursorX:
-        .byte 48, 144
+        .byte 8*TYPE_COL_A-16, 8*TYPE_COL_B-16
+
+; The menu's music choice to the driver: tune 1-3 (request 3-5), or silence.
+playChosenMusic:
+        lda musicChoice
+        cmp #3
+        bcc @tune
+        lda #MUSIC_STOP
+        bne @put
+@tune:  adc #3                  ; (C clear)
+@put:   sta musicTrack
+        rts
+
+; Play state 8, before the new piece: the music at its allegro tempo while a
+; square is in the top ALLEGRO_ROWS rows, at its own tempo otherwise (the
+; article says only "when the stack nears the ceiling": the rows are ours).
+ALLEGRO_ROWS = 5
+updateMusicSpeed:
+        lda musicChoice
+        cmp #3
+        bcs @done               ; no music
+        ldx #0
+        ldy #10*ALLEGRO_ROWS-1
+@cell:  lda playfield,y
+        cmp #EMPTY_TILE
+        bne @high
+        dey
+        bpl @cell
+        bmi @set
+@high:  inx
+@set:   cpx sndAllegro
+        beq @done
+        lda musicChoice
+        clc
+        adc #3
+        cpx #0
+        beq @put
+        clc
+        adc #3
+@put:   sta musicTrack
+@done:  rts
 
 ; -- mode 3: level 0-9 (A+Start adds 10) and, for B-type, height 0-5 --
 levelMenu:
@@ -759,7 +844,11 @@ levelMenu:
         txa
         adc #5
         tax
-@sel:   stx menuLevel
+@sel:   cpx menuLevel
+        beq @same
+        lda #1
+        sta sfxEffect
+@same:  stx menuLevel
         lda newlyPressed
         cmp #BTN_SELECT
         bne @start
@@ -779,6 +868,8 @@ levelMenu:
         adc #10
 @go:    sta levelNumber
         sta startLevel
+        lda #2
+        sta sfxEffect
         lda #0
         sta gameStarted
         inc gameMode
@@ -1014,6 +1105,7 @@ initGame:
         sta hudDirty
         lda levelNumber
         sta levelMirror
+        jsr playChosenMusic     ; at its own tempo (the menu's tune goes on)
         lda #1
         sta gameStarted
         rts
@@ -1689,7 +1781,7 @@ drawEnding:
 @typeB: lda endingNumber
         cmp #9
         bcc @objects
-        jmp drawBand
+        jmp drawCastle
 @objects:
         ldx endingNumber
         lda startHeight         ; the height (plus one) is how many fly
@@ -1727,18 +1819,16 @@ drawEnding:
         bne @next
         rts
 
-; The best endings (A-type 4, B-type 9): after two seconds the cathedral rises
-; a tile row every 16 frames, LIFT_ROWS rows in all.
+; The best A-type ending: after two seconds the cathedral rises a tile row
+; every 16 frames, LIFT_ROWS rows in all (in the best B-type ending the
+; castle's domes fly as sprites: drawCastle).
 liftCathedral:
+        lda gameType
+        bne @done
         lda endingNumber
-        ldx gameType
-        beq @a
-        cmp #9
+        cmp #4
         bne @done
-        beq @when
-@a:     cmp #4
-        bne @done
-@when:  lda endingTimer+1
+        lda endingTimer+1
         bne @step
         lda endingTimer
         cmp #120
@@ -1757,7 +1847,14 @@ liftCathedral:
 ; A-type endings 0-3: a rocket on the pad, bigger for a better ending (the
 ; fourth carries the Buran orbiter); it ignites, then lifts off.
 drawRocket:
-        ldx endingNumber
+        lda endingTimer+1       ; the engines roar as it ignites
+        bne @quiet
+        lda endingTimer
+        cmp #40
+        bne @quiet
+        lda #3
+        sta sfxCurtain
+@quiet: ldx endingNumber
         lda rocketBodies,x
         sta tmpAB               ; body rows
         clc
@@ -1922,47 +2019,169 @@ drawUfo:
         sta oamPage+7,y
         rts
 
-; B-type ending 9: our band plays in front of the rising cathedral, one
-; musician more for each start height (height + 1 of them).
-drawBand:
-        lda startHeight
-        sta tmpA9
-        inc tmpA9
+; B-type ending 9: the castle (screenCastle). Its band plays in its windows
+; and dances before its gate, more of it the higher the start height
+; (castleCast), while the cathedral's domes on its towers lift off in turn.
+drawCastle:
+        ldx startHeight
+        lda castleCast,x
+        sta tmpAA               ; players to show
         ldx #0
-@one:   lda #GROUND_TOP-9
-        sta oamPage,y
-        txa
-        and #BAND_KINDS-1
-        asl
+@player:
+        lda endingTimer
+        and castleBeat,x        ; the pose: 16 frames each, the dancers 8
+        beq @pose
+        lda #4                  ; the second pose's four tiles
+@pose:  clc
+        adc castleTiles,x
         sta tmpA8
-        lda endingTimer         ; two frames each, swapped every 16 frames
-        lsr
-        lsr
-        lsr
-        lsr
-        and #1
-        ora tmpA8
-        clc
-        adc #BAND
-        sta oamPage+1,y
-        lda #1                  ; sprite palette 1
-        sta oamPage+2,y
-        lda bandX,x
-        sta oamPage+3,y
-        iny
-        iny
-        iny
-        iny
+        lda castleX,x
+        sta tmpAB
+        lda castleY,x
+        sta tmpAD
+        lda castleAttr,x
+        sta tmpAC
+        lda #0
+        sta tmpA9               ; they stay where they are
+        txa
+        pha
+        lda tmpAA
+        pha
+        lda #2
+        jsr putBlock
+        pla
+        sta tmpAA
+        pla
+        tax
         inx
-        dec tmpA9
-        bne @one
+        dec tmpAA
+        bne @player
+        ldx #0
+@dome:  txa
+        pha
+        lda endingTimer         ; frames since its lift-off
+        sec
+        sbc domeStart,x
+        sta tmpA9
+        lda endingTimer+1
+        sbc #0
+        bcs @lifting
+        lda #0                  ; not yet: the dome on its tower, no flame
+        sta tmpA9
+        lda #DOME_ROWS
+        bne @put
+@lifting:
+        bne @gone               ; a long time ago
+        lda tmpA9               ; one line a frame, two after 32 frames
+        cmp #32
+        bcc @fire
+        asl
+        bcs @gone
+        sec
+        sbc #32
+        sta tmpA9
+        bcs @fire
+@gone:  lda #255                ; off the top
+        sta tmpA9
+@fire:  lda #DOME_ROWS+1        ; with its flame
+@put:   pha
+        lda #DOME
+        sta tmpA8
+        lda domeX,x
+        sta tmpAB
+        lda domeY,x
+        sta tmpAD
+        lda #0
+        sta tmpAC
+        pla
+        jsr putBlock
+        pla
+        tax
+        inx
+        cpx #DOMES
+        bne @dome
         rts
-bandX:
-        .byte 24, 48, 72, 96, 120, 144
+
+; Sprites for a block two tiles wide and A rows tall: tiles from tmpA8 on,
+; two a row; left edge tmpAB, top line tmpAD less tmpA9 (how far it has
+; risen), attributes tmpAC. Rows above the top of the screen are left out;
+; Y (the OAM offset) moves past the sprites placed.
+putBlock:
+        sta tmpAA               ; rows
+        lda tmpAD
+        sec
+        sbc tmpA9
+        sta tmpAD               ; the top line, low byte
+        lda #0
+        sbc #0
+        sta tmpA9               ; and high: $FF above the screen
+@row:   lda tmpA9
+        bne @skip
+        ldx tmpAD
+        dex                     ; OAM Y is the line above
+        cpx #$EF
+        bcs @skip               ; line 0, or below the picture
+        txa
+        sta oamPage,y
+        sta oamPage+4,y
+        lda tmpA8
+        sta oamPage+1,y
+        clc
+        adc #1
+        sta oamPage+5,y
+        lda tmpAC
+        sta oamPage+2,y
+        sta oamPage+6,y
+        lda tmpAB
+        sta oamPage+3,y
+        clc
+        adc #8
+        sta oamPage+7,y
+        tya
+        clc
+        adc #8
+        tay
+@skip:  inc tmpA8
+        inc tmpA8
+        lda tmpAD
+        clc
+        adc #8
+        sta tmpAD
+        bcc @more
+        inc tmpA9
+@more:  dec tmpAA
+        bne @row
+        rts
+
+; Z set when the ending is the castle's (B-type ending 9).
+isCastle:
+        lda gameType
+        beq @no
+        lda endingNumber
+        cmp #9
+        rts
+@no:    lda #1
+        rts
 
 ; The ending's colours (rendering off, from enterScreen): the cathedral
-; (background palette 1), the rockets and objects (sprite 0), the band (sprite 1).
+; (background palette 1), the rockets and objects (sprite 0); the castle's
+; are a whole palette of their own.
 loadEndingPalette:
+        jsr isCastle
+        bne @cathedral
+        lda #$3F
+        sta $2006
+        lda #0
+        sta $2006
+        tax
+@castle:
+        lda castlePalette,x
+        sta $2007
+        inx
+        cpx #32
+        bne @castle
+        rts
+@cathedral:
         lda #$3F
         sta $2006
         lda #$05
@@ -1985,22 +2204,13 @@ loadEndingPalette:
         rts
 endingColours:
         .byte $30, $16, $1A                     ; cathedral: white, red, green
-        .byte $30, $16, $27, $0F, $27, $16, $12 ; rockets; (backdrop); band
+        .byte $30, $16, $27, $0F, $27, $16, $12 ; rockets; (backdrop); palette 1
 
 ; ---------------------------------------------------------------------------
 ; The demo's recorded buttons ($DD00, pairs of buttons/frames) and pieces ($DF00).
 .org $DD00
 demoButtonTable:
         .include "demo.inc"
-
-; $E000: no sound: the audio entry points return at once.
-.org $E000
-updateAudio:
-        rts
-        nop
-        nop
-updateAudio2:                   ; $E003
-        rts
 
 .org $E100
         .include "screens.inc"

@@ -18,6 +18,7 @@ from ..nes.machine import NesMachine
 from . import model, panel
 from .chr import build_chr
 from .demo import demo_asm
+from .music import sound_asm
 from .screens import NAME_TEXT, NAME_TILES, screens_asm
 from .tables import SPAWN_TABLE, TYPE_NAMES, tables_asm
 
@@ -26,24 +27,27 @@ SEED_DEFAULT = 0x8988
 START_MODES = {"game": 4, "legal": 0, "title": 1, "menu": 2, "demo": 5}
 
 
-def _generated(seed: int, level: int, height: int, kind: str, start: str) -> dict[str, str]:
-    params = "".join(f"{name} = ${value:04X}\n"
-                     for name, value in link_values(seed, level, height, kind, start).items())
+def _generated(seed: int, level: int, height: int, kind: str, start: str,
+               music: int = 1) -> dict[str, str]:
+    params = "".join(f"{name} = ${value:04X}\n" for name, value
+                     in link_values(seed, level, height, kind, start, music).items())
     return {"params.inc": params, "tables.inc": tables_asm(),
-            "screens.inc": screens_asm(), "demo.inc": demo_asm()}
+            "screens.inc": screens_asm(), "demo.inc": demo_asm(), "sound.inc": sound_asm()}
 
 
 def build(seed: int = SEED_DEFAULT, level: int = 0, height: int = 0, kind: str = "A",
-          start: str = "game") -> tuple[bytes, dict[str, int], Any]:
+          start: str = "game", music: int = 1) -> tuple[bytes, dict[str, int], Any]:
     """The program: (32 KiB PRG image, symbols, Program)."""
-    built = _built(seed, level, height, kind, start)
+    built = _built(seed, level, height, kind, start, music)
     return built.image(0x8000, 0xFFFF), built.symbols, built.program
 
 
-def link_values(seed: int, level: int, height: int, kind: str, start: str) -> dict[str, int]:
+def link_values(seed: int, level: int, height: int, kind: str, start: str,
+                music: int = 1) -> dict[str, int]:
     """The constants params.inc defines, by name."""
     return {"SEED": seed, "START_LEVEL": level, "START_HEIGHT": height,
-            "START_TYPE": 0 if kind == "A" else 1, "START_MODE": START_MODES[start]}
+            "START_TYPE": 0 if kind == "A" else 1, "START_MODE": START_MODES[start],
+            "START_MUSIC": music - 1 if music else 3}  # the menu's choice: 3 is OFF
 
 
 # Where each link constant sits in the program (labels in game.asm): which
@@ -51,23 +55,23 @@ def link_values(seed: int, level: int, height: int, kind: str, start: str) -> di
 LINK_SLOTS = {"linkSeedHi": ("SEED", 8), "linkSeedLo": ("SEED", 0),
               "linkType": ("START_TYPE", 0), "linkMenuLevel": ("START_LEVEL", 0),
               "linkLevel": ("START_LEVEL", 0), "linkHeight": ("START_HEIGHT", 0),
-              "linkMode": ("START_MODE", 0)}
+              "linkMode": ("START_MODE", 0), "linkMusic": ("START_MUSIC", 0)}
 
 
 @lru_cache(maxsize=8)
-def _built(seed: int, level: int, height: int, kind: str, start: str) -> Built:
+def _built(seed: int, level: int, height: int, kind: str, start: str, music: int) -> Built:
     """The program assembled once with the default parameters (a prebuilt image
     in the wheel), the link's values set into their operands: equal to
     assembling with them (tests/machines/test_prebuilt_images.py)."""
     built = assemble_package(PACKAGE, "tetris.asm", "6502", _generated(SEED_DEFAULT, 0, 0, "A",
                                                                         "game"))
-    values = link_values(seed, level, height, kind, start)
+    values = link_values(seed, level, height, kind, start, music)
     if values == link_values(SEED_DEFAULT, 0, 0, "A", "game"):
         return built
     symbols = built.program.symbols
     patch = {symbols[label]: (values[name] >> shift) & 0xFF
              for label, (name, shift) in LINK_SLOTS.items()}
-    params = _generated(seed, level, height, kind, start)["params.inc"]
+    params = _generated(seed, level, height, kind, start, music)["params.inc"]
     return Built(built.program.patched(patch, values, {"params.inc": params}))
 
 
@@ -90,12 +94,12 @@ class TetrisMachine(NesMachine):
     IDLE_LOOP = (0xAA37, 0x33)  # waitForVBlank's `LDA $33 / BEQ`
 
     def __init__(self, seed: int = SEED_DEFAULT, level: int = 0, height: int = 0,
-                 kind: str = "A", start: str = "game") -> None:
-        prg, symbols, program = build(seed, level, height, kind, start)
+                 kind: str = "A", start: str = "game", music: int = 1) -> None:
+        prg, symbols, program = build(seed, level, height, kind, start, music)
         super().__init__(prg, chr_rom(), mirroring="horizontal", symbols=symbols)
         self.program = program
         self.params = {"seed": seed, "level": level, "height": height, "type": kind,
-                       "start": start}
+                       "start": start, "music": music}
         self.reset()
 
     # -- the game's state, for tests and the side panel ---------------------------

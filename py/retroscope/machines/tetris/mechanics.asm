@@ -227,6 +227,7 @@ spawnTetrimino:
         sta playState
         lda #5
         sta tetriminoX
+        jsr updateMusicSpeed
         jsr chooseNextTetrimino
         sta nextPiece
         rts

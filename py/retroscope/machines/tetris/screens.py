@@ -9,6 +9,7 @@ are exported as assembler constants (`screen_constants`).
 from __future__ import annotations
 
 from ..nes.ppu import attribute_table
+from . import castle_art as castle
 from . import ending_art as art
 from .chr import EMPTY, FRAME, ICONS, TEXT_SPACE, TILE_OF, WALLPAPER
 
@@ -26,6 +27,9 @@ LEVEL_AT = (25, 20)
 STATS_AT = (6, 9)  # first counter; one every 2 rows
 PAUSE_AT = (14, 27)
 TYPE_AT = (2, 3)
+MENU_TYPE_AT = (7, 8)  # the type menu: A-TYPE here, B-TYPE at TYPE_B_COL
+TYPE_B_COL = 19
+MUSIC_AT = (12, 17)  # the type menu: MUSIC-1 .. OFF, every other row
 HEIGHT_AT = (20, 25)  # menu: the chosen B-type height
 # menu and name entry: "1 NAME.. 012345 09", three rows (one 256-byte VRAM page)
 HISCORES_AT = (7, 19)
@@ -140,11 +144,18 @@ def title_screen() -> Screen:
 
 def type_screen() -> Screen:
     s = Screen()
-    s.box(6, 5, 25, 9)
-    s.text(10, 7, "GAME  TYPE")
-    s.text(7, 14, "A-TYPE")
-    s.text(19, 14, "B-TYPE")
-    s.text(5, 22, "LEFT/RIGHT  START")
+    s.box(6, 2, 25, 6)
+    s.text(10, 4, "GAME  TYPE")
+    row = MENU_TYPE_AT[1]
+    s.text(MENU_TYPE_AT[0], row, "A-TYPE")
+    s.text(TYPE_B_COL, row, "B-TYPE")
+    s.box(6, 11, 25, 15)
+    s.text(10, 13, "MUSIC TYPE")
+    x, y = MUSIC_AT
+    for i, name in enumerate(("MUSIC-1", "MUSIC-2", "MUSIC-3", "OFF")):
+        s.text(x, y + 2 * i, name)
+    s.text(5, 26, "LEFT/RIGHT: GAME TYPE")
+    s.text(5, 27, "UP/DOWN: MUSIC  START")
     return s
 
 
@@ -209,11 +220,55 @@ def ending_screen() -> Screen:
     return s
 
 
+def castle_screen() -> Screen:
+    """The best B-type ending: the castle on the ground (its domes and band are
+    sprites)."""
+    s = Screen()
+    s.attrs = [[0] * 16 for _ in range(15)]
+    s.text(8, 2, "CONGRATULATIONS!")
+    cx, cy = castle.CASTLE_AT
+    w, h = castle.CASTLE_SIZE
+    for r, row in enumerate(art.castle_map()):
+        s.tiles[cy + r][cx : cx + len(row)] = list(row)
+    for by in range(cy // 2, (cy + h) // 2):
+        for bx in range(cx // 2, (cx + w + 1) // 2):
+            s.attrs[by][bx] = 1
+    for x in range(COLS):
+        s.tiles[art.GROUND_ROW][x] = art.named_tile("ground")
+    for bx in range(16):
+        s.attrs[art.GROUND_ROW // 2][bx] = 2
+    s.text(11, 28, "ENDING")
+    return s
+
+
 SCREENS = {
     "screenLegal": legal_screen, "screenTitle": title_screen, "screenType": type_screen,
     "screenLevel": level_screen, "screenPlay": play_screen, "screenEnding": ending_screen,
-    "screenCongrats": congrats_screen,
+    "screenCongrats": congrats_screen, "screenCastle": castle_screen,
 }
+
+
+def _bytes(name: str, values: list[int] | tuple[int, ...]) -> list[str]:
+    return [f"{name}:", "    .byte " + ", ".join(f"${v:02X}" for v in values)]
+
+
+def castle_asm() -> list[str]:
+    """The castle ending's tables: its band (tiles, place, palette, beat), how
+    many play by start height, its domes, its colours."""
+    band = castle.BAND
+    out = [f"DOME = ${castle.DOME:02X}", f"DOME_ROWS = {castle.DOME_ROWS}",
+           f"DOMES = {len(castle.DOMES)}"]
+    out += _bytes("castleTiles", [castle.CAST + 8 * i for i in range(len(band))])
+    out += _bytes("castleX", [p.x for p in band])
+    out += _bytes("castleY", [p.y for p in band])
+    out += _bytes("castleAttr", [p.palette for p in band])
+    out += _bytes("castleBeat", [p.beat for p in band])
+    out += _bytes("castleCast", castle.CAST_BY_HEIGHT)
+    out += _bytes("domeX", [d[0] for d in castle.DOMES])
+    out += _bytes("domeY", [d[1] for d in castle.DOMES])
+    out += _bytes("domeStart", [d[2] for d in castle.DOMES])
+    out += _bytes("castlePalette", castle.PALETTE)
+    return out
 
 
 def _addr(at: tuple[int, int]) -> int:
@@ -234,6 +289,9 @@ def screens_asm() -> str:
     if (_addr(HISCORES_AT) >> 8) != (_addr(HISCORES_AT) + 64 + 17) >> 8:
         raise ValueError("the score table must sit in one VRAM page")
     out.append(f"NAME_LENGTH = {NAME_LENGTH}")
+    out += [f"TYPE_ROW = {MENU_TYPE_AT[1]}", f"TYPE_COL_A = {MENU_TYPE_AT[0]}",
+            f"TYPE_COL_B = {TYPE_B_COL}", f"MUSIC_ROW = {MUSIC_AT[1]}",
+            f"MUSIC_COL = {MUSIC_AT[0]}"]
     out.append(f"HISCORES_COL = {HISCORES_AT[0]}")
     out.append(f"HISCORES_ROW = {HISCORES_AT[1]}")
     out.append("nameChars:  ; the letters a name cycles through, as tiles")
@@ -244,8 +302,7 @@ def screens_asm() -> str:
             f"LAUNCH_X = {art.LAUNCH_X}", f"LAUNCH_BOTTOM = {art.LAUNCH_BOTTOM}",
             f"GROUND_TOP = {8 * art.GROUND_ROW}",
             f"ROCKET_WIDE = ${art.ROCKET_WIDE:02X}", f"BURAN_UP = ${art.BURAN_UP:02X}",
-            f"BAND = ${art.BAND:02X}", f"BAND_KINDS = {art.BAND_KINDS}",
-            "cathedralMap:"]
+            *castle_asm(), "cathedralMap:"]
     for row in art.cathedral_map():
         out.append("    .byte " + ", ".join(f"${t:02X}" for t in row))
     for name, build in SCREENS.items():

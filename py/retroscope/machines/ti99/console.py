@@ -8,7 +8,8 @@ CPU address space (TI-99/4A Technical Data; MAME's ti99_4x.cpp map):
   >4000->7FFF  peripheral ROMs and cartridge: nothing fitted (reads 0);
                >5FF0 is this stand-in's cycle probe (see `probe`)
   >8000->83FF  256 bytes of 16-bit scratchpad RAM, mirrored four times
-  >8400        sound chip (writes accepted, no sound)
+  >8400        TMS9919 sound chip (../sn76489.py), written on the high byte
+               (even addresses) of >8400->87FF, clocked at 3,579,545 Hz
   >8800/>8802  VDP read data / status; >8C00/>8C02 write data / address
   >9000->9FFF  speech and GROM ports: nothing fitted (reads 0)
   >A000->FFFF  32K expansion, high 24 KiB (8-bit bus)
@@ -29,6 +30,7 @@ from typing import Any
 
 from ...cpu.bus import Bus
 from ..base import Machine
+from ..sn76489 import SN76489, TI99_CLOCK
 from .tms9901 import TMS9901
 from .vdp import HEIGHT, PALETTE, VDP, WIDTH
 
@@ -71,6 +73,7 @@ class Ti99Machine(Machine):
         self.tms9901 = TMS9901(self._intreq)
         self.vdp.on_interrupt = self.tms9901.vdp_interrupt
         self.probes: list[int] = []
+        self.sound = SN76489(TI99_CLOCK, CPU_HZ)
         self._map(bus, rom)
         cpu = TMS9900(bus, wait_states=True)
         cpu.attach_cru(self.tms9901)
@@ -80,6 +83,9 @@ class Ti99Machine(Machine):
         super().__init__(bus, cpu, {**rom_symbols, **symbols})
         self.palette = list(PALETTE) + [0] * (256 - len(PALETTE))
         self.runner = self.run_idle
+        # The TMS9900 core keeps its cycle count current inside run(): a write
+        # is stamped at the start of the instruction that makes it.
+        self.sound.attach(lambda: (self.frame, cpu.cycles - self._frame_start))
 
     # The program's wait loop is skipped in whole turns (Machine.skip_idle):
     # a machine with one sets `idle_loop` and says when it is steady
@@ -113,7 +119,13 @@ class Ti99Machine(Machine):
 
         bus.map(0x8000, 0x82FF, name="scratchpad mirrors", read=pad_read, write=pad_write,
                 peek=pad_read, kind="ram")
-        bus.map(0x8400, 0x87FF, name="sound (not modelled)", read=nothing, write=ignore,
+        sound = self.sound
+
+        def sound_write(addr: int, value: int) -> None:
+            if not addr & 1:  # the chip sits on the high byte (D0-D7) only
+                sound.write(value)
+
+        bus.map(0x8400, 0x87FF, name="TMS9919 sound", read=nothing, write=sound_write,
                 peek=nothing, kind="io")
         vdp = self.vdp
 
@@ -170,17 +182,23 @@ class Ti99Machine(Machine):
     def reset(self) -> None:
         self.vdp.reset()
         self.tms9901.reset()
+        self.sound.reset()
         self.probes.clear()
         self.cpu.interrupt(None)
         super().reset()
 
     # -- state --------------------------------------------------------------------------
     def device_snapshot(self) -> dict[str, Any]:
-        return {"vdp": self.vdp.snapshot(), "tms9901": self.tms9901.snapshot()}
+        return {"vdp": self.vdp.snapshot(), "tms9901": self.tms9901.snapshot(),
+                "sound": self.sound.snapshot()}
 
     def device_restore(self, state: dict[str, Any]) -> None:
         self.vdp.restore(state["vdp"])
         self.tms9901.restore(state["tms9901"])
+        self.sound.restore(state["sound"])
+
+    def sound_logs(self) -> tuple[Any, ...]:
+        return (self.sound.log,)
 
     def memory_spaces(self) -> dict[str, int]:
         return {"cpu": 0x10000, "vram": 0x4000}
