@@ -6,7 +6,10 @@
 * each CPU core's emulated clock in CPython and in Pyodide (the real page's
   worker, headless chromium, after a 10 s warm-up), as a ratio to the original
   hardware's clock; the 6502 also against py65 and the Z80 against the `z80`
-  package in the same CPython process;
+  package in the same CPython process; and how each holds over 30 s of
+  running in the page from cold (Chromium's wasm tiering);
+* what each machine's worker assembled when booted from a link with
+  parameters (nothing: the programs are prebuilt);
 * each machine's milliseconds per frame in CPython and Pyodide;
 * the debugger's cost: frames per second bare and under a session.
 
@@ -123,6 +126,7 @@ def browser_figures(quick: bool) -> None:
             print(f"  {name:8} {r['cycles_per_s'] / 1e6:7.2f} MHz emulated = "
                   f"{r['ratio_to_hardware']:5.2f}x {r['hardware']} "
                   f"(first window {r['first_window_hz'] / 1e6:.2f} MHz)", flush=True)
+        sustained(page, runner.CORES if not quick else ["mos6502"])
         print("\n== Machines in Pyodide (ms per frame, ratio to real time)")
         for mid in page.evaluate("window.retroscope.machines().map(m => m.id)"):
             r = page.evaluate("a => window.retroscope.bench(a)",
@@ -132,6 +136,26 @@ def browser_figures(quick: bool) -> None:
             _print_figures(r)
         browser.close()
     server.shutdown()
+
+
+SUSTAIN_S = 30
+
+
+def sustained(page, cores) -> None:
+    """Each core for 30 s straight in the page's worker, from cold (no warm-up):
+    the first half-second window, the median, and the median of the last five
+    windows, as ratios to the hardware and to each other (Chromium's wasm
+    tiering can make a long run slower or faster than its start)."""
+    print(f"\n== How the speed holds over {SUSTAIN_S} s in Pyodide (0.5 s windows, no warm-up)")
+    for name in cores:
+        r = page.evaluate("a => window.retroscope.bench(a)",
+                          {"kind": "core", "name": name, "seconds": SUSTAIN_S, "warmup": 0})
+        hw = r["cycles_per_s"] / r["ratio_to_hardware"] if r["ratio_to_hardware"] else 1.0
+        first, median, last = r["first_window_hz"], r["cycles_per_s"], r["last_hz"]
+        print(f"  {name:8} first {first / hw:5.2f}x, median {median / hw:5.2f}x, "
+              f"last 2.5 s {last / hw:5.2f}x {r['hardware']}; last / first "
+              f"{last / first if first else 0:4.2f}, last / median "
+              f"{last / median if median else 0:4.2f}", flush=True)
 
 
 def _print_figures(result: dict) -> None:

@@ -55,6 +55,8 @@ def measure_core(name: str, seconds: float = 3.0, warmup: float = 1.0,
         "core": name, "hardware": bench.hardware, "cycles_per_s": hz,
         "ratio_to_hardware": hz / bench.clock_hz, "windows": len(windows),
         "first_window_hz": windows[0] if windows else 0.0,
+        # the end of the run: does the speed hold (Chromium tiers wasm up and down)?
+        "last_hz": statistics.median(windows[-5:]) if windows else 0.0,
     }
 
 
