@@ -74,6 +74,18 @@ def reference_hz(name: str, seconds: float) -> tuple[str, float] | None:
     return None
 
 
+def step_reference(name: str):
+    """(label, (step, cycles)) of another emulator's single step on the same
+    program: py65 for the 6502. (The `z80` package cannot tell the T-states
+    of one instruction, and the TMS9900 has no anchor emulator here: their
+    step() is given against the hardware's clock.)"""
+    if name == "mos6502":
+        from retroscope.benchmarks.mos6502 import setup_py65
+        mpu = setup_py65()
+        return "py65 1.2.0", (mpu.step, lambda: mpu.processorCycles)
+    return None
+
+
 def cpython_figures(quick: bool) -> None:
     seconds = 1.0 if quick else 3.0
     print(f"\n== CPU cores in CPython {sys.version.split()[0]} (median of 0.5 s windows)")
@@ -84,6 +96,17 @@ def cpython_figures(quick: bool) -> None:
         ref = reference_hz(name, seconds)
         if ref:
             line += f"; {ours['cycles_per_s'] / ref[1]:.2f}x {ref[0]} ({ref[1] / 1e6:.2f} MHz)"
+        print(line, flush=True)
+    print("\n== step() in CPython (one instruction a call: the debugger's single steps)")
+    for name in runner.CORES:
+        reference = step_reference(name)
+        r = runner.measure_step(name, rounds=4 if quick else 10,
+                                reference=reference[1] if reference else None)
+        line = (f"  {name:8} {r['step_cycles_per_s'] / 1e6:7.2f} MHz emulated = "
+                f"{r['ratio_to_hardware']:5.2f}x {r['hardware']}")
+        if reference:
+            line += (f"; {r['ratio_to_reference']:.2f}x {reference[0]}'s step "
+                     f"(range {r['ratio_min']:.2f}-{r['ratio_max']:.2f})")
         print(line, flush=True)
     print("\n== Machines in CPython (ms per frame, ratio to real time)")
     for mid in machines.available():

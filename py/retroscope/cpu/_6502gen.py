@@ -710,12 +710,26 @@ _RUNTIME = '''
 
     def step():
         nonlocal cyc, pc, stalled
-        k = choose()
+        # choose() and pending() only when they could do something: the
+        # debugger's single steps spend much of their time in these calls.
+        k = kind if bus.read is read and bus.write is write and seen is not None else choose()
         if halted:
             return 0
-        n = pending()
-        if not n:
-            sets = (table, ram_table, hybrid_table) if wm is None else wsets
+        n = pending() if nmi_pending or irq_line or i_late != -1 else 0
+        if not n and wm is None:
+            if k == 2:
+                try:
+                    n = ram_table[mem[pc]]()
+                except IndexError:  # past $FFFF: see run()
+                    pc &= 0xFFFF
+                    n = table[read(pc)]()
+                pc &= 0xFFFF
+            elif k == 1 and fetch_direct[pc >> 8]:
+                n = hybrid_table[mem[pc]]()
+            else:
+                n = table[read(pc)]()
+        elif not n:  # the same on the write-watch sets
+            sets = wsets
             if k == 2:
                 try:
                     n = sets[1][mem[pc]]()
