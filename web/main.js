@@ -48,6 +48,8 @@ const ui = {
   errorText: $("error-message"), errorDetail: $("error-detail"), title: $("machine-title"),
   frameCounter: $("frame-counter"), runButton: $("btn-run"), machinePanel: $("machine-panel"),
   summary: $("machine-summary"), hint: $("first-hint"),
+  replayBox: $("replay-progress"), replayBar: $("replay-bar"), replayText: $("replay-text"),
+  replayStop: $("replay-stop"),
 };
 
 const screen = createScreen(ui.canvas, ui.stage);
@@ -195,10 +197,32 @@ function onEvent(msg) {
     case "error":
       showMessage(`the machine stopped: ${msg.error}`, "error");
       break;
+    case "replay":
+      showReplay(msg);
+      break;
     default:
       break;
   }
 }
+
+// A shared moment's replay: a bar over the screen with the frames done, and a
+// button to stop where it is (the worker answers load with that frame).
+function showReplay(msg) {
+  ui.progress.hidden = true;  // (opening the page: the replay is the last boot stage)
+  ui.replayBox.hidden = Boolean(msg.done);
+  if (msg.done) return;
+  ui.replayBar.max = Math.max(1, msg.of);
+  ui.replayBar.value = msg.frame;
+  ui.replayText.textContent = `replaying the shared moment: frame ${msg.frame} of ${msg.of}`;
+  ui.replayStop.disabled = false;
+}
+function stopReplay() {
+  if (ui.replayBox.hidden) return;
+  ui.replayStop.disabled = true;
+  ui.replayText.textContent = "stopping the replay…";
+  worker.postMessage({ op: "replay_stop" });
+}
+ui.replayStop.addEventListener("click", stopReplay);
 
 function drawLatest() {
   if (!latest) return;
@@ -268,12 +292,18 @@ async function routeTo(machine, params) {
 }
 
 async function loadMachine(id, params) {
+  stopReplay();  // another machine or link while a moment replays: stop it where it is
   await request("pause").catch(() => {});
   const save = readSaved(id);
   const replaying = "moment" in params;
-  if (replaying) showMessage("replaying the shared moment from power-on…", "info");
-  // A moment replays every frame since power-on: give it time (minutes for long ones).
-  const result = await request("load", { id, params, save }, [], replaying ? REPLAY_TIMEOUT_MS : BOOT_TIMEOUT_MS);
+  // A moment replays every frame since power-on: give it time (minutes for long
+  // ones); the worker says how far it got (showReplay).
+  let result;
+  try {
+    result = await request("load", { id, params, save }, [], replaying ? REPLAY_TIMEOUT_MS : BOOT_TIMEOUT_MS);
+  } finally {
+    ui.replayBox.hidden = true;
+  }
   current = { info: result.info, values: result.values, hash: result.hash, moment: result.moment };
   mechanics.clear();
   screen.setMachine(result.info.width, result.info.height, result.palette);
@@ -290,9 +320,6 @@ async function loadMachine(id, params) {
   document.title = `${result.info.title} · Retroscope`;
   for (const link of ui.nav.children) {
     link.classList.toggle("active", link.dataset.testid === `nav-${id}`);
-  }
-  if (replaying) {
-    for (const old of [...ui.messages.children]) if (old.dataset.text?.startsWith("replaying the shared")) old.remove();
   }
   if (result.moment?.exact) {
     showMessage(`the shared moment: frame ${result.moment.frame}, replayed from power-on to the same state`, "info");
@@ -489,8 +516,8 @@ window.retroscope = {
   async runFrames(n, buttons = 0) {
     const per = Array.isArray(buttons) ? buttons : null;
     for (let i = 0; i < n;) {
-      const k = per ? 1 : Math.min(16, n - i);
-      const press = per ? per[i % per.length] : buttons;
+      const k = Math.min(16, n - i);  // frames per request (the worker's most)
+      const press = per ? Array.from({ length: k }, (_, j) => per[(i + j) % per.length]) : buttons;
       await drawnAfter(request("run_frames", { n: k, buttons: press }));
       i += k;
     }

@@ -10,7 +10,10 @@
 //   status   {running, reason?}   the run loop started or stopped (and why)
 //   error    {error}              a frame failed; the machine is paused
 //   controller {source}           a key took the pad back from a program ("player")
+//   replay   {frame, of} | {done}  a shared moment's replay under way (load answers at its end)
 //
+// {op: "replay_stop"} (no id, no answer) stops a replay where it is; load then
+// answers with that frame.
 // Ops handled by the worker's JavaScript: init, run, pause, input, speed
 // ({factor: 1, 4, or 0 for as fast as it goes}), audio ({port}: a transferred
 // MessagePort of the page's AudioWorklet; the worker posts each frame's sound

@@ -72,10 +72,11 @@ function sendFrame(withState) {
 // The sound chips' writes of the frame just run, straight to the AudioWorklet
 // (its message format is in web/audio/worklet.js). live: play them (running
 // at real time); else the worklet applies them unheard and goes quiet.
-// reset: the machine was loaded or moved in time: the synths start afresh.
+// reset: the machine was loaded, reset, stepped or moved in time (frames ran
+// that nobody drained): the synths start afresh from the chips' registers.
 function sendSound(live, reset = false) {
   if (soundPort === null) return;
-  const text = api.sound_frame();
+  const text = api.sound_frame(reset);
   if (!text && !reset) return;
   const msg = text ? JSON.parse(text) : { frame: 0, cycles: 0, clock: 1, logs: [] };
   const transfer = [];
@@ -86,6 +87,25 @@ function sendSound(live, reset = false) {
   msg.live = live;
   msg.reset = reset;
   soundPort.postMessage(msg, transfer);
+}
+
+// A shared moment's replay runs in slices of about this long, so the page
+// hears how far it got (the progress bar) and a stop request gets in between.
+const REPLAY_SLICE_MS = 100;
+let replayStop = false;
+
+async function replaySlices(of) {
+  replayStop = false;
+  post({ event: "replay", frame: 0, of });
+  for (;;) {
+    await new Promise((resolve) => setTimeout(resolve, 0));  // let a stop request in
+    const step = callPython("replay", { budget_ms: REPLAY_SLICE_MS, stop: replayStop });
+    if (step.done) {
+      post({ event: "replay", done: true });
+      return step.load;
+    }
+    post({ event: "replay", frame: step.frame, of: step.of });
+  }
 }
 
 // The buttons the next frame sees: those held now, and any pressed and released
@@ -255,7 +275,14 @@ async function handle({ id, op, args }) {
       }
       result = { running, speed, program };
     } else {
-      result = callPython(op, args);
+      // A stepped frame sees the buttons held now (setButtons, keys down while paused).
+      if (op === "step" && args?.buttons === undefined) args = { ...args, buttons };
+      if (op === "load") {
+        result = callPython(op, { ...args, sliced: true });
+        if (result.moment?.replaying) result = await replaySlices(result.moment.of);
+      } else {
+        result = callPython(op, args);
+      }
       if (op === "controller") program = result.source;
       if (op === "load") {
         fps = result.info.fps || 60;
@@ -265,8 +292,9 @@ async function handle({ id, op, args }) {
         sendFrame(true);
       } else if (op === "step" || op === "reset" || op === "write" || op === "run_frames"
                  || (op === "debug" && FRAME_VERBS.has(args.verb))) {
-        // Stepping is silent; a reset or a seek starts the synths afresh.
-        sendSound(false, op === "reset" || (op === "debug" && args.verb === "seek"));
+        // Stepping is silent; after anything but a memory edit the synths start
+        // afresh from the chips' registers (frames may have run undrained).
+        sendSound(false, op !== "write");
         sendFrame(true);
       }
     }
@@ -280,5 +308,7 @@ async function handle({ id, op, args }) {
 // Requests are handled one at a time, in order.
 let queue = Promise.resolve();
 self.addEventListener("message", (msg) => {
+  // Stopping a replay cannot wait in the queue: the replay is what it waits for.
+  if (msg.data?.op === "replay_stop") { replayStop = true; return; }
   queue = queue.then(() => handle(msg.data));
 });

@@ -10,14 +10,16 @@ machine carries on.
 from __future__ import annotations
 
 import json
+import time
 import traceback
-from collections.abc import Callable
+from collections.abc import Callable, Generator
+from dataclasses import dataclass
 from typing import Any
 
 from . import machines, share
 from .debug import Session
 from .debug.journal import Journal, JournalError
-from .debug.replay import ReplayError, replay
+from .debug.replay import ReplayError, replaying
 from .machines.base import Machine, MachineError
 
 MAX_READ = 0x10000
@@ -38,8 +40,42 @@ DEBUG_VERBS = frozenset({
 })
 
 
+def sound_json(machine: Machine, sync: bool = False) -> str:
+    """A machine's sound logs of the frame just run, drained, as the JSON the
+    worker posts to the worklet; "" for a machine without sound chips. With
+    `sync`, the chips' state as writes instead (`SoundLog.sync_writes`)."""
+    logs = machine.sound_logs()
+    if not logs:
+        return ""
+    return json.dumps({
+        "frame": machine.frame, "cycles": machine.last_frame_cycles,
+        "clock": machine.INFO.clock_hz,
+        "logs": [{"chip": log.chip, "clock": log.clock_hz, "writes": _sound_writes(log, sync)}
+                 for log in logs],
+    }, separators=(",", ":"))
+
+
+def _sound_writes(log: Any, sync: bool) -> list[int]:
+    drained = log.drain()
+    return log.sync_writes() if sync else drained
+
+
 class RequestError(ValueError):
     """The request itself was wrong (bad argument): said back to the page."""
+
+
+class _Stopped(Exception):
+    """The page stopped a long replay part-way."""
+
+
+@dataclass
+class _PendingLoad:
+    """A load whose moment is being replayed a slice at a time (`replay`)."""
+
+    steps: Generator[int, None, dict[str, Any]]  # frames reached; returns the moment
+    result: dict[str, Any]  # load's answer, its "moment" still to come
+    moment_text: str
+    target: int  # the moment's frame, for the progress bar
 
 
 def _int_arg(args: dict[str, Any], name: str, lo: int, hi: int, default: int | None = None) -> int:
@@ -59,9 +95,11 @@ class WorkerAPI:
         self.session: Session | None = None
         # (machine id, parameter values, saved data) the session's machine began with
         self.loaded: tuple[str, dict[str, Any], Any] = ("", {}, None)
+        self._pending: _PendingLoad | None = None  # a sliced load's replay under way
         self.verbs: dict[str, Callable[[dict[str, Any]], Any]] = {
             "machines": self.list_machines,
             "load": self.load,
+            "replay": self.replay,
             "share": self.share,
             "open_session_file": self.open_session_file,
             "run_frames": self.run_frames,
@@ -88,6 +126,8 @@ class WorkerAPI:
             verb = self.verbs.get(op)
             if verb is None:
                 raise RequestError(f"unknown request {op!r}")
+            if self._pending is not None and op not in ("replay", "load"):
+                self._finish(self._pending)  # nothing acts on a half-replayed machine
             return json.dumps({"ok": True, "result": verb(args)})
         except (RequestError, MachineError, ValueError) as exc:
             return json.dumps({"ok": False, "error": str(exc)})
@@ -100,23 +140,16 @@ class WorkerAPI:
         """The current framebuffer: one palette index per pixel, row-major."""
         return bytes(self.session.machine.framebuffer) if self.session else b""
 
-    def sound_frame(self) -> str:
+    def sound_frame(self, sync: bool = False) -> str:
         """The sound chips' writes of the frame just run, as JSON for the
         worker to post to the page's AudioWorklet (web/audio/worklet.js):
         {frame, cycles, clock, logs: [{chip, clock, writes}]}; "" for a
-        machine without sound chips. Drains the logs."""
+        machine without sound chips. Drains the logs. With `sync`, each log's
+        writes are those bringing a fresh synth to the chip's state now (after
+        a load, reset, step or seek: frames ran that nobody drained)."""
         if self.session is None:
             return ""
-        machine = self.session.machine
-        logs = machine.sound_logs()
-        if not logs:
-            return ""
-        return json.dumps({
-            "frame": machine.frame, "cycles": machine.last_frame_cycles,
-            "clock": machine.INFO.clock_hz,
-            "logs": [{"chip": log.chip, "clock": log.clock_hz, "writes": log.drain()}
-                     for log in logs],
-        }, separators=(",", ":"))
+        return sound_json(self.session.machine, sync)
 
     # -- verbs -------------------------------------------------------------------
     def _need_session(self) -> Session:
@@ -137,7 +170,12 @@ class WorkerAPI:
 
     def load(self, args: dict[str, Any]) -> dict[str, Any]:
         """Start a machine from a link's raw parameters (strings); a `moment`
-        among them is replayed to the very frame and state it was made at."""
+        among them is replayed to the very frame and state it was made at.
+        With `sliced`, a moment's replay is left under way: the answer's
+        moment is {replaying, frame, of} and `replay` carries it on."""
+        if self._pending is not None:  # a new load drops the one under way
+            self._pending.steps.close()
+            self._pending = None
         machine_id = args.get("id")
         raw = args.get("params") or {}
         if not isinstance(machine_id, str) or not share.valid_machine_id(machine_id):
@@ -175,35 +213,85 @@ class WorkerAPI:
             self.session.close()
         self.session = Session(machine)
         self.loaded = (machine_id, dict(decoded.values), saved)
-        hash_ = share.encode(machine_id, decoded.values)
-        moment = None
-        if body is not None:
-            moment = self._replay_moment(body, info.title, messages)
-            if moment["exact"]:
-                hash_ = self._moment_hash(hash_, moment_text)
-        return {
+        result = {
             "info": info.to_json(),
             "values": decoded.values,
             "messages": messages,
-            "hash": hash_,
+            "hash": share.encode(machine_id, decoded.values),
             "palette": list(self.session.machine.palette),
-            "moment": moment,
+            "moment": None,
         }
+        if body is None:
+            return result
+        moment = body.get("j")
+        target = moment.get("f") if isinstance(moment, dict) else None
+        pending = _PendingLoad(self._replay_moment(body, info.title, messages), result,
+                               str(moment_text), target if isinstance(target, int) else 0)
+        if not args.get("sliced"):
+            return self._finish(pending)
+        self._pending = pending
+        return {**result, "moment": {"replaying": True, "frame": 0, "of": pending.target}}
+
+    def replay(self, args: dict[str, Any]) -> dict[str, Any]:
+        """Carry on a sliced load's replay for about `budget_ms` (or `stop` it
+        where it is): {done: false, frame, of}, then {done: true, load: the
+        load's answer}."""
+        pending = self._pending
+        if pending is None:
+            raise RequestError("no replay is under way")
+        budget = _int_arg(args, "budget_ms", 1, 5000, 100) / 1000
+        try:
+            if args.get("stop"):
+                try:
+                    pending.steps.throw(_Stopped())
+                except _Stopped:  # not begun: it stops at power-on
+                    pending.result["messages"].append("the replay was stopped before it began:"
+                                                      " showing power-on")
+                    raise StopIteration({"frame": self._need_machine().frame,
+                                         "exact": False}) from None
+            else:
+                until = time.perf_counter() + budget
+                while time.perf_counter() < until:
+                    next(pending.steps)
+        except StopIteration as done:
+            self._pending = None
+            return {"done": True, "load": self._loaded_moment(pending, done.value)}
+        return {"done": False, "frame": self._need_machine().frame, "of": pending.target}
+
+    def _finish(self, pending: _PendingLoad) -> dict[str, Any]:
+        """Run a load's replay through; its answer."""
+        self._pending = None
+        try:
+            while True:
+                next(pending.steps)
+        except StopIteration as done:
+            return self._loaded_moment(pending, done.value)
+
+    def _loaded_moment(self, pending: _PendingLoad, moment: dict[str, Any]) -> dict[str, Any]:
+        result = {**pending.result, "moment": moment}
+        if moment["exact"]:
+            result["hash"] = self._moment_hash(result["hash"], pending.moment_text)
+        return result
 
     @staticmethod
     def _moment_hash(plain: str, moment: str) -> str:
         return f"{plain}{'&' if '?' in plain else '?'}{share.MOMENT_PARAM}={moment}"
 
     def _replay_moment(self, body: dict[str, Any], title: str,
-                       messages: list[str]) -> dict[str, Any]:
-        """Replay a moment on the fresh session; on trouble, say so and stay at
-        the nearest safe state (where the replay stopped cleanly, else power-on)."""
+                       messages: list[str]) -> Generator[int, None, dict[str, Any]]:
+        """Replay a moment on the fresh session, yielding the frames reached;
+        on trouble, say so and stay at the nearest safe state (where the
+        replay stopped cleanly, else power-on). Returns {frame, exact}."""
         session = self._need_session()
         machine = session.machine
         exact = False
+        frame = 0
         try:
             segments, frame, cycle = Journal.segments_from_json(body["j"])
-            replay(session, segments, frame, cycle)
+            yield from replaying(session, segments, frame, cycle)
+        except _Stopped:
+            messages.append(f"the replay was stopped at frame {machine.frame} of {frame}: "
+                            f"showing frame {machine.frame}")
         except (JournalError, ReplayError) as exc:
             messages.append(f"the moment in this link could not be replayed to its end ({exc});"
                             f" showing frame {machine.frame}, where it stopped")
@@ -247,8 +335,20 @@ class WorkerAPI:
         return {"id": machine_id, "params": params}
 
     def run_frames(self, args: dict[str, Any]) -> dict[str, Any]:
-        """Run frames (the page's run loop); says why if the debugger stopped it."""
+        """Run frames (the page's run loop); says why if the debugger stopped it.
+        `buttons`: held throughout, or a list of one value per frame (scripted
+        play: up to MAX_FRAMES_PER_CALL frames in one request)."""
         session = self._need_session()
+        presses = args.get("buttons")
+        if isinstance(presses, list):
+            if not 1 <= len(presses) <= MAX_FRAMES_PER_CALL:
+                raise RequestError(f"buttons must list 1-{MAX_FRAMES_PER_CALL} frames' presses")
+            values = [_int_arg({"buttons": b}, "buttons", 0, 0xFFFF) for b in presses]
+            for b in values:
+                status = session.run_frames(1, b)
+                if status["paused"]:  # the debugger stopped it
+                    break
+            return self._position(status)
         n = _int_arg(args, "n", 1, MAX_FRAMES_PER_CALL, 1)
         buttons = _int_arg(args, "buttons", 0, 0xFFFF, 0)
         return self._position(session.run_frames(n, buttons))
@@ -280,16 +380,19 @@ class WorkerAPI:
             raise RequestError(f"unknown step kind {share.shown(str(args.get('kind')))};"
                                f" use one of {', '.join(STEP_KINDS)}")
         n = _int_arg(args, "n", 1, 100_000, 1)
+        # The buttons held (the page's setButtons, keys down): every frame the
+        # step starts sees them, as a running frame would.
+        buttons = _int_arg(args, "buttons", 0, 0xFFFF, 0) if "buttons" in args else None
         if kind == "into":
-            status = session.step("into", n)
+            status = session.step("into", n, buttons=buttons)
         elif kind == "frame":
             for _ in range(n):
-                status = session.step("frame")
+                status = session.step("frame", buttons=buttons)
                 reason = status.get("reason") or {}
                 if reason.get("kind") != "step":  # a breakpoint stopped this frame
                     break
         else:
-            status = session.step(kind, target=args.get("target"))
+            status = session.step(kind, target=args.get("target"), buttons=buttons)
         return self._position(status)
 
     def _position(self, status: dict[str, Any]) -> dict[str, Any]:
@@ -380,11 +483,19 @@ class WorkerAPI:
         if kind == "frames" and args.get("name") in machines.available():
             frames = _int_arg(args, "frames", 1, 3600, 120)
             return runner.measure_frames(args["name"], frames=frames)
+        if kind == "sound":
+            from .benchmarks import sound
+            name = args.get("name")
+            if name not in machines.available():
+                raise RequestError(f"bench sound: no machine {name!r}")
+            frames = _int_arg(args, "frames", 1, 3600, 120)
+            return {**sound.measure_machine(name, frames=frames), **sound.measure_apu()}
         if kind == "assembled":
             from .machines import base
             return {"assembled": list(base.ASSEMBLED)}
         raise RequestError("bench needs kind 'core' (mos6502, z80, tms9900), 'frames' "
-                           "(a machine) or 'assembled' (what this worker assembled)")
+                           "(a machine), 'sound' (a machine) or 'assembled' (what this "
+                           "worker assembled)")
 
 
 API = WorkerAPI()

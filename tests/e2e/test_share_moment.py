@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import random
+import time
 
 import pytest
 from playwright.sync_api import expect
@@ -31,14 +32,17 @@ def state_hash(page) -> str:
     return page.evaluate("window.retroscope.debug('state_hash')")
 
 
-def open_fresh(browser, url: str, size: str):
-    """The link in a new browser context: nothing shared with the first page."""
+def open_fresh(browser, url: str, size: str, watch=None):
+    """The link in a new browser context: nothing shared with the first page.
+    `watch(page)` runs as soon as the page is open, while it boots and replays."""
     w, h = SIZES[size]
     context = browser.new_context(viewport={"width": w, "height": h})
     page = context.new_page()
     errors: list[str] = []
     page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
     page.goto(url)
+    if watch is not None:
+        watch(page)
     page.wait_for_function("document.documentElement.dataset.state !== 'booting'",
                            timeout=REPLAY_MS)
     assert page.evaluate("document.documentElement.dataset.state") == "ready"
@@ -46,7 +50,39 @@ def open_fresh(browser, url: str, size: str):
     return page, errors
 
 
-def round_trip(page, browser, size: str, name: str):
+def replay_progress(page, of: int, size: str, name: str) -> None:
+    """While a long moment replays: a bar that fills, and a page that answers."""
+    bar = page.locator(tid("replay-bar"))
+    expect(page.locator(tid("replay-progress"))).to_be_visible(timeout=REPLAY_MS)
+    expect(page.locator(tid("replay-stop"))).to_be_visible()
+    page.wait_for_function("document.querySelector('[data-testid=replay-bar]').value > 0",
+                           timeout=REPLAY_MS)
+    first = float(bar.get_attribute("value") or 0)
+    assert float(bar.get_attribute("max")) == of
+    expect(page.locator(tid("replay-text"))).to_contain_text(f"of {of}")
+    page.screenshot(path=f"{SHOTS}/e2e-share-{name}-replaying-{size}.png")
+    began = time.monotonic()
+    page.keyboard.press("?")  # the page answers at once while the worker replays
+    expect(page.locator(tid("help-overlay"))).to_be_visible(timeout=2000)
+    page.keyboard.press("Escape")
+    assert time.monotonic() - began < 3
+    page.wait_for_function(f"document.querySelector('[data-testid=replay-bar]').value > {first}"
+                           " || document.querySelector('[data-testid=replay-progress]').hidden",
+                           timeout=REPLAY_MS)
+
+
+def in_view(page, selector: str) -> bool:
+    return page.evaluate("""(sel) => {
+      const r = document.querySelector(sel).getBoundingClientRect();
+      return r.width > 0 && r.top >= 0 && r.left >= 0
+        && r.bottom <= innerHeight + 1 && r.right <= innerWidth + 1;
+    }""", selector)
+
+
+def round_trip(page, browser, size: str, name: str, also: str | None = None,
+               watch: bool = False):
+    """Share, then open the link in a fresh browser at `size` (watching the
+    replay's progress if `watch`); then look at it at the size `also` too."""
     want_hash, want_picture = state_hash(page), page.evaluate(PICTURE)
     frame = page.evaluate("window.retroscope.frame()")
     page.click(tid("btn-share"))
@@ -55,15 +91,23 @@ def round_trip(page, browser, size: str, name: str):
     url = link.input_value()
     assert len(url) <= 5120
     page.screenshot(path=f"{SHOTS}/e2e-share-{name}-made-{size}.png")
-    other, errors = open_fresh(browser, url, size)
+    other, errors = open_fresh(
+        browser, url, size, (lambda p: replay_progress(p, frame, size, name)) if watch else None)
     assert other.evaluate("window.retroscope.current().moment") == {"frame": frame, "exact": True}
     assert other.evaluate("window.retroscope.frame()") == frame
     assert state_hash(other) == want_hash
     assert other.evaluate(PICTURE) == want_picture
-    expect(other.locator(tid("message")).first).to_contain_text("same state")
-    other.screenshot(path=f"{SHOTS}/e2e-share-{name}-opened-{size}.png")
+    expect(other.locator(tid("replay-progress"))).to_be_hidden()
+    for at in (size, also) if also else (size,):
+        w, h = SIZES[at]
+        other.set_viewport_size({"width": w, "height": h})
+        if at == size:  # (a note: it goes by itself after a few seconds)
+            expect(other.locator(tid("message")).first).to_contain_text("same state")
+            assert in_view(other, tid("messages"))
+        assert in_view(other, tid("screen"))
+        other.screenshot(path=f"{SHOTS}/e2e-share-{name}-opened-{at}.png")
     assert errors == []
-    return other
+    other.context.close()
 
 
 @pytest.fixture(params=list(SIZES))
@@ -103,8 +147,29 @@ def test_two_minutes_of_tetris_come_back_exactly(open_page, browser, page_log):
     assert page.evaluate("window.retroscope.frame()") == 7200
     stats = page.evaluate("window.retroscope.lastState().stats")
     assert sum(int(v) for v in stats.values()) > 5  # pieces really fell
-    round_trip(page, browser, "wide", "tetris")
+    # Opened at the small size, the replay's progress bar watched; then seen wide.
+    round_trip(page, browser, "small", "tetris", also="wide", watch=True)
     assert page_log.console_errors == []
+
+
+def test_a_long_replay_stopped_part_way_shows_the_frame_it_reached(open_page, browser):
+    page = open_page("#/tetris?paused=1")
+    page.evaluate("window.retroscope.runFrames(3000, 4)")  # down held: a short link
+    url = page.evaluate("window.retroscope.share()")["url"]
+
+    def stop(other) -> None:
+        other.click(tid("replay-stop"), timeout=REPLAY_MS)
+
+    other, errors = open_fresh(browser, url, "small", stop)
+    moment = other.evaluate("window.retroscope.current().moment")
+    frame = other.evaluate("window.retroscope.frame()")
+    assert moment["exact"] is False and moment["frame"] == frame and 0 <= frame < 3000
+    expect(other.locator(tid("message")).filter(has_text="stopped")).to_have_count(1)
+    expect(other.locator(tid("replay-progress"))).to_be_hidden()
+    other.screenshot(path=f"{SHOTS}/e2e-share-stopped-small.png")
+    other.evaluate("window.retroscope.runFrames(5, 0)")  # it goes on from there
+    assert other.evaluate("window.retroscope.frame()") == frame + 5
+    assert errors == []
 
 
 def test_a_backgammon_game_begun_from_the_title_screen_comes_back(open_page, browser, size):
@@ -124,7 +189,8 @@ def test_a_backgammon_game_begun_from_the_title_screen_comes_back(open_page, bro
     round_trip(page, browser, size, "backgammon")
 
 
-def test_a_long_moment_goes_to_a_session_file_and_opens_from_it(open_page, browser, tmp_path):
+def test_a_long_moment_goes_to_a_session_file_and_opens_from_it(open_page, browser, tmp_path,
+                                                                size):
     page = open_page("#/tetris?paused=1")
     rnd = random.Random(5)
     presses = [rnd.randrange(0x10000) for _ in range(2200)]  # no two frames alike
@@ -137,14 +203,14 @@ def test_a_long_moment_goes_to_a_session_file_and_opens_from_it(open_page, brows
     data = json.loads(path.read_text())
     assert data["kind"] == "retroscope-session" and data["machine"] == "tetris"
     expect(page.locator(tid("message")).last).to_contain_text("session file")
-    page.screenshot(path=f"{SHOTS}/e2e-share-file-made-wide.png")
-    other, errors = open_fresh(browser, page.url.split("#")[0], "wide")
+    page.screenshot(path=f"{SHOTS}/e2e-share-file-made-{size}.png")
+    other, errors = open_fresh(browser, page.url.split("#")[0], size)
     other.set_input_files(tid("session-file"), str(path))
     other.wait_for_function("window.retroscope.current()?.moment?.exact === true",
                             timeout=REPLAY_MS)
     assert state_hash(other) == want
     assert other.evaluate("window.retroscope.frame()") == 2200
-    other.screenshot(path=f"{SHOTS}/e2e-share-file-opened-wide.png")
+    other.screenshot(path=f"{SHOTS}/e2e-share-file-opened-{size}.png")
     assert errors == []
 
 

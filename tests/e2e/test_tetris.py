@@ -34,6 +34,22 @@ def test_a_link_starts_that_game_and_the_keyboard_moves_the_piece(open_page, pag
     assert page_log.console_errors == []
 
 
+def test_a_stepped_frame_sees_the_buttons_set_while_paused(open_page, page_log):
+    page = open_page("#/tetris?seed=8988&level=18")
+    page.evaluate("window.retroscope.step('frame', 3)")
+    x0 = int(mechanic(page, "tetriminoX"))
+    left = 1 << page.evaluate(
+        "window.retroscope.machines().find(m => m.id === 'tetris').buttons.indexOf('Left')")
+    page.evaluate(f"window.retroscope.setButtons({left})")
+    page.evaluate("window.retroscope.step('frame', 20)")
+    assert page.evaluate("window.retroscope.read(0x40, 1)")[0] <= x0 - 2
+    page.evaluate("window.retroscope.setButtons(0)")
+    x1 = page.evaluate("window.retroscope.read(0x40, 1)")[0]
+    page.evaluate("window.retroscope.step('frame', 20)")
+    assert page.evaluate("window.retroscope.read(0x40, 1)")[0] == x1, "let go: it stays"
+    assert page_log.console_errors == []
+
+
 def test_the_rng_changes_in_memory_with_each_stepped_frame(open_page, page_log):
     page = open_page("#/tetris?start=legal")
     page.evaluate("window.retroscope.step('frame', 5)")

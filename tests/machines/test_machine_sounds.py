@@ -25,9 +25,9 @@ needs_node = pytest.mark.skipif(shutil.which("node") is None, reason="node is no
 def render_frames(machine: Any, frames: list[list[int]]) -> list[float]:
     """A machine's frames of writes, rendered as the page plays them."""
     log = machine.sound_logs()[0]
-    job = {"chip": log.chip, "clock": log.clock_hz, "sampleRate": RATE,
-           "frames": [{"cycles": machine.last_frame_cycles, "writes": w} for w in frames]}
-    done = subprocess.run(["node", str(ROOT / "tools" / "render_chip.mjs")],
+    job = [{"cycles": machine.last_frame_cycles, "clock": log.clock_hz,
+            "logs": [{"chip": log.chip, "clock": log.clock_hz, "writes": w}]} for w in frames]
+    done = subprocess.run(["node", str(ROOT / "tools" / "render_sound.mjs"), "--rate", str(RATE)],
                           input=json.dumps(job).encode(), capture_output=True, check=True)
     return list(struct.unpack(f"<{len(done.stdout) // 4}f", done.stdout))
 
@@ -152,9 +152,18 @@ def test_the_demonstration_is_silent() -> None:
 
 
 # -- the CRPG ---------------------------------------------------------------------------
-def test_the_crpg_steps_with_a_footstep_each_step() -> None:
+def settled_crpg() -> Any:
+    """The CRPG after boot, its chip's power-on state already logged (the first
+    frame that writes after a reset carries the whole state: not the game's)."""
     m = create("crpg")
     run(m, 0, 30)
+    m.bus.write(0x8400, 0x9F)  # tone 0 off, as it is
+    run(m, 0, 1)
+    return m
+
+
+def test_the_crpg_steps_with_a_footstep_each_step() -> None:
+    m = settled_crpg()
     steps = m.read(m.symbols["STEPS"] + 1)
     written = [v for w in run(m, 1, 40) for v in w[2::3]]
     assert m.read(m.symbols["STEPS"] + 1) != steps
@@ -164,8 +173,7 @@ def test_the_crpg_steps_with_a_footstep_each_step() -> None:
 @pytest.mark.parametrize(("mob", "channels", "hz"), [(False, {0}, 150.0), (True, {0, 1}, 300.0)])
 def test_the_crpg_knocks_on_a_wall_and_growls_at_a_mob(mob: bool, channels: set[int],
                                                        hz: float) -> None:
-    m = create("crpg")
-    run(m, 0, 30)
+    m = settled_crpg()
     state = m.symbols["STATE"]
     solid = next(code for code, f in enumerate(flags()) if f & 0x40)
     m.write(state + 10, 0 if mob else solid)     # south: the tile, then a mob or $FF
@@ -195,9 +203,61 @@ def test_jmc_plays_its_jingles_through_osword_7() -> None:
     assert stands_out(samples, 523.25) and stands_out(samples, 261.63)
 
 
+def until_done(m: Any, after: int = 5) -> list[list[int]]:
+    """Frames until the 6502's main loop has run the posted command, and more."""
+    frames = []
+    for _ in range(600):
+        frames += run(m, 0, 1)
+        if m.read(0x80) == 0:  # Z_command: the mailbox is empty again
+            break
+    return frames + run(m, 0, after)
+
+
 def test_a_jmc_move_ticks_through_the_mailbox() -> None:
     m = create("jmc")
     run(m, 0, 5)
-    m.flow.post("resolve_move", x=0, y=1)      # two empty squares: no fight
-    written = [v for w in run(m, 0, 4) for v in w[2::3]]
+    m.write(0x81, 0)                           # resolve_move (command 2) through the
+    m.write(0x82, 1)                           # mailbox: two empty squares, no fight
+    m.write(0x80, 2)
+    written = [v for w in until_done(m) for v in w[2::3]]
     assert written and round(m.sound.tone_hz(2)) == round(4e6 / 32 / 142)  # A5's period
+
+
+def test_a_jmc_fight_in_play_clashes() -> None:
+    from retroscope.machines.jmc.draw import cell_xy
+
+    m = create("jmc")
+    keys = {name: 1 << i for i, name in enumerate(m.INFO.buttons)}
+    for key, done in (("R", lambda: m.read(0xC7)),             # Z_random
+                      ("Return", lambda: m.state()["phase"] == "play")):
+        for _ in range(600):  # held until the 6502's key scan has seen it
+            run(m, keys[key], 1)
+            if done():
+                break
+        run(m, 0, 5)
+    assert m.state()["phase"] == "play"
+
+    def click(p: int) -> list[list[int]]:
+        x, y, w = cell_xy(p)
+        m.pointer((x + w // 2) * 2, y + 10, True)
+        frames = []
+        for _ in range(600):                      # until the 6502 has taken the click
+            frames += run(m, 0, 1)
+            if not m.state()["busy"] and m.read(0xFC12) == 0:
+                break
+        return frames
+
+    attack = None
+    for piece in range(47, -1, -1):  # the first of red's pieces that can attack
+        pid = m.read(0x400 + piece)
+        if pid & 0x80 or not pid & 4 or piece in (0x18, 0x1F):
+            continue
+        click(piece)
+        marks = m.marks()
+        if 2 in marks:
+            attack = marks.index(2)
+            break
+    assert attack is not None
+    written = [v for w in click(attack) + run(m, 0, 30) for v in w[2::3]]
+    assert 0xE6 in written              # the clash: white noise
+    assert written[-1] == 0xDF          # then the tone (MOS channel 1, chip 2) off

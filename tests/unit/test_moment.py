@@ -168,6 +168,67 @@ def test_a_seek_back_before_a_reset_then_playing_on_shares_one_history() -> None
     assert debug(other, "state_hash") == debug(api, "state_hash")
 
 
+def long_moment(frames: int) -> tuple[WorkerAPI, str]:
+    api = WorkerAPI()
+    call(api, "load", id="tetris", params={"seed": "4321"})
+    rng = random.Random(15)
+    for _ in range(frames // 16):
+        call(api, "run_frames", n=16, buttons=rng.choice([0, 0, 1, 2, 0x80]))
+    return api, call(api, "share")["hash"]
+
+
+def test_a_long_replay_goes_in_slices_with_its_progress() -> None:
+    api, link = long_moment(1600)
+    machine_id, params = params_of(link)
+    other = WorkerAPI()
+    started = call(other, "load", id=machine_id, params=params, sliced=True)
+    assert started["moment"] == {"replaying": True, "frame": 0, "of": 1600}
+    seen = []
+    while True:
+        step = call(other, "replay", budget_ms=20)
+        if step["done"]:
+            break
+        assert step["of"] == 1600 and 0 <= step["frame"] <= 1600
+        seen.append(step["frame"])
+    assert len(seen) >= 3 and seen == sorted(seen), "the progress goes forward, in slices"
+    result = step["load"]
+    assert result["moment"] == {"frame": 1600, "exact": True}
+    assert "moment=" in result["hash"] and result["messages"] == []
+    assert debug(other, "state_hash") == debug(api, "state_hash")
+    reply = json.loads(other.call("replay", "{}"))
+    assert not reply["ok"] and "no replay" in reply["error"]
+
+
+def test_a_long_replay_stopped_part_way_shows_the_frame_it_reached() -> None:
+    _, link = long_moment(1600)
+    machine_id, params = params_of(link)
+    other = WorkerAPI()
+    call(other, "load", id=machine_id, params=params, sliced=True)
+    step = call(other, "replay", budget_ms=20)
+    assert not step["done"]
+    stopped = call(other, "replay", stop=True)
+    assert stopped["done"]
+    result = stopped["load"]
+    frame = result["moment"]["frame"]
+    assert 0 < frame < 1600 and result["moment"]["exact"] is False
+    assert any(f"stopped at frame {frame} of 1600" in m for m in result["messages"])
+    assert "moment=" not in result["hash"]
+    status = debug(other, "status")
+    assert status["paused"] and status["frame"] == frame
+    # The machine goes on from there, and can be rewound to where it stopped.
+    call(other, "run_frames", n=10)
+    debug(other, "seek", frame=frame)
+    call(other, "share")
+
+
+def test_any_other_request_finishes_a_replay_under_way_first() -> None:
+    api, link = long_moment(320)
+    machine_id, params = params_of(link)
+    other = WorkerAPI()
+    call(other, "load", id=machine_id, params=params, sliced=True)
+    assert debug(other, "state_hash") == debug(api, "state_hash")
+
+
 def test_backgammon_begun_from_the_title_screen_with_presses_and_commands() -> None:
     api = WorkerAPI()
     call(api, "load", id="backgammon", params={})

@@ -159,3 +159,34 @@ def test_the_tetris_ai_can_hold_the_pad_and_give_it_back(call):
     assert "ai" not in call("state")["result"]["machine"]
     backgammon = call("load", id="backgammon", params={})
     assert backgammon["ok"] and not call("controller", source="ai")["ok"]
+
+
+def test_a_stepped_frame_sees_the_buttons_held(call):
+    """The page passes the held buttons with a step (setButtons while paused):
+    every frame the step starts latches them, and the journal records them."""
+    call("load", id="tetris", params={"seed": "8988", "level": "18"})
+    assert call("step", kind="frame", n=3)["ok"]
+    def x() -> int:
+        return int(call("read", addr=0x40, length=1)["result"]["data"], 16)
+
+    x0 = x()
+    left = 1 << 1  # the NES pad's Left
+    assert call("step", kind="frame", n=20, buttons=left)["ok"]
+    journal = call.api.session.journal
+    assert [journal.buttons_at(f) for f in range(3, 23)] == [left] * 20
+    assert x() <= x0 - 2
+    assert call("step", kind="frame", n=2, buttons=0)["ok"]  # let go
+    assert journal.buttons_at(23) == 0
+    reply = call("step", kind="frame", n=1, buttons=-1)
+    assert not reply["ok"] and "buttons" in reply["error"]
+
+
+def test_run_frames_takes_one_press_per_frame(call):
+    call("load", id="tetris", params={})
+    presses = [0, 1, 2, 4, 8, 0x80, 0x40, 0, 3, 5, 0, 0, 1, 1, 2, 0]
+    assert call("run_frames", buttons=presses)["result"]["frame"] == 16
+    journal = call.api.session.journal
+    assert [journal.buttons_at(f) for f in range(16)] == presses
+    for bad in ([], list(range(17)), [0x10000], ["1"], [True]):
+        reply = call("run_frames", buttons=bad)
+        assert not reply["ok"] and "buttons" in reply["error"], bad

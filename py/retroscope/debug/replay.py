@@ -2,6 +2,10 @@
 inputs, the same edits and presses at the same places, each frame run the way
 it first ran, so the machine lands on the very state the link was made at.
 
+`replaying` does it a few frames at a time (a generator: the worker runs it in
+slices between which the page shows the progress and may stop it); `replay`
+runs it through.
+
 The session records as it goes (its own journal, so the moment can be shared
 again, and its rewind for the last frames before the moment), and ends paused
 at the moment, with its run state as the original had it: at a frame's start,
@@ -10,13 +14,14 @@ or part-way into a frame that ran instruction by instruction to there.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from .errors import DebugError
 from .journal import JournalError, Segment
 
 Progress = Callable[[int], None]
+SLICE_FRAMES = 30  # `replaying` hands back every this many frames
 
 
 class ReplayError(ValueError):
@@ -72,6 +77,16 @@ def replay(session: Any, segments: list[Segment], frame: int, cycle: int,
            progress: Progress | None = None) -> None:
     """Drive `session` (fresh, at its machine's power-on) through `segments`
     to the moment (frame, cycle) of the last one."""
+    for at in replaying(session, segments, frame, cycle):
+        if progress is not None:
+            progress(at)
+
+
+def replaying(session: Any, segments: list[Segment], frame: int,
+              cycle: int) -> Iterator[int]:
+    """`replay`, yielding the machine's frame every SLICE_FRAMES frames. Closed
+    (or thrown into) part-way, it leaves the session paused where it got to,
+    cleanly at a frame's start."""
     machine = session.machine
     tail = session.rewind.capacity  # rewind records only the frames it would keep
     keep_record = session.record
@@ -87,23 +102,26 @@ def replay(session: Any, segments: list[Segment], frame: int, cycle: int,
             for f, c, kind, args in seg.events:
                 if (f, c) > end:
                     break
-                _run_to(session, seg, f, c, record_from, progress)
+                yield from _run_to(session, seg, f, c, record_from)
                 _apply(session, kind, args)
-            _run_to(session, seg, end[0], end[1], record_from, progress)
+            yield from _run_to(session, seg, end[0], end[1], record_from)
             if not last:
                 session.reset()
     except JournalError as exc:
         raise ReplayError(str(exc)) from None
     finally:
         session.record = keep_record
+        if session._at_frame_start and not session.rewind.ring:  # stopped early
+            session.rewind.record(machine.snapshot())
+            session._recorded = machine.frame
         session._install()  # the runner the session's own state asks for
         session.paused = True
         session.plan = None
         session.memory.mark_pause(fresh=True)
 
 
-def _run_to(session: Any, seg: Segment, frame: int, cycle: int, record_from: int,
-            progress: Progress | None) -> None:
+def _run_to(session: Any, seg: Segment, frame: int, cycle: int,
+            record_from: int) -> Iterator[int]:
     """Run on to (frame, cycle): whole frames, then part of one."""
     machine = session.machine
     while machine.frame < frame:
@@ -122,8 +140,8 @@ def _run_to(session: Any, seg: Segment, frame: int, cycle: int, record_from: int
                 raise ReplayError(f"the CPU halted at frame {f}, before the moment")
         if until is not None:  # _advance saw another runner: say how it ran
             session.journal.frame_checked(f, until)
-        if progress is not None and not f % 600:
-            progress(f)
+        if not f % SLICE_FRAMES:
+            yield f
     if cycle and (session._at_frame_start or machine.frame_cycle + 1 < cycle):
         if session._at_frame_start:
             session._pending_buttons = _buttons(seg, frame)

@@ -488,12 +488,16 @@ class Session:
         self.memory.mark_pause()
 
     def step(self, kind: str = "into", count: int = 1, target: Any = None,
-             max_frames: int = STEP_FRAMES_PER_CALL) -> dict[str, Any]:
+             max_frames: int = STEP_FRAMES_PER_CALL,
+             buttons: int | None = None) -> dict[str, Any]:
         """Step: "into" (count instructions), "over", "out", "frame", "cursor" (target).
 
         Runs at most `max_frames` frames; if the step has not finished by then,
         it stays pending (`status()["stepping"]`) and later run_frame calls
-        carry it on, so the worker stays responsive."""
+        carry it on, so the worker stays responsive. `buttons`: held from the
+        next frame start, as run_frame's (a stepped frame sees the pad)."""
+        if buttons is not None:
+            self._pending_buttons = check_int("buttons", buttons, 0xFFFF)
         info, peek = self.info, self.bus.peek
         pc = self.cpu.pc
         if kind == "into":

@@ -4,9 +4,10 @@ system VIA with the keyboard and T1, our MOS stand-in, 50 frames a second.
 CPU address space (BBC Micro Advanced User Guide, the memory map):
 
   $0000-$7FFF  32 KiB RAM (the screen at $3000-$7FFF in MODE 0-2)
-  $8000-$BFFF  sideways ROM (none fitted: reads $FF)
+  $8000-$BFFF  sideways ROM: the game's own, if it brings one (else reads $FF)
   $C000-$FBFF  MOS ROM: our stand-in (mos.asm)
-  $FC00-$FCFF  FRED: our host filing system (hostfs.py)
+  $FC00-$FCFF  FRED: our host filing system (hostfs.py), our pointer at
+               $FC10-$FC12 (pointer.py)
   $FD00-$FDFF  JIM: nothing (reads $FF)
   $FE00-$FEFF  SHEILA: $FE00/$FE01 CRTC, $FE20/$FE21 video ULA, $FE40-$FE5F
                system VIA (other devices are not fitted: reads $FF); the
@@ -28,6 +29,7 @@ from ..base import IdleLoop, Machine, MachineInfo
 from ..sn76489 import BBC_CLOCK, SN76489
 from .hostfs import HostFs
 from .keyboard import Keyboard
+from .pointer import Pointer
 from .via import SystemVia
 from .video import HEIGHT, PHYSICAL_RGB, WIDTH, Video
 
@@ -72,14 +74,16 @@ class BbcMachine(Machine):
         self.via = SystemVia(self.keyboard, lambda: cpu.cycles, self._set_irq,
                              self.sound.write)
         self.hostfs = HostFs(bus.ram, lambda a, v: bus.write(a, v))
+        self.mouse = Pointer()
         self.program = program
         rom = bytearray(b"\xFF" * 0x8000)
         for addr, data in program.chunks:
             if addr >= 0x8000:
                 rom[addr - 0x8000: addr - 0x8000 + len(data)] = data
         bus.map_rom(0x8000, bytes(rom), name="ROM (sideways empty, MOS stand-in)")
-        bus.map(0xFC00, 0xFCFF, name="FRED: host filing system", read=self.hostfs.read,
-                write=self.hostfs.write, peek=self.hostfs.read, kind="io")
+        bus.map(0xFC00, 0xFCFF, name="FRED: host filing system, pointer",
+                read=self._fred_read, write=self._fred_write, peek=self._fred_read,
+                kind="io")
         bus.map(0xFD00, 0xFDFF, name="JIM", read=_open_bus, write=_ignore, peek=_open_bus,
                 kind="io")
         bus.map(0xFE00, 0xFEFF, name="SHEILA", read=self._sheila_read,
@@ -110,6 +114,23 @@ class BbcMachine(Machine):
         loop, counter = self._idle
         return ((cpu.pc == loop or (cpu.pc == loop + 3 and cpu.p & 0x02))
                 and not self._irq_level and cpu.a == self.bus.ram[counter])
+
+    # -- FRED: the host filing system and the pointer ------------------------------
+    def _fred_read(self, addr: int) -> int:
+        if self.mouse.owns(addr):
+            return self.mouse.read(addr)
+        return self.hostfs.read(addr)
+
+    def _fred_write(self, addr: int, value: int) -> None:
+        if self.mouse.owns(addr):
+            self.mouse.write(addr, value)
+        else:
+            self.hostfs.write(addr, value)
+
+    def pointer(self, x: int, y: int, down: bool) -> None:
+        """A click on the picture reaches the program through our pointer."""
+        if down and 0 <= x < WIDTH and 0 <= y < HEIGHT:
+            self.mouse.click(x, y)
 
     # -- SHEILA -------------------------------------------------------------------
     def _sheila_read(self, addr: int) -> int:
@@ -152,6 +173,7 @@ class BbcMachine(Machine):
         self.video.reset()
         self.video.set_mode(0xF4)
         self.hostfs.reset()
+        self.mouse.reset()
         super().reset()
 
     def frame_events(self) -> list[tuple[int, Any]]:
@@ -183,6 +205,7 @@ class BbcMachine(Machine):
         self.via.restore(state["via"])
         self.video.restore(state["video"])
         self.hostfs.restore(state["hostfs"])
+        self.mouse.restore(state.get("pointer", {"regs": [0, 0, 0]}))
         self.keyboard.down = set(state["keys"])
         self.sound.restore(state["sound"])
         self._irq_level = bool(self.cpu.snapshot()["irq_line"])
@@ -190,6 +213,41 @@ class BbcMachine(Machine):
 
     def sound_logs(self) -> tuple[Any, ...]:
         return (self.sound.log,)
+
+    def bench_figures(self) -> dict[str, float]:
+        """The MOS's SOUND: its 100 Hz tick (twice a frame) idle and starting a
+        note on two channels, one OSWORD 7, and the host time of a byte to the
+        SN76489 through the VIA (four bus writes)."""
+        from ..soundbench import routine_cycles, write_us
+
+        snap = self.snapshot()
+        try:
+            for _ in range(3):
+                self.run_frame(0)  # the MOS has set itself up
+            idle = routine_cycles(self, "mos_snd_tick")
+            block = 0x0C00  # a scratch block: channel 1 and 2, -15, middle C, 1
+            for i, value in enumerate((1, 0, 0xF1, 0xFF, 53, 0, 1, 0)):
+                self.bus.ram[block + i] = value
+            osword = routine_cycles(self, "mos_sound", x=0x00, y=0x0C)
+            self.call("mos_sound", x=0x00, y=0x0C)
+            self.bus.ram[block] = 2
+            self.call("mos_sound", x=0x00, y=0x0C)
+            notes = routine_cycles(self, "mos_snd_tick")
+            write = self.bus.write
+
+            def byte() -> None:
+                write(0xFE43, 0xFF)
+                write(0xFE4F, 0x9F)
+                write(0xFE40, 0x00)
+                write(0xFE40, 0x08)
+
+            us = write_us(byte, self.sound_logs())
+        finally:
+            self.restore(snap)
+        return {"MOS sound cycles/frame idle": 2 * idle,
+                "MOS sound tick cycles starting 2 notes": notes,
+                "MOS sound / frame cycles idle": 2 * idle / FRAME_CYCLES,
+                "SOUND (OSWORD 7) cycles/note": osword, "SN76489 us/byte via VIA": us}
 
     def memory_spaces(self) -> dict[str, int]:
         return {"cpu": 0x10000}

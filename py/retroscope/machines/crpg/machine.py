@@ -15,7 +15,7 @@ import zlib
 from typing import Any
 
 from ..base import IdleLoop, MachineError, MachineInfo, Param, Routine
-from ..ti99.console import CPU_HZ, FPS, HEIGHT, PROBE, WIDTH, Ti99Machine
+from ..ti99.console import CPU_HZ, FPS, FRAME_CYCLES, HEIGHT, PROBE, WIDTH, Ti99Machine
 from . import model
 from .program import program
 from .tiles import MOBS, TERRAIN
@@ -498,7 +498,24 @@ class CrpgMachine(Ti99Machine):
         hz = cycles / per_step if per_step else 0.0
         return {"MAPPRC cycles": cycles, "MAPPRC ms at 3.0 MHz": 1000 * cycles / CPU_HZ,
                 "host ms per step": 1000 * per_step,
-                "MAPPRC emulated MHz": hz / 1e6, "x the 4A's 3.0 MHz": hz / CPU_HZ}
+                "MAPPRC emulated MHz": hz / 1e6, "x the 4A's 3.0 MHz": hz / CPU_HZ,
+                **self._sound_figures()}
+
+    def _sound_figures(self) -> dict[str, float]:
+        """SNDTIK's cycles idle and on a footstep's first frame (its most bytes),
+        and the host time of a write to the TMS9919."""
+        from ..soundbench import routine_cycles, write_us
+
+        snap = self.snapshot()
+        try:
+            idle = routine_cycles(self, "SNDTIK")
+            self.call("SNDFX", r0=self.symbols["SNDSTA"])
+            step = routine_cycles(self, "SNDTIK")
+            us = write_us(lambda: self.bus.write(0x8400, 0x9F), self.sound_logs())
+        finally:
+            self.restore(snap)
+        return {"sound engine cycles/frame idle": idle, "sound engine cycles/frame stepping": step,
+                "sound engine / frame cycles": step / FRAME_CYCLES, "TMS9919 us/write": us}
 
     def commands(self) -> dict[str, Any]:
         return {"brush": self.set_brush, "paint": self.paint, "settings": self.settings,

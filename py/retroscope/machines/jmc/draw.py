@@ -1,7 +1,11 @@
-"""JMC's screens, drawn on a Canvas from the Game and the machine's board arrays."""
+"""JMC's screens as a pure-Python reference model of the 6502's draw_screen
+(draw.asm): the same picture, drawn on a Canvas from the same RAM. Tests
+check that the 6502's MODE 2 screen memory equals this model's encoding.
+Its geometry and texts are also the source of the 6502's tables (program.py)."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from . import model as M
@@ -16,6 +20,53 @@ MENU_Y = 60
 MENU_ROWS = (("H", "H  TWO PLAYERS (HOT-SEAT)"), ("C", "C  AGAINST THE COMPUTER"),
              ("D", "D  DEBUG MODE"), ("R", "R  RANDOM SETUP"), ("B", "B  BRIDGES"),
              ("Return", "RETURN  START"))
+TITLE = ((34, 20, "JAPANESE MILITARY CHESS"), (40, 34, "FOR THE BBC MICRO (JMC)"))
+MENU_FOOT = ("PIECES ARE PLACED AT RANDOM BY THE", "6502'S GALOIS32, SEEDED FROM THE TIMER",
+             "AT EACH KEY PRESS IN THIS MENU.")
+PASS_LINES = ((28, 124, "THE SCREEN HIDES THE PIECES"), (36, 140, "PRESS RETURN TO PLAY ON"))
+LEGENDS = {
+    "setup": ("ARROWS MOVE  P/SPACE PLACE", "S/RETURN SWITCH  R RANDOM",
+              "E/F1 (OR CLICK HERE) END SETUP"),
+    "over": ("THE END: EVERY PIECE REVEALED", "RETURN FOR A NEW GAME", ""),
+    "play": ("ARROWS MOVE  P/SPACE/RETURN", "SELECT, THEN CHOOSE A SPACE",
+             "E/F1 (OR CLICK HERE) END TURN"),
+}
+PHASES = ("menu", "setup", "pass", "play", "over", "computer")
+MODES = ("hotseat", "computer", "debug")
+# The UI's variables in zero page (vars.inc): what draw_screen reads besides the boards.
+Z_TURN, Z_MODE, Z_PHASE = 0x50, 0x52, 0x5A
+Z_CUR_X, Z_CUR_Y, Z_TRAY, Z_FOCUS, Z_SELECTED, Z_LAST_A, Z_LAST_B = range(0xC0, 0xC7)
+Z_RANDOM, Z_OPT_BRIDGES = 0xC7, 0xC8
+V_MESSAGE, MESSAGE_LEN = 0x0540, 39
+
+
+@dataclass
+class View:
+    """What the screen shows besides the boards, as the 6502 keeps it in RAM."""
+
+    phase: str
+    mode: str
+    random_setup: bool
+    bridges: int
+    message: str
+    focus: str
+    tray: int
+    cursor: tuple[int, int]
+    selected: int
+    last_move: tuple[int, ...]
+
+    @classmethod
+    def from_ram(cls, ram: bytearray) -> View:
+        text = bytes(ram[V_MESSAGE:V_MESSAGE + MESSAGE_LEN]).split(b"\0")[0]
+        sel, a, b = ram[Z_SELECTED], ram[Z_LAST_A], ram[Z_LAST_B]
+        return cls(
+            phase=PHASES[ram[Z_PHASE]] if ram[Z_PHASE] < len(PHASES) else "computer",
+            mode=MODES[ram[Z_MODE]] if ram[Z_MODE] < len(MODES) else "?",
+            random_setup=bool(ram[Z_RANDOM]), bridges=ram[Z_OPT_BRIDGES],
+            message=text.decode("latin-1"), focus="tray" if ram[Z_FOCUS] else "board",
+            tray=ram[Z_TRAY] & 15, cursor=(min(ram[Z_CUR_X], 5), ram[Z_CUR_Y] & 7),
+            selected=sel if sel < 48 and M.valid(sel) else -1,
+            last_move=(a, b) if M.valid(a) and M.valid(b) else ())
 
 
 def cell_xy(p: int) -> tuple[int, int, int]:
@@ -58,17 +109,17 @@ def draw(canvas: Canvas, game: Any, ram: bytearray) -> None:
         _menu(canvas, game)
     elif game.phase == "pass":
         canvas.text(40, 100, game.message, YELLOW)
-        canvas.text(28, 124, "THE SCREEN HIDES THE PIECES", WHITE)
-        canvas.text(36, 140, "PRESS RETURN TO PLAY ON", WHITE)
+        for x, y, line in PASS_LINES:
+            canvas.text(x, y, line, WHITE)
     else:
         _board(canvas, game, ram)
     if game.phase not in ("menu", "pass"):
-        canvas.text(2, 2, game.message[:39], YELLOW)
+        canvas.text(2, 2, game.message[:MESSAGE_LEN], YELLOW)
 
 
 def _menu(c: Canvas, game: Any) -> None:
-    c.text(34, 20, "JAPANESE MILITARY CHESS", YELLOW)
-    c.text(40, 34, "FOR THE BBC MICRO (JMC)", WHITE)
+    for (x, y, line), colour in zip(TITLE, (YELLOW, WHITE), strict=True):
+        c.text(x, y, line, colour)
     for i, (name, label) in enumerate(MENU_ROWS):
         y = MENU_Y + i * 16
         on = {"H": game.mode == "hotseat", "C": game.mode == "computer",
@@ -80,9 +131,8 @@ def _menu(c: Canvas, game: Any) -> None:
         c.text(16, y, label, YELLOW if on else WHITE)
         if on:
             c.text(8, y, ">", YELLOW)
-    c.text(8, 180, "PIECES ARE PLACED AT RANDOM BY THE", WHITE)
-    c.text(8, 192, "6502'S GALOIS32, SEEDED FROM THE TIMER", WHITE)
-    c.text(8, 204, "AT EACH KEY PRESS IN THIS MENU.", WHITE)
+    for i, line in enumerate(MENU_FOOT):
+        c.text(8, 180 + 12 * i, line, WHITE)
 
 
 def _board(c: Canvas, game: Any, ram: bytearray) -> None:
@@ -131,14 +181,12 @@ def _board(c: Canvas, game: Any, ram: bytearray) -> None:
         c.frame(x, y, w, CELL_H, WHITE)
     if game.phase == "setup":
         _tray(c, game, ram)
-        legend = ("ARROWS MOVE  P/SPACE PLACE", "S/RETURN SWITCH  R RANDOM",
-                  "E/F1 (OR CLICK HERE) END SETUP")
+        legend = LEGENDS["setup"]
     elif game.phase == "over":
-        legend = ("THE END: EVERY PIECE REVEALED", "RETURN FOR A NEW GAME", "")
+        legend = LEGENDS["over"]
         _side_legend(c)
     else:
-        legend = ("ARROWS MOVE  P/SPACE/RETURN", "SELECT, THEN CHOOSE A SPACE",
-                  "E/F1 (OR CLICK HERE) END TURN")
+        legend = LEGENDS["play"]
         _side_legend(c)
     for i, line in enumerate(legend):
         c.text(2, LEGEND_Y + 2 + i * 11, line, WHITE)
@@ -155,12 +203,15 @@ def _tray(c: Canvas, game: Any, ram: bytearray) -> None:
             c.frame(x, y + 1, TRAY_W - 2, CELL_H - 2, YELLOW)
         elif game.tray == kind:
             c.frame(x, y + 1, TRAY_W - 2, CELL_H - 2, WHITE)
-    name = M.NAMES[game.tray].upper()
-    c.text(TRAY_X, BOARD_Y + 8 * CELL_H + 2, name[:13], YELLOW)
+    c.text(TRAY_X, BOARD_Y + 8 * CELL_H + 2, tray_name(game.tray), YELLOW)
+
+
+def tray_name(kind: int) -> str:
+    return M.NAMES[kind].upper()[:13]
 
 
 def _side_legend(c: Canvas) -> None:
     for kind in range(16):
         x, y = tray_xy(kind)
         c.icon(x + 2, y + 4, kind, WHITE)
-        c.text(x + 12, y + 8, M.SHORT[kind], WHITE)
+        c.text(x + 12, y + 8, M.SHORT[kind].upper(), WHITE)

@@ -37,6 +37,67 @@ def tables_asm() -> str:
     # scan_keys fills Z_keys from the top bit down: entry 15 is scanned first.
     parts.append(_rows("T_keys", [inkey(k) for k in GAME_KEYS]))
     parts.append(_rows("T_palette", [(i << 4) | (c ^ 7) for i, c in enumerate(PALETTE)]))
+    parts.append(draw_tables())
+    return "".join(parts)
+
+
+def _text(label: str, text: str) -> str:
+    if '"' in text or "\\" in text:
+        raise ValueError(f"{label}: a text for the 6502 may not hold quotes or backslashes")
+    return f'{label}:\n        .byte "{text}", 0\n' if text else f"{label}:\n        .byte 0\n"
+
+
+def draw_tables() -> str:
+    """draw.asm's tables: MODE 2 addresses and colour bytes, our font and icons,
+    and every text and position of the screens, from draw.py and art.py."""
+    from . import draw
+    from .art import FONT, glyph, icon
+    from .screen import _spread
+
+    parts = []
+    parts.append(_rows("T_colour", [_spread(c) | _spread(c) >> 1 for c in range(16)]))
+    parts.append(_rows("T_pair", [0x00, 0x55, 0xAA, 0xFF]))
+    rows = [0x3000 + r * 640 for r in range(32)]
+    parts.append(_rows("T_row_lo", [a & 0xFF for a in rows]))
+    parts.append(_rows("T_row_hi", [a >> 8 for a in rows]))
+    parts.append(_rows("T_col_lo", [c * 8 & 0xFF for c in range(80)]))
+    parts.append(_rows("T_col_hi", [c * 8 >> 8 for c in range(80)]))
+    parts.append(_rows("T_cell_y", [draw.cell_xy(model.pos(0, y))[1] for y in range(8)]))
+    # the font: row r of the glyph for character 32 + i at T_font + 64 * r + i,
+    # three pixels in bits 7-5; a character not in FONT draws as "?"
+    font = [[0] * 64 for _ in range(5)]
+    for i in range(64):
+        ch = chr(32 + i)
+        pixels = glyph(ch if ch.upper() in FONT else "?")
+        for r, row in enumerate(pixels):
+            font[r][i] = sum(bit << (7 - c) for c, bit in enumerate(row))
+    parts.append(_rows("T_font", [b for row in font for b in row]))
+    parts.append(_rows("T_icons", [sum(bit << (7 - c) for c, bit in enumerate(row))
+                                   for kind in range(16) for row in icon(kind)]))
+    for name in ("CELL_W", "CELL_H", "BOARD_X", "BOARD_Y", "RIVER", "TRAY_X", "TRAY_W",
+                 "LEGEND_Y", "MENU_Y", "MESSAGE_LEN"):
+        parts.append(f"D_{name} = {getattr(draw, name)}\n")
+    for i, (x, y, line) in enumerate(draw.TITLE):
+        parts.append(f"S_title{i}_x = {x}\nS_title{i}_y = {y}\n")
+        parts.append(_text(f"S_title{i}", line))
+    for i, (_, label) in enumerate(draw.MENU_ROWS):
+        parts.append(_text(f"S_menu{i}", label))
+    parts.append("T_menu_rows:\n        .word " + ", ".join(
+        f"S_menu{i}" for i in range(len(draw.MENU_ROWS))) + "\n")
+    for i, line in enumerate(draw.MENU_FOOT):
+        parts.append(_text(f"S_foot{i}", line))
+    for i, (x, y, line) in enumerate(draw.PASS_LINES):
+        parts.append(f"S_pass{i}_x = {x}\nS_pass{i}_y = {y}\n")
+        parts.append(_text(f"S_pass{i}", line))
+    for name, lines in draw.LEGENDS.items():
+        for i, line in enumerate(lines):
+            parts.append(_text(f"S_legend_{name}{i}", line))
+    for kind in range(16):
+        parts.append(_text(f"S_name{kind}", draw.tray_name(kind)))
+        parts.append(_text(f"S_short{kind}", model.SHORT[kind].upper()))
+    parts.append("T_names:\n        .word " + ", ".join(f"S_name{k}" for k in range(16)) + "\n")
+    parts.append("T_shorts:\n        .word " + ", ".join(f"S_short{k}" for k in range(16))
+                 + "\n")
     return "".join(parts)
 
 
@@ -55,3 +116,8 @@ def program():  # -> retroscope.asm.Program
     return assemble_package(PACKAGE, "jmc.asm", "6502",
                             {"tables.inc": tables_asm(), "mos.asm": mos,
                              "mos_pitch.inc": pitch_inc()}).program
+
+
+def key(name: str) -> int:
+    """The button bit that holds BBC key `name` down (GAME_KEYS order)."""
+    return 1 << GAME_KEYS.index(name)

@@ -19,7 +19,8 @@ board's sound PROM (82S126 at 1M): the PROM here is OUR OWN design
 (`SOUND_PROM`), not Namco's. The board's latch bit at $5001 enables the
 sound; the log carries it as reg $20 (a board line, not a chip register),
 logged first in each frame that writes (the page makes its synths afresh
-after a reset or a seek).
+after a reset or a seek); the first frame that writes after a reset or a
+restore also begins with every register as it stands.
 
 The synth is web/audio/chips/wsg.js; its PROM module wsg_prom.js is made from
 `SOUND_PROM` by `prom_module()` (tested to match: one source of truth).
@@ -90,6 +91,7 @@ class Wsg:
         self.log = SoundLog("wsg", cpu_hz)
         self._now: Callable[[], tuple[int, int]] = lambda: (0, 0)
         self._frame = -1
+        self._resync = True
 
     def attach(self, now: Callable[[], tuple[int, int]]) -> None:
         """`now()` -> (frame, cycles since the frame began): the stamp's source."""
@@ -99,7 +101,12 @@ class Wsg:
         frame, cycle = self._now()
         if frame != self._frame:  # the frame's first write: the enable line first
             self._frame = frame
-            self.log.log(cycle, REG_ENABLE, self.enabled)
+            log = self.log.log
+            log(cycle, REG_ENABLE, self.enabled)
+            if self._resync:  # after a reset or a rewind: every register
+                self._resync = False
+                for n, held in enumerate(self.regs):
+                    log(cycle, n, held)
         self.log.log(cycle, reg, value)
 
     def write(self, reg: int, value: int) -> None:
@@ -118,6 +125,7 @@ class Wsg:
         self.regs[:] = bytes(0x20)
         self.enabled = 0
         self._frame = -1
+        self._resync = True
 
     # -- reading the registers back (panels, tests) ------------------------------
     def _value(self, regs: range, shift: int) -> int:
@@ -147,3 +155,4 @@ class Wsg:
         self.regs[:] = bytes.fromhex(state["regs"])
         self.enabled = state["enabled"] & 1
         self._frame = -1
+        self._resync = True

@@ -180,6 +180,7 @@ class PacmanMachine(NamcoBoard):
         import time
 
         from ..namco.board import CPU_HZ, FRAME_CYCLES
+        from ..soundbench import routine_cycles, write_us
 
         m = PacmanMachine(self.maze)
         for buttons in (0, 0, 0, 16, 0, 32, 0):
@@ -191,8 +192,10 @@ class PacmanMachine(NamcoBoard):
         for i in range(frames):  # warm up: the core compiles its hot blocks
             m.run_frame(stick[i // 30 % 4])
         t0 = time.perf_counter()
+        writes = 0
         for i in range(frames):
             m.run_frame(stick[i // 30 % 4])
+            writes += len(m.wsg.log.writes) // 3
         elapsed = time.perf_counter() - t0
         pos, target = model.position(6, 4), model.position(25, 0)
         t1 = time.perf_counter()
@@ -200,9 +203,15 @@ class PacmanMachine(NamcoBoard):
         for i in range(calls):
             m.call("chooseDirection", hl=pos, de=target, a=i & 3)
         call_s = time.perf_counter() - t1
+        m.call("sndDot")  # the sound engine a frame: the burst and a frame of siren + waka
+        engine = routine_cycles(m, "soundOut") + routine_cycles(m, "soundTick")
         return {"play ms/frame": 1000 * elapsed / frames,
                 "play clock / 3.072 MHz": frames * FRAME_CYCLES / elapsed / CPU_HZ,
-                "chooseDirection calls/s": calls / call_s}
+                "chooseDirection calls/s": calls / call_s,
+                "sound engine cycles/frame": engine,
+                "sound engine / frame cycles": engine / FRAME_CYCLES,
+                "WSG writes/frame": writes / frames,
+                "WSG us/write": write_us(lambda: m.bus.write(0x5050, 5), m.sound_logs())}
 
     # -- the side panel's verbs ------------------------------------------------------------
     def commands(self) -> dict[str, Callable[..., Any]]:

@@ -49,11 +49,14 @@ INFO = nes_info(
         Routine("addLineClearPoints", "$9C31: the score for the rows cleared, in BCD"),
         Routine("addHoldDownPoints", "points for the rows soft-dropped"),
         Routine("setLevelColours", "$9808: the palette of the level"),
+        Routine("updateAudio", "$E000: one frame of our sound driver (music, effects)"),
     ),
     summary="Nintendo Tetris's PRNG, piece selection, DAS, gravity, soft drop, line "
             "clears, BCD lines/level/score and statistics as 2A03 machine code at the "
-            "article's addresses. Keys: left and right arrows move, down arrow drops, "
-            "X rotates clockwise, Z anticlockwise, Enter starts and pauses, Shift is Select.",
+            "article's addresses, with music and effects from our own 2A03 sound driver "
+            "(the game-type menu chooses the music). Keys: left and right arrows move, "
+            "down arrow drops, X rotates clockwise, Z anticlockwise, Enter starts and "
+            "pauses, Shift is Select.",
 )
 
 

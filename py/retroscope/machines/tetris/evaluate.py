@@ -18,13 +18,14 @@ FEATURES = (
     "max_height",
     "row_trans",      # filled/empty changes along rows (walls count as filled)
     "col_trans",      # filled/empty changes down columns (floor counts as filled)
-    "deep_wells",     # wells of depth >= 3 in columns 0-8 (each needs an I)
+    "deep_wells",     # depth past 2 of the wells in columns 0-8 (each needs an I)
     "well_col",       # height of column 9 (the tetris well), want 0
     "ready",          # rows ready to go in one tetris (col 9 open, 0-8 full), up to 4
     "burn",           # lines cleared one to three at a time
     "tetris",         # tetrises
     "danger",         # (max height - 8)^2 over columns 0-8 when above 8
     "left_high",      # height of columns 0-2 above 8 rows: out of reach at level 29
+    "deep_ready",     # well (column 9) depth past four: nothing but an I fits in it
 )
 N = len(FEATURES)
 
@@ -75,22 +76,21 @@ def features(rows: list[int], lines: int) -> list[float]:
         right = heights[c + 1] if c < 8 else 20
         depth = min(left, right) - heights[c]
         if depth >= 3:
-            deep += 1
+            deep += depth - 2
     surface = heights[:9]
     max_h = max(surface)
     ready = 0
     for r in range(19 - heights[9], -1, -1):
-        if rows[r] == 0x1FF:
-            ready += 1
-            if ready == 4:
-                break
-        else:
+        if rows[r] != 0x1FF:
+            break
+        ready += 1
+        if ready == 4:
             break
     danger = (max_h - 8) ** 2 if max_h > 8 else 0
     left_high = sum(h - 8 for h in heights[:3] if h > 8)
     return [holes, hole_rows, covers, bump, bump_sq, sum(surface) / 9, max_h, row_trans,
             col_trans, deep, heights[9], ready, lines if 0 < lines < 4 else 0,
-            1 if lines == 4 else 0, danger, left_high]
+            1 if lines == 4 else 0, danger, left_high, max(heights[8] - heights[9] - 4, 0)]
 
 
 def score(weights: tuple[float, ...] | list[float], rows: list[int], lines: int) -> float:

@@ -53,9 +53,11 @@ def entry_delay(lock_y: int, cleared: int) -> int:
 
 
 def play(planner: Planner, seed: int = 0x8988, start_level: int = 18,
-         max_pieces: int = 2000, stop_level: int | None = None) -> GameResult:
+         max_pieces: int = 2000, stop_level: int | None = None,
+         stop_at_goals: bool = False) -> GameResult:
     """One game from an empty field at `start_level`; stops at a top-out,
-    `max_pieces` or once `stop_level` is reached."""
+    `max_pieces`, once `stop_level` is reached, or (`stop_at_goals`) once the
+    game has reached both level 29 and 999,999 points."""
     m = bytearray(0x800)
     m[model.RNG], m[model.RNG + 1] = seed >> 8, seed & 0xFF
     m[model.SPAWN_ID] = 0
@@ -85,6 +87,8 @@ def play(planner: Planner, seed: int = 0x8988, start_level: int = 18,
         if level >= 29 and not r.reached_29:
             r.reached_29, r.score_at_29 = True, r.score
         if stop_level is not None and level >= stop_level:
+            break
+        if stop_at_goals and r.reached_29 and r.score >= MAX_SCORE:
             break
         frames = p.frames + entry_delay(p.y, cleared)
         r.frames += frames

@@ -1,0 +1,143 @@
+"""JMC's screens are drawn by the 6502 (draw.asm) into MODE 2 screen memory:
+at every step of a game the screen memory equals the pure-Python reference
+model (draw.py) drawn from the same RAM."""
+
+from __future__ import annotations
+
+import pytest
+
+from retroscope.machines.jmc import create, model
+from retroscope.machines.jmc.draw import View, draw
+from retroscope.machines.jmc.program import key
+from retroscope.machines.jmc.screen import Canvas
+
+SCREEN = slice(0x3000, 0x8000)
+Z_DIRTY, Z_SHOWN_KIND = 0xC9, 0x75
+
+
+def settle(m, frames: int = 3) -> None:
+    for _ in range(frames):
+        m.run_frame(0)
+    for _ in range(400):
+        if not m.state()["busy"]:
+            return
+        m.run_frame(0)
+    raise AssertionError("the game stayed busy")
+
+
+def press(m, name: str) -> None:
+    m.run_frame(key(name))
+    m.run_frame(key(name))
+    settle(m)
+
+
+def model_screen(m) -> bytes:
+    ram = bytearray(m.bus.ram)
+    canvas = Canvas()
+    draw(canvas, View.from_ram(ram), ram)
+    canvas.encode_into(ram)
+    return bytes(ram[SCREEN])
+
+
+def assert_model(m, where: str) -> None:
+    got = bytes(m.bus.ram[SCREEN])
+    want = model_screen(m)
+    if got != want:
+        first = next(i for i in range(len(got)) if got[i] != want[i])
+        raise AssertionError(f"{where}: the 6502's screen differs from the model's, "
+                             f"first at ${0x3000 + first:04X} "
+                             f"({sum(a != b for a, b in zip(got, want, strict=True))} bytes)")
+
+
+def test_the_menu_and_its_options_are_drawn_as_the_model_draws_them() -> None:
+    m = create()
+    settle(m)
+    assert_model(m, "menu")
+    assert len(set(m.framebuffer)) > 2
+    for name in ("C", "R", "B", "D", "R", "B", "H"):
+        press(m, name)
+        assert_model(m, f"menu after {name}")
+
+
+def test_setup_tray_pass_and_play_screens_match_the_model() -> None:
+    m = create()
+    settle(m)
+    press(m, "Return")
+    assert m.state()["phase"] == "setup"
+    assert_model(m, "setup")
+    for name in ("P", "P", "Up", "Right", "P", "S", "Down", "Down", "Right", "P", "S", "R"):
+        press(m, name)
+        assert_model(m, f"setup after {name}")
+    press(m, "E")
+    assert m.state()["phase"] == "pass"
+    assert_model(m, "the interstitial")
+    press(m, "Return")
+    press(m, "R")
+    press(m, "E")
+    press(m, "Return")
+    assert m.state()["phase"] == "play"
+    assert_model(m, "play")
+    for name in ("Up", "Left", "Left", "Up", "P", "Up", "P", "Down", "Down", "P", "E"):
+        press(m, name)
+        assert_model(m, f"play after {name}")
+
+
+@pytest.mark.parametrize("bridges", [2, 4])
+def test_a_game_to_its_end_reveal_matches_the_model(bridges: int) -> None:
+    m = create(seed="0000BEEF", bridges=bridges)
+    settle(m)
+    board = model.Board(bridges)
+    for p, kind, pid in ((model.pos(2, 1), model.GENERAL, model.pos(0, 7)),
+                         (model.pos(5, 7), model.JO1, model.pos(5, 7)),
+                         (model.pos(0, 0), model.TANK, model.pos(0, 0))):
+        board.pieces[p] = pid
+        board.types[pid] = kind
+    m.load_board(board)
+    m.write(0x4D0 + model.pos(1, 1), 2)          # a mark or two, as edits
+    m.write(0x4D0 + model.pos(3, 5), 7)
+    m.run_frame(0)
+    press(m, "Up")
+    assert_model(m, "an edited board")
+    x, y = model.xy(model.pos(2, 1))
+    m.write(0xC0, x)                              # the cursor there, by hand
+    m.write(0xC1, y)
+    press(m, "P")
+    press(m, "Up")
+    press(m, "P")
+    assert m.state()["phase"] == "over"
+    assert_model(m, "the end")
+
+
+def test_debug_mode_shows_every_piece_as_the_model_does() -> None:
+    m = create()
+    settle(m)
+    press(m, "D")
+    press(m, "R")
+    press(m, "Return")
+    assert m.state()["mode"] == "debug"
+    assert_model(m, "debug")
+
+
+def test_the_screen_comes_from_the_cpu() -> None:
+    """Wipe screen memory and forget what was drawn: the 6502 draws it all again."""
+    m = create(seed="0BADCAFE")
+    settle(m)
+    want = bytes(m.bus.ram[SCREEN])
+    m.bus.ram[SCREEN] = bytes(0x5000)
+    m.write(Z_SHOWN_KIND, 0xFF)
+    m.write(Z_DIRTY, 1)
+    settle(m, 1)
+    assert bytes(m.bus.ram[SCREEN]) == want
+    assert_model(m, "redrawn")
+
+
+def test_a_cursor_step_redraws_only_what_changed_in_a_frame_or_two() -> None:
+    m = create(seed="0BADCAFE")
+    settle(m)
+    m.run_frame(key("Up"))
+    frames = 1
+    while m.state()["busy"]:
+        m.run_frame(0)
+        frames += 1
+    assert frames <= 4               # the key scanned, the game acts, the 6502 draws
+    assert_model(m, "after a cursor step")
