@@ -143,8 +143,9 @@ def sound_figures(page, quick: bool) -> None:
     from retroscope.benchmarks import sound
 
     where = "CPython" if page is None else "Pyodide"
-    print(f"\n== Sound in {where} (per frame, no input: chip writes (mean, most), median µs"
-          " to drain and post them; the APU device: µs per write and per $4015 read)")
+    print(f"\n== Sound in {where} (per frame, no input: chip writes (mean, most), µs to"
+          " drain and encode them for the worklet;\n   the APU device: µs per write and per"
+          " $4015 read)")
     for mid in machines.available():
         args = {"kind": "sound", "name": mid, "frames": 60 if quick else 240}
         if page is None:
