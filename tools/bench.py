@@ -88,6 +88,7 @@ def cpython_figures(quick: bool) -> None:
         print(f"  {mid:10} {r['ms_per_frame']:6.2f} ms/frame = "
               f"{r['ratio_to_realtime']:5.2f}x real time", flush=True)
         _print_figures(r)
+    sound_figures(None, quick)
     try:
         from retroscope.benchmarks import debugger
         for mid in machines.available():
@@ -130,8 +131,34 @@ def browser_figures(quick: bool) -> None:
             print(f"  {mid:10} {r['ms_per_frame']:6.2f} ms/frame = "
                   f"{r['ratio_to_realtime']:5.2f}x real time", flush=True)
             _print_figures(r)
+        sound_figures(page, quick)
         browser.close()
     server.shutdown()
+
+
+def sound_figures(page, quick: bool) -> None:
+    """The sound path per machine: chip writes per frame, the µs to drain and
+    encode them for the worklet, and the NES APU's µs per write and per
+    $4015 read (CPython when `page` is None, else the page's Pyodide)."""
+    from retroscope.benchmarks import sound
+
+    where = "CPython" if page is None else "Pyodide"
+    print(f"\n== Sound in {where} (per frame, no input: chip writes (mean, most), µs to"
+          " drain and encode them for the worklet;\n   the APU device: µs per write and per"
+          " $4015 read)")
+    for mid in machines.available():
+        args = {"kind": "sound", "name": mid, "frames": 60 if quick else 240}
+        if page is None:
+            r = {**sound.measure_machine(mid, frames=args["frames"]), **sound.measure_apu()}
+        else:
+            r = page.evaluate("a => window.retroscope.bench(a)", args)
+        chips = ",".join(r["chips"]) or "none"
+        line = (f"  {mid:10} {chips:8} {r['writes_per_frame']:5.1f} writes/frame"
+                f" (most {r['max_writes']}), {r['post_us_per_frame']:6.1f} µs to post")
+        if "apu" in r["chips"]:
+            line += (f"; APU write {r['write_us']:.2f} µs, $4015 read {r['status_read_us']:.2f} µs"
+                     f" -> {r['max_writes'] * r['write_us']:.1f} µs in the busiest frame")
+        print(line, flush=True)
 
 
 def _print_figures(result: dict) -> None:

@@ -72,10 +72,11 @@ function sendFrame(withState) {
 // The sound chips' writes of the frame just run, straight to the AudioWorklet
 // (its message format is in web/audio/worklet.js). live: play them (running
 // at real time); else the worklet applies them unheard and goes quiet.
-// reset: the machine was loaded or moved in time: the synths start afresh.
+// reset: the machine was loaded, reset, stepped or moved in time (frames ran
+// that nobody drained): the synths start afresh from the chips' registers.
 function sendSound(live, reset = false) {
   if (soundPort === null) return;
-  const text = api.sound_frame();
+  const text = api.sound_frame(reset);
   if (!text && !reset) return;
   const msg = text ? JSON.parse(text) : { frame: 0, cycles: 0, clock: 1, logs: [] };
   const transfer = [];
@@ -291,8 +292,9 @@ async function handle({ id, op, args }) {
         sendFrame(true);
       } else if (op === "step" || op === "reset" || op === "write" || op === "run_frames"
                  || (op === "debug" && FRAME_VERBS.has(args.verb))) {
-        // Stepping is silent; a reset or a seek starts the synths afresh.
-        sendSound(false, op === "reset" || (op === "debug" && args.verb === "seek"));
+        // Stepping is silent; after anything but a memory edit the synths start
+        // afresh from the chips' registers (frames may have run undrained).
+        sendSound(false, op !== "write");
         sendFrame(true);
       }
     }

@@ -40,6 +40,26 @@ DEBUG_VERBS = frozenset({
 })
 
 
+def sound_json(machine: Machine, sync: bool = False) -> str:
+    """A machine's sound logs of the frame just run, drained, as the JSON the
+    worker posts to the worklet; "" for a machine without sound chips. With
+    `sync`, the chips' state as writes instead (`SoundLog.sync_writes`)."""
+    logs = machine.sound_logs()
+    if not logs:
+        return ""
+    return json.dumps({
+        "frame": machine.frame, "cycles": machine.last_frame_cycles,
+        "clock": machine.INFO.clock_hz,
+        "logs": [{"chip": log.chip, "clock": log.clock_hz, "writes": _sound_writes(log, sync)}
+                 for log in logs],
+    }, separators=(",", ":"))
+
+
+def _sound_writes(log: Any, sync: bool) -> list[int]:
+    drained = log.drain()
+    return log.sync_writes() if sync else drained
+
+
 class RequestError(ValueError):
     """The request itself was wrong (bad argument): said back to the page."""
 
@@ -120,23 +140,16 @@ class WorkerAPI:
         """The current framebuffer: one palette index per pixel, row-major."""
         return bytes(self.session.machine.framebuffer) if self.session else b""
 
-    def sound_frame(self) -> str:
+    def sound_frame(self, sync: bool = False) -> str:
         """The sound chips' writes of the frame just run, as JSON for the
         worker to post to the page's AudioWorklet (web/audio/worklet.js):
         {frame, cycles, clock, logs: [{chip, clock, writes}]}; "" for a
-        machine without sound chips. Drains the logs."""
+        machine without sound chips. Drains the logs. With `sync`, each log's
+        writes are those bringing a fresh synth to the chip's state now (after
+        a load, reset, step or seek: frames ran that nobody drained)."""
         if self.session is None:
             return ""
-        machine = self.session.machine
-        logs = machine.sound_logs()
-        if not logs:
-            return ""
-        return json.dumps({
-            "frame": machine.frame, "cycles": machine.last_frame_cycles,
-            "clock": machine.INFO.clock_hz,
-            "logs": [{"chip": log.chip, "clock": log.clock_hz, "writes": log.drain()}
-                     for log in logs],
-        }, separators=(",", ":"))
+        return sound_json(self.session.machine, sync)
 
     # -- verbs -------------------------------------------------------------------
     def _need_session(self) -> Session:
@@ -470,11 +483,19 @@ class WorkerAPI:
         if kind == "frames" and args.get("name") in machines.available():
             frames = _int_arg(args, "frames", 1, 3600, 120)
             return runner.measure_frames(args["name"], frames=frames)
+        if kind == "sound":
+            from .benchmarks import sound
+            name = args.get("name")
+            if name not in machines.available():
+                raise RequestError(f"bench sound: no machine {name!r}")
+            frames = _int_arg(args, "frames", 1, 3600, 120)
+            return {**sound.measure_machine(name, frames=frames), **sound.measure_apu()}
         if kind == "assembled":
             from .machines import base
             return {"assembled": list(base.ASSEMBLED)}
         raise RequestError("bench needs kind 'core' (mos6502, z80, tms9900), 'frames' "
-                           "(a machine) or 'assembled' (what this worker assembled)")
+                           "(a machine), 'sound' (a machine) or 'assembled' (what this "
+                           "worker assembled)")
 
 
 API = WorkerAPI()

@@ -83,3 +83,16 @@ def test_mute_and_volume_are_remembered(open_page, page_log):
     page.click("[data-testid=btn-sound]")
     assert page.get_attribute("[data-testid=btn-sound]", "data-state") == "on"
     assert page_log.console_errors == []
+
+
+def test_backgammon_plays_its_dice_on_the_fds_channel(open_page, page_log):
+    page = open_page("#/backgammon?seed=5")
+    start_sound(page)
+    page.evaluate("window.retroscope.run()")
+    page.locator("[data-testid=screen]").click()
+    page.keyboard.press("Enter")  # Start: the game begins with the opening roll
+    stats = wait_until(page, f"{STATS}.then(s => s.chips.includes('fds') && s.peak > 0.02"
+                             " ? s : null)", timeout=30_000)
+    assert stats["unknown"] == []
+    page.evaluate("window.retroscope.pause()")
+    assert page_log.console_errors == []

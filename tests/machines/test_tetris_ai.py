@@ -9,7 +9,7 @@ import pytest
 from retroscope.debug import Session
 from retroscope.machines import create
 from retroscope.machines.tetris import model
-from retroscope.machines.tetris.ai import Bot, Planner, level_after
+from retroscope.machines.tetris.ai import Bot, Planner, frames_to_spawn, level_after
 from retroscope.machines.tetris.evaluate import FEATURES, features
 from retroscope.machines.tetris.search import (
     A_BUTTON,
@@ -196,6 +196,38 @@ def test_a_game_is_the_same_for_the_same_seed() -> None:
     c = _play("1234", 700, Bot())
     assert a.ram() == b.ram()
     assert a.ram()[0x400:0x4C8] != c.ram()[0x400:0x4C8]
+
+
+def test_frames_to_spawn_counts_the_entry_delay_as_the_machine_runs_it() -> None:
+    m = create("tetris", level=18)
+    bot = Bot()
+    waiting: list[int] = []  # predictions made since the last lock, as frames to go
+    checked = cleared = 0
+    for _ in range(2500):
+        ram = m.ram()
+        state = ram[model.PLAY_STATE]
+        waiting = [w - 1 for w in waiting]  # a frame (one PRNG step) went by
+        if state == 8:
+            assert waiting and all(left == 0 for left in waiting)
+            checked += len(waiting)
+            waiting = []
+        elif 3 <= state <= 7:
+            cleared += state == 4
+            left = frames_to_spawn(ram, state)
+            assert left is not None
+            waiting.append(left)
+        m.run_frame(bot.buttons(m))
+    assert checked > 300 and cleared > 20  # pieces with and without lines to clear
+
+
+def test_the_decision_spread_over_the_entry_delay_plays_the_same_game() -> None:
+    spread, whole = Bot(), Bot(spread=False)
+    a = _play("8988", 2500, spread)
+    b = _play("8988", 2500, whole)
+    assert a.ram() == b.ram()
+    assert spread.decisions == whole.decisions > 40
+    assert spread.spread_misses == 0 and spread.spread_hits >= spread.decisions - 2
+    assert spread.report()["frame_ms_max"] > 0
 
 
 def test_rewind_replays_an_ai_game_exactly() -> None:

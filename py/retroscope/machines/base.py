@@ -388,7 +388,6 @@ class Machine:
         self._frame_start = 0
         self._event_index = 0
         self._events: list[tuple[int, Any]] = []
-        self._sound_stale = False  # the logs hold a finished frame: clear them first
         self.last_frame_cycles = 0  # the length of the frame that ended last
 
     # -- memory ----------------------------------------------------------------
@@ -446,10 +445,6 @@ class Machine:
         A CPU that waits for an interrupt (Z80 HALT, TMS9900 IDLE) lets time
         pass to the next event, so the devices keep their beat."""
         cpu = self.cpu
-        if self._sound_stale:
-            self._sound_stale = False
-            for log in self.sound_logs():
-                log.writes.clear()
         while True:
             events = self._events
             offset, handler = events[self._event_index]
@@ -477,9 +472,10 @@ class Machine:
                 # Asked again each frame: a machine may vary its frame length
                 # (the NES's odd frames are one PPU dot shorter).
                 self._events = self.frame_events()
-                # The logs keep this frame's writes for the worker to drain;
-                # the next advance() clears whatever it left.
-                self._sound_stale = True
+                # The logs keep this frame's writes for the worker to drain
+                # and drop the frame before's, if nobody did.
+                for log in self.sound_logs():
+                    log.end_frame()
                 return "frame"
 
     @property
@@ -616,7 +612,7 @@ class Machine:
         self.buttons = snap["buttons"]
         self._events = self.frame_events()  # it may depend on the restored state
         for log in self.sound_logs():  # writes stamped in another timeline
-            log.writes.clear()
+            log.clear()
 
     def device_snapshot(self) -> dict[str, Any]:
         return {}

@@ -7,13 +7,15 @@ which the CPU makes it. The machine lists its logs in `Machine.sound_logs()`;
 the worker drains them after each frame and posts them to the page's
 AudioWorklet, where `web/audio/chips/<chip>.js` turns them into samples.
 
-Costs: one `list.extend` per write. Nobody has to drain: the machine clears
-every log when the next frame starts (`Machine.advance`), so a log never holds
-more than one frame.
+Costs: one `list.extend` per write. Nobody has to drain: when a frame ends
+(`Machine.advance` calls `end_frame`), whatever is left of the frame before is
+dropped, so a log never holds more than two frames. Writes made between frames
+(a memory edit, stepping) belong to the frame that follows.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 
@@ -26,6 +28,13 @@ class SoundLog:
     # flat [stamp, reg, value, stamp, reg, value, ...];
     # stamp = CPU cycles since the frame began (Machine.frame_cycle)
     writes: list[int] = field(default_factory=list)
+    # len(writes) when the last frame ended: what end_frame drops if undrained
+    done: int = field(default=0, repr=False, compare=False)
+    # Optional, set by the device: writes (flat, stamps 0) that bring a
+    # fresh synth to the chip's registers now without starting a note; the
+    # worker sends them instead of the log after a load, reset, step or seek,
+    # when frames ran that nobody drained.
+    sync: Callable[[], list[int]] | None = field(default=None, repr=False, compare=False)
 
     def log(self, stamp: int, reg: int, value: int) -> None:
         """Record one write: `reg` in the chip's own numbering (APU: address -
@@ -35,8 +44,25 @@ class SoundLog:
     def drain(self) -> list[int]:
         """The frame's writes, and clears them."""
         writes = self.writes[:]
-        self.writes.clear()  # in place: a device may hold the list's methods
+        self.clear()
         return writes
+
+    def clear(self) -> None:
+        """Forget every write (in place: a device may hold the list's methods).
+        Use this (or drain), not `writes.clear()`, so the frame mark goes too."""
+        self.writes.clear()
+        self.done = 0
+
+    def end_frame(self) -> None:
+        """A frame ended: drop what is left of the one before (nobody drained
+        it), keep this one's writes for `drain`."""
+        if self.done and self.done <= len(self.writes):  # (shorter: cleared by hand)
+            del self.writes[:self.done]
+        self.done = len(self.writes)
+
+    def sync_writes(self) -> list[int]:
+        """The device's `sync` writes ([] without one: the synth starts silent)."""
+        return self.sync() if self.sync is not None else []
 
     def triples(self) -> list[tuple[int, int, int]]:
         """The writes as (stamp, reg, value) tuples, for tests and panels."""

@@ -12,12 +12,14 @@
 // node (tools/render_sound.mjs), so tests measure what people hear.
 
 import { Apu } from "./apu.js";
+import { Fds } from "./fds.js";
 import { Sn76489 } from "./sn76489.js";
 import { Wsg } from "./wsg.js";
 
 // One line per chip (each helper adds its own): apu, fds, wsg, sn76489.
 export const CHIPS = {
   apu: Apu,
+  fds: Fds,
   wsg: Wsg,
   sn76489: Sn76489,
 };

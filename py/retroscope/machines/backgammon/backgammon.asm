@@ -5,6 +5,7 @@
         .include "reset.asm"
         .include "rng.asm"
         .include "dice.asm"
+        .include "sound.asm"
 
         .org $DFFA              ; the disk program's vectors, used by the BIOS
         .word Nmi, Reset, Irq

@@ -15,9 +15,9 @@ from ..base import MachineError, Param, Routine, assemble_package
 from ..fds.machine import FdsMachine
 from ..nes.controller import BUTTON
 from ..nes.machine import nes_info
-from . import model, panel, video
+from . import model, panel, sounds, video
 from .game import Game
-from .layout import COUNTER, DIE1, DIE2, INDEX, MODE, READY, SEED, TABLE
+from .layout import COUNTER, DIE1, DIE2, INDEX, MODE, READY, SEED, SFX_REQ, TABLE
 from .notation import link_text
 from .panel import TAPE_LENGTH
 from .rules import BAR, OFF
@@ -43,7 +43,8 @@ def program() -> Any:  # -> retroscope.asm.Program (the disk program)
 
 def _built() -> Any:
     return assemble_package(PACKAGE, "backgammon.asm", "6502",
-                            {"dice_table.inc": dice_table_inc()})
+                            {"dice_table.inc": dice_table_inc(),
+                             "sounds.inc": sounds.sounds_inc()})
 
 
 def counter_for(sequence: int) -> int:
@@ -155,6 +156,7 @@ class BackgammonMachine(FdsMachine):
                 self.wait -= 1
                 return
             game.computer_turn()
+            self.write(SFX_REQ, sounds.SFX_IDS["move"])
             self.wait = COMPUTER_DELAY
 
     def _keys(self) -> None:
@@ -247,6 +249,7 @@ class BackgammonMachine(FdsMachine):
                 return
             if point in game.current.paths(self.selected):
                 game.move(self.selected, point)
+                self.write(SFX_REQ, sounds.SFX_IDS["move"])  # the program plays the tock
                 self.selected = None
                 return
         steps = game.current.legal_steps()

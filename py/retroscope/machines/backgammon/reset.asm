@@ -43,6 +43,7 @@ SeedKept:
         LDX #$FF                ; the stack page was just cleared
         TXS
         JSR InitTable
+        JSR SoundInit
         LDA #1
         STA ReadyFlag           ; no roll asked for yet
         LDA #PPUCTRL_NMI
@@ -56,6 +57,7 @@ MainLoop:
         BEQ MainLoop
         LDA #0
         STA NmiFlag
+        JSR SoundUpdate         ; early in the frame: effects keep their beat
         LDA Mode
         BNE InGame
         JSR GetRandomVal        ; title: one number of the sequence per frame
@@ -65,7 +67,13 @@ MainLoop:
         INC Mode                ; Start clears the title: the dice are fixed now
         JMP MainLoop
 InGame:
+        LDA ReadyFlag
+        PHA
         JSR GetDiceRoll         ; rolls only when ReadyFlag is 0
+        PLA
+        BNE MainLoop            ; no roll asked for: none made
+        LDA #SFX_DICE
+        STA SfxReq              ; the dice rattle from the next frame
         JMP MainLoop
 
 PPUCTRL_NMI = $80

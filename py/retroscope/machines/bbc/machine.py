@@ -4,9 +4,10 @@ system VIA with the keyboard and T1, our MOS stand-in, 50 frames a second.
 CPU address space (BBC Micro Advanced User Guide, the memory map):
 
   $0000-$7FFF  32 KiB RAM (the screen at $3000-$7FFF in MODE 0-2)
-  $8000-$BFFF  sideways ROM (none fitted: reads $FF)
+  $8000-$BFFF  sideways ROM: the game's own, if it brings one (else reads $FF)
   $C000-$FBFF  MOS ROM: our stand-in (mos.asm)
-  $FC00-$FCFF  FRED: our host filing system (hostfs.py)
+  $FC00-$FCFF  FRED: our host filing system (hostfs.py), our pointer at
+               $FC10-$FC12 (pointer.py)
   $FD00-$FDFF  JIM: nothing (reads $FF)
   $FE00-$FEFF  SHEILA: $FE00/$FE01 CRTC, $FE20/$FE21 video ULA, $FE40-$FE5F
                system VIA (other devices are not fitted: reads $FF); the
@@ -28,6 +29,7 @@ from ..base import Machine, MachineInfo
 from ..sn76489 import BBC_CLOCK, SN76489
 from .hostfs import HostFs
 from .keyboard import Keyboard
+from .pointer import Pointer
 from .via import SystemVia
 from .video import HEIGHT, PHYSICAL_RGB, WIDTH, Video
 
@@ -72,14 +74,16 @@ class BbcMachine(Machine):
         self.via = SystemVia(self.keyboard, lambda: cpu.cycles, self._set_irq,
                              self.sound.write)
         self.hostfs = HostFs(bus.ram, lambda a, v: bus.write(a, v))
+        self.mouse = Pointer()
         self.program = program
         rom = bytearray(b"\xFF" * 0x8000)
         for addr, data in program.chunks:
             if addr >= 0x8000:
                 rom[addr - 0x8000: addr - 0x8000 + len(data)] = data
         bus.map_rom(0x8000, bytes(rom), name="ROM (sideways empty, MOS stand-in)")
-        bus.map(0xFC00, 0xFCFF, name="FRED: host filing system", read=self.hostfs.read,
-                write=self.hostfs.write, peek=self.hostfs.read, kind="io")
+        bus.map(0xFC00, 0xFCFF, name="FRED: host filing system, pointer",
+                read=self._fred_read, write=self._fred_write, peek=self._fred_read,
+                kind="io")
         bus.map(0xFD00, 0xFDFF, name="JIM", read=_open_bus, write=_ignore, peek=_open_bus,
                 kind="io")
         bus.map(0xFE00, 0xFEFF, name="SHEILA", read=self._sheila_read,
@@ -130,6 +134,23 @@ class BbcMachine(Machine):
                 break
         return done
 
+    # -- FRED: the host filing system and the pointer ------------------------------
+    def _fred_read(self, addr: int) -> int:
+        if self.mouse.owns(addr):
+            return self.mouse.read(addr)
+        return self.hostfs.read(addr)
+
+    def _fred_write(self, addr: int, value: int) -> None:
+        if self.mouse.owns(addr):
+            self.mouse.write(addr, value)
+        else:
+            self.hostfs.write(addr, value)
+
+    def pointer(self, x: int, y: int, down: bool) -> None:
+        """A click on the picture reaches the program through our pointer."""
+        if down and 0 <= x < WIDTH and 0 <= y < HEIGHT:
+            self.mouse.click(x, y)
+
     # -- SHEILA -------------------------------------------------------------------
     def _sheila_read(self, addr: int) -> int:
         reg = addr & 0xFF
@@ -171,6 +192,7 @@ class BbcMachine(Machine):
         self.video.reset()
         self.video.set_mode(0xF4)
         self.hostfs.reset()
+        self.mouse.reset()
         super().reset()
 
     def frame_events(self) -> list[tuple[int, Any]]:
@@ -202,6 +224,7 @@ class BbcMachine(Machine):
         self.via.restore(state["via"])
         self.video.restore(state["video"])
         self.hostfs.restore(state["hostfs"])
+        self.mouse.restore(state.get("pointer", {"regs": [0, 0, 0]}))
         self.keyboard.down = set(state["keys"])
         self.sound.restore(state["sound"])
         self._irq_level = bool(self.cpu.snapshot()["irq_line"])

@@ -48,6 +48,8 @@ SEQUENCES = (
     ((14913, HALF), (37281, HALF), (37282, WRAP)),                # 5-step
 )
 
+SYNC_REGS = (0x00, 0x01, 0x02, 0x04, 0x05, 0x06, 0x08, 0x0A, 0x0C, 0x0E, 0x11)
+
 _FIELDS = ("regs", "lengths", "enabled", "mode", "inhibit", "irq_flag", "seq_start",
            "seq_index")
 
@@ -64,6 +66,7 @@ class Apu:
         self.cycles = cycles
         self.frame_start = frame_start
         self.log = SoundLog("apu", clock_hz)
+        self.log.sync = self.sync_writes
         self.reset()
 
     def reset(self) -> None:
@@ -149,6 +152,15 @@ class Apu:
             if length:
                 status |= 1 << channel
         return status
+
+    def sync_writes(self) -> list[int]:
+        """The registers as writes for a fresh synth: mode, enables, then every
+        register but the four that load a length counter (and start a note)."""
+        regs = self.regs
+        out = [0, FRAME_COUNTER, regs[FRAME_COUNTER], 0, STATUS, regs[STATUS]]
+        for reg in SYNC_REGS:
+            out += (0, reg, regs[reg])
+        return out
 
     # -- state -------------------------------------------------------------------------
     def _state(self) -> tuple[Any, ...]:

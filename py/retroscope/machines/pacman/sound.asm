@@ -33,32 +33,34 @@ sndPhase        equ $4F17       ; voice 2's frame counter
 soundOut:
         ld hl,SOUND_REGS+$10
         ld (hl),0               ; voice 1's frequency bits 0-3
-        inc hl
-        ld ix,sndVoices
+        inc l
+        ld de,sndVoices
         ld b,3
-.voice: ld a,(ix+V_FREQ)        ; the chip keeps the low nibble of each write
+.voice: ld a,(de)               ; the chip keeps the low nibble of each write
         ld (hl),a
-        inc hl
-        rrca
-        rrca
-        rrca
-        rrca
-        ld (hl),a
-        inc hl
-        ld a,(ix+V_FREQ+1)
-        ld (hl),a
-        inc hl
+        inc l
         rrca
         rrca
         rrca
         rrca
         ld (hl),a
-        inc hl
-        ld a,(ix+V_VOL)
+        inc l
+        inc de
+        ld a,(de)
         ld (hl),a
-        inc hl
-        ld de,4
-        add ix,de
+        inc l
+        rrca
+        rrca
+        rrca
+        rrca
+        ld (hl),a
+        inc l
+        inc de
+        ld a,(de)               ; the volume
+        ld (hl),a
+        inc l
+        inc de
+        inc de                  ; (the waveform: below)
         djnz .voice
         ld a,(sndV1+V_WAVE)
         ld (SOUND_REGS+$05),a
@@ -315,44 +317,43 @@ voice2Step:
         jr c,.up
         cpl
         and $1F
-.up:    ld b,a                  ; 0..15..0
-        ld hl,0
-        ld de,SIREN_STEP
-.mul:   ld a,b
-        or a
-        jr z,.base
-        add hl,de
-        dec b
-        jr .mul
-.base:  ld de,SIREN_BASE
-        add hl,de
-        ld a,(dotsEaten)
+.up:    add a,a                 ; 0..15..0: sirenWobble's word
         ld e,a
         ld d,0
+        ld hl,sirenWobble
+        add hl,de
+        ld e,(hl)
+        inc hl
+        ld d,(hl)
+        ld a,(dotsEaten)
+        ld l,a
+        ld h,0
+        add hl,de
+        ld de,SIREN_BASE
         add hl,de
         ld a,8
         ld c,0                  ; sine
         jr .set
 .fright:
-        ld de,FRIGHT_STEP
-        ld hl,FRIGHT_BASE
+        ld hl,frightRamp
         ld a,9
         ld c,6                  ; octave sine
         jr .ramp
-.home:  ld de,-EYES_STEP
-        ld hl,EYES_BASE
+.home:  ld hl,eyesRamp
         ld a,7
         ld c,1                  ; triangle
-.ramp:  push af                 ; HL + DE * (phase & 7)
+.ramp:  ld b,a                  ; HL = the ramp's word for phase & 7
         ld a,(sndPhase)
         and 7
-        ld b,a
-        pop af
-        inc b
-.step:  dec b
-        jr z,.set
+        add a,a
+        ld e,a
+        ld d,0
         add hl,de
-        jr .step
+        ld e,(hl)
+        inc hl
+        ld d,(hl)
+        ex de,hl
+        ld a,b
 .set:   ld (sndV2+V_FREQ),hl
         ld (sndV2+V_VOL),a
         ld a,c

@@ -60,13 +60,16 @@ EYES_BASE, EYES_STEP = 2000.0, 100     # an 8-frame falling whistle
 
 def sound_inc() -> str:
     """The include sound.asm reads: the note table, effects, tune, constants."""
+    def words(label: str, values: list[int], note: str) -> list[str]:
+        return [f"{label + ':':16}; {note}", "        dw " + ", ".join(str(v) for v in values)]
+
     out = ["; Made by pacman/sounds.py: do not edit.",
            f"SIREN_BASE      equ {reg(SIREN_BASE)}",
-           f"SIREN_STEP      equ {SIREN_STEP}",
-           f"FRIGHT_BASE     equ {reg(FRIGHT_BASE)}",
-           f"FRIGHT_STEP     equ {FRIGHT_STEP}",
-           f"EYES_BASE       equ {reg(EYES_BASE)}",
-           f"EYES_STEP       equ {EYES_STEP}",
+           *words("sirenWobble", [i * SIREN_STEP for i in range(16)], "the siren over its base"),
+           *words("frightRamp", [reg(FRIGHT_BASE) + i * FRIGHT_STEP for i in range(8)],
+                  "frightened, by frame"),
+           *words("eyesRamp", [reg(EYES_BASE) - i * EYES_STEP for i in range(8)],
+                  "eyes going home, by frame"),
            "noteTable:                      ; note n (1..) = MIDI n + 35"]
     values = [reg(hz_of(LOWEST_MIDI + i)) for i in range(NOTES)]
     for i in range(0, NOTES, 12):

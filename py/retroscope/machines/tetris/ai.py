@@ -30,6 +30,7 @@ picks A-type and the start level); when a game is over it does the same.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable, Generator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -92,26 +93,48 @@ class Planner:
 
     def choose(self, rows: list[int], start: Start, next_orient: int | None,
                lines: tuple[int, int] = (0, 0)) -> Choice | None:
+        steps = self.steps(rows, start, lambda: next_orient, lines, wait=next_orient is not None)
+        while True:
+            try:
+                next(steps)
+            except StopIteration as done:
+                return done.value
+
+    def steps(self, rows: list[int], start: Start, following: Callable[[], int | None],
+              lines: tuple[int, int] = (0, 0), wait: bool = True
+              ) -> Generator[None, None, Choice | None]:
+        """`choose` cut into pieces of work (the search, the scores, then one
+        lookahead board each): the generator yields between them, so the bot
+        can spread them over the entry delay's frames, and returns the Choice.
+        `following()` gives the piece after this one, or None while it is not
+        known yet: the search and the scores go ahead, the lookahead waits
+        (unless `wait` is off: then no lookahead without it)."""
         found = placements(rows, start, self.period)
         if not found:
             return None
+        yield
         level = start.level
         w1 = weights_for(level, self.weights)
         first: list[tuple[float, Placement, list[int], int]] = []
         for p in found.values():
             after, cleared = lock(rows, p.orient, p.x, p.y)
-            if next_orient is not None and not spawn_fits(after, next_orient):
-                value = DEAD
-            else:
-                value = evaluate(w1, after, cleared)
-            first.append((value, p, after, cleared))
+            first.append((evaluate(w1, after, cleared), p, after, cleared))
         first.sort(key=lambda item: (-item[0], len(item[1].presses), item[1].key))
+        next_orient = following()
+        while wait and self.lookahead and next_orient is None:
+            yield
+            next_orient = following()
+        if next_orient is not None:  # a board the next piece cannot spawn on loses
+            first = [(DEAD if not spawn_fits(a, next_orient) else v, p, a, c)
+                     for v, p, a, c in first]
+            first.sort(key=lambda item: (-item[0], len(item[1].presses), item[1].key))
         if self.lookahead and next_orient is not None:
             scored = []
             for value, p, after, cleared in first[: self.beam]:
                 if value == DEAD:
                     scored.append((DEAD, p))
                     continue
+                yield
                 level2 = level_after(level, lines[0], lines[1], cleared)[0]
                 w2 = weights_for(level2, self.weights)
                 reward = w1[12] * (cleared if 0 < cleared < 4 else 0) + w1[13] * (cleared == 4)
@@ -159,6 +182,89 @@ def trajectory(rows: list[int], start: Start, buttons: list[int]) -> list[tuple[
     return out
 
 
+FULL_ROW = 0x3FF
+
+
+def frames_to_spawn(ram: bytes, state: int) -> int | None:
+    """PRNG steps (one a frame, in the NMI) between now, play state `state`
+    about to run, and the frame whose spawn ($9907) picks the piece after next.
+
+    Frame by frame as the routines go: state 3 waits until the NMI has copied
+    the playfield to VRAM (four rows a frame, vramRow 20 becomes 32), then
+    checks one row a frame for four frames and, at the fourth, restarts the
+    copy and goes to 4 (lines to clear) or 5. In state 4 the NMI clears two
+    columns of the rows on each frame whose frameCounter is a multiple of 4
+    (clearColumnIndex counts the five passes) and the last pass hands over to
+    5. States 5, 6 and 7 take one frame each. None if RAM is not in one of
+    those states."""
+    if not 3 <= state <= 7:
+        return None
+    vram_row, line_index = ram[model.VRAM_ROW], ram[model.LINE_INDEX]
+    passes = 5 - ram[0x52]
+    counter = ram[model.FRAME_COUNTER]
+    lines = ram[model.COMPLETED_LINES] > 0 or any(
+        r == FULL_ROW for r in board_from_ram(ram))
+    j = 0
+    while state < 5:
+        if state == 3 and vram_row >= 32:
+            line_index += 1
+            if line_index >= 4:
+                vram_row = 0
+                state, passes = (4, 5) if lines else (5, 0)
+        if state == 4:  # the NMI's animation
+            if (counter + j) & 3 == 0:
+                passes -= 1
+                if passes <= 0:
+                    state = 5
+        else:  # the NMI's copy, four rows
+            for _ in range(4):
+                if vram_row < 20:
+                    vram_row += 1
+                    if vram_row == 20:
+                        vram_row = 32
+        j += 1
+        if j > 200:
+            return None
+    return j + 8 - state
+
+
+class Job:
+    """A `Planner.steps` run, advanced a few pieces of work a frame."""
+
+    def __init__(self, planner: Planner, rows: list[int], start: Start,
+                 lines: tuple[int, int]) -> None:
+        self.rows, self.start, self.lines = rows, start, lines
+        self.following: int | None = None
+        self.planner = planner
+        self.steps = planner.steps(rows, start, lambda: self.following, lines)
+        self.done = False
+        self.choice: Choice | None = None
+        self.done_units = 0
+        self.ms = 0.0
+
+    def units_left(self) -> int:
+        """At most: the search, the scores, then one per lookahead board."""
+        return max(1, 2 + self.planner.beam - self.done_units)
+
+    def work(self, units: int) -> None:
+        began = time.perf_counter()
+        for _ in range(units):
+            if self.done:
+                break
+            if self.following is None and self.done_units >= 2 and self.planner.lookahead:
+                break  # waiting for the piece after next
+            try:
+                next(self.steps)
+                self.done_units += 1
+            except StopIteration as end:
+                self.done, self.choice = True, end.value
+        self.ms += (time.perf_counter() - began) * 1000
+
+    def finish(self) -> Choice | None:
+        self.work(1 << 30)
+        return self.choice
+
+
 @dataclass
 class Plan:
     choice: Choice
@@ -173,7 +279,8 @@ class Bot:
 
     def __init__(self, tap_hz: int = 30, start_level: int = 18, *,
                  weights: dict[str, tuple[float, ...]] | None = None,
-                 lookahead: bool = True, soft_drop: bool = True, beam: int = 6) -> None:
+                 lookahead: bool = True, soft_drop: bool = True, beam: int = 6,
+                 spread: bool = True) -> None:
         if tap_hz <= 0 or 60 % tap_hz:
             raise ValueError("tap_hz must divide 60 (30 or 15, say)")
         if not 0 <= start_level <= 19:
@@ -182,6 +289,7 @@ class Bot:
         self.period = 60 // tap_hz
         self.start_level = start_level
         self.soft_drop = soft_drop
+        self.spread = spread  # decide over the entry delay (else all at the spawn)
         self.planner = Planner(self.period, dict(weights or WEIGHTS), lookahead, beam)
         self.plan: Plan | None = None
         self.last = 0  # what we pressed last frame
@@ -189,7 +297,11 @@ class Bot:
         self.decisions = 0
         self.replans = 0
         self.history: list[Choice] = []  # the last decisions, for the page
-        self.last_ms = 0.0  # how long the last decision took
+        self.last_ms = 0.0  # how long the last decision took (all its frames)
+        self.job: Job | None = None  # the next piece's decision, under way
+        self.frame_ms_max = 0.0  # the longest a frame's share of deciding took
+        self.spread_hits = 0  # decisions made ahead, over the entry delay
+        self.spread_misses = 0  # made ahead but for another board or piece: made again
 
     # -- the per-frame entry point -----------------------------------------------
     def buttons(self, machine: Any) -> int:
@@ -203,7 +315,7 @@ class Bot:
     def _decide(self, ram: bytes) -> int:
         mode = ram[model.GAME_MODE]
         if mode != 4:
-            self.plan = None
+            self.plan = self.job = None
             return self._menus(ram, mode)
         if ram[0xCA]:  # paused: the game goes on
             return self._tap(START_BUTTON)
@@ -216,6 +328,8 @@ class Bot:
         if state == 8:
             return self._spawn(ram)
         self.plan = None
+        if 3 <= state <= 7 and self.spread:
+            self._prepare(ram, state)
         if state == 0x0A and ram[model.CURTAIN_ROW] == 20:
             return self._tap(START_BUTTON)
         return 0
@@ -275,13 +389,61 @@ class Bot:
         orient = m[0xBF]
         following = model.pick_piece(m)  # what $9907 will choose during the spawn
         start = Start(orient, 5, 0, 0, 0, m[model.LEVEL], self._first_press())
+        job, self.job = self.job, None
+        rows = board_from_ram(m)
+        lines = (m[model.LINES], m[model.LINES + 1])
+        if job is not None and (job.rows, job.start, job.lines) == (rows, start, lines) and (
+                job.following is None or job.following == following):
+            job.following = following
+            self.spread_hits += 1
+            began = time.perf_counter()
+            choice = job.finish()
+            self._frame_ms((time.perf_counter() - began) * 1000)
+            self.last_ms = job.ms
+            return self._use(choice, rows, start)
+        self.spread_misses += job is not None
         return self._new_plan(m, start, following)
+
+    # -- the decision for the next piece, spread over the entry delay ----------------
+    def _prepare(self, ram: bytes, state: int) -> None:
+        """Between a lock and the next spawn: the board, the piece and the level
+        the spawn will have are known (rows already full are as good as gone,
+        the lines they make not yet counted), so the search starts now, a share
+        of its pieces of work a frame. The piece after it is chosen at the spawn
+        from the PRNG, which steps once a frame: from state 4 on the frames left
+        are known, so it is worked out ahead (and checked at the spawn)."""
+        left = frames_to_spawn(ram, state)
+        if self.job is None:
+            full = [r for r in board_from_ram(ram) if r == FULL_ROW]
+            cleared = len(full) + (ram[model.COMPLETED_LINES] if state <= 5 else 0)
+            level, lo, hi = level_after(ram[model.LEVEL], ram[model.LINES],
+                                        ram[model.LINES + 1], cleared)
+            rows = [r for r in board_from_ram(ram) if r != FULL_ROW]
+            rows = [0] * (20 - len(rows)) + rows
+            start = Start(ram[0xBF], 5, 0, 0, 0, level, 0)
+            self.job = Job(self.planner, rows, start, (lo, hi))
+        job = self.job
+        if left is not None and job.following is None:
+            m = bytearray(ram)
+            for _ in range(left):
+                model.prng(m)
+            job.following = model.pick_piece(m)
+        began = time.perf_counter()
+        job.work(1 if left is None else -(-job.units_left() // (left + 1)))
+        self._frame_ms((time.perf_counter() - began) * 1000)
+
+    def _frame_ms(self, ms: float) -> None:
+        self.frame_ms_max = max(self.frame_ms_max, ms)
 
     def _new_plan(self, m: bytearray, start: Start, next_orient: int) -> int:
         rows = board_from_ram(m)
         began = time.perf_counter()
         choice = self.planner.choose(rows, start, next_orient, (m[model.LINES], m[model.LINES + 1]))
         self.last_ms = (time.perf_counter() - began) * 1000
+        self._frame_ms(self.last_ms)
+        return self._use(choice, rows, start)
+
+    def _use(self, choice: Choice | None, rows: list[int], start: Start) -> int:
         if choice is None:
             self.plan = None
             return 0
@@ -316,7 +478,8 @@ class Bot:
         the runner-up's, and how the bot is doing."""
         out: dict[str, Any] = {"source": "ai", "tap_hz": self.tap_hz,
                                "decisions": self.decisions, "replans": self.replans,
-                               "ms": round(self.last_ms, 1)}
+                               "ms": round(self.last_ms, 1),
+                               "frame_ms_max": round(self.frame_ms_max, 1)}
         choice = self.history[-1] if self.history else None
         if choice is not None:
             out["chosen"] = _describe(choice.placement, choice.value)
