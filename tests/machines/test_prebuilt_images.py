@@ -25,6 +25,10 @@ def images(tmp_path, monkeypatch):
     sys.path.insert(0, str(REPO))
     from tools.images import write_images
 
+    # Cold caches first: write_images records the assemblies machines ask for,
+    # and a tetris program cached by an earlier test would ask for none.
+    base._assemble.cache_clear()
+    tetris_machine._built.cache_clear()
     names = write_images(tmp_path)
     monkeypatch.setattr(base, "image_path", lambda key: tmp_path / f"{key}.json.gz")
     base._assemble.cache_clear()
