@@ -1,7 +1,8 @@
 """Tetris's own sound in the page: with nothing but the game running, the 2A03
 driver's writes (Korobeiniki from the first frame of play) reach the worklet,
-which plays them; the menu's music choice and a move's effect get there too.
-A screenshot of the game playing shows nothing else changed."""
+which plays them; with `music=0` only a move's effect sounds; a speaker turned
+on mid-game is heard at once. A screenshot of the game playing shows nothing
+else changed."""
 
 from __future__ import annotations
 
@@ -55,5 +56,18 @@ def test_music_off_from_the_link_leaves_only_the_effects(open_page, page_log):
     assert page.evaluate(STATS)["peak"] == 0  # no music, no event: silence
     frames(page, 3, 0x01)
     wait_until(page, f"{STATS}.then(s => s.peak > 0.01 ? s : null)", timeout=20_000)
+    page.evaluate("window.retroscope.pause()")
+    assert page_log.console_errors == []
+
+
+def test_sound_started_mid_game_plays_at_once(open_page, page_log):
+    """The driver wrote $4015 and the notes' periods before the speaker was on:
+    the worklet starts from the APU's registers, so the music is heard at once."""
+    page = open_page("#/tetris", running=True)
+    frames(page, 100)
+    start_sound(page)
+    stats = wait_until(page, f"{STATS}.then(s => s.peak > 0.02 && s.played > 10 ? s : null)",
+                       timeout=30_000)
+    assert stats["unknown"] == []
     page.evaluate("window.retroscope.pause()")
     assert page_log.console_errors == []

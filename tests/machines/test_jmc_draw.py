@@ -8,7 +8,7 @@ import pytest
 
 from retroscope.machines.jmc import create, model
 from retroscope.machines.jmc.draw import View, draw
-from retroscope.machines.jmc.game import key
+from retroscope.machines.jmc.program import key
 from retroscope.machines.jmc.screen import Canvas
 
 SCREEN = slice(0x3000, 0x8000)
@@ -99,9 +99,10 @@ def test_a_game_to_its_end_reveal_matches_the_model(bridges: int) -> None:
     press(m, "Up")
     assert_model(m, "an edited board")
     x, y = model.xy(model.pos(2, 1))
-    m.flow.g.cursor = [x, y]
+    m.write(0xC0, x)                              # the cursor there, by hand
+    m.write(0xC1, y)
     press(m, "P")
-    m.flow.g.cursor = [2, 0]
+    press(m, "Up")
     press(m, "P")
     assert m.state()["phase"] == "over"
     assert_model(m, "the end")

@@ -8,7 +8,7 @@ import pytest
 from retroscope.machines.base import MachineError
 from retroscope.machines.jmc import create, model
 from retroscope.machines.jmc.draw import cell_xy, tray_xy
-from retroscope.machines.jmc.game import key
+from retroscope.machines.jmc.program import key
 from retroscope.machines.jmc.savefile import SIZE, check, checksum, make
 
 M = model
@@ -75,7 +75,7 @@ def test_a_hot_seat_round_with_the_interstitial_screen() -> None:
     press(m, "P")
     assert m.bus.ram[0x460 + M.SPY] == 0
     assert m.board().type_at(M.pos(0, 7)) == M.SPY
-    assert m.flow.g.tray == M.ENGINEER
+    assert m.state()["tray"] == M.ENGINEER
     press(m, "E")
     assert m.state()["phase"] == "setup" and "PLACE ALL" in m.state()["message"]
     press(m, "R", frames=6)                       # the rest at random, this side only
@@ -112,7 +112,7 @@ def test_setup_restrictions_are_kept_by_the_6502() -> None:
     press(m, "Return")
     tx, ty = tray_xy(M.BANNER)
     click(m, tx + 4, ty + 8)
-    assert m.flow.g.tray == M.BANNER
+    assert m.state()["tray"] == M.BANNER
     click_cell(m, M.pos(0, 7))                   # back row: refused
     assert "CANNOT PLACE" in m.state()["message"]
     assert m.board().pieces[M.pos(0, 7)] == 0xFF
@@ -156,7 +156,7 @@ def test_debug_mode_shows_all_and_allows_illegal_moves_and_counts() -> None:
     frm2, to2 = bottom_move(m)                    # a second move in the same turn
     click_cell(m, frm2)
     click_cell(m, to2)
-    assert m.flow.g.turns == 2
+    assert m.state()["moves"] == 2
     press(m, "E")
     assert m.state()["phase"] == "play" and m.state()["turn"] == "blue"   # no interstitial
 
@@ -215,7 +215,7 @@ def test_corrupt_or_foreign_files_get_a_clear_message_and_the_game_goes_on() -> 
     m = create(seed="0BADCAFE")
     settle(m, 6)
     before = m.board()
-    good = bytearray(make(bytes(0x20) + bytes(0xD0)))
+    good = bytearray(make(bytes(0x20) + bytes(0xD0) + bytes(96)))
     m.command("save", {})
     settle(m)
     damaged = bytearray.fromhex(m.command("download", {})["hex"])
@@ -239,8 +239,9 @@ def test_the_save_file_is_what_the_6502_writes_with_its_header_and_checksum() ->
     m.command("save", {})
     settle(m)
     data = bytes.fromhex(m.command("download", {})["hex"])
-    assert len(data) == SIZE and data[:5] == b"JMC\x1a\x01"
-    state = bytes(m.bus.ram[0x50:0x70]) + bytes(m.bus.ram[0x400:0x4D0])
+    assert len(data) == SIZE and data[:5] == b"JMC\x1a\x02"
+    state = (bytes(m.bus.ram[0x50:0x70]) + bytes(m.bus.ram[0x400:0x4D0])
+             + bytes(m.bus.ram[0x780:0x7E0]))
     assert data[5:-2] == state and data[-2:] == checksum(state)
     assert check(data) == data == make(state)
 
@@ -356,3 +357,69 @@ def test_memory_edits_never_stop_the_game(mode: str) -> None:
                 m.run_frame(0)
         json.dumps(m.state())
     assert len(set(m.framebuffer)) > 1
+
+
+def know(m) -> dict[int, set[int]]:
+    """V_know as sets of types, for the pieces the computer knows something of."""
+    ram = m.bus.ram
+    out = {}
+    for pid in range(48):
+        mask = ram[0x780 + pid] | ram[0x7B0 + pid] << 8
+        if mask != 0xFFFF:
+            out[pid] = {t for t in range(16) if mask >> t & 1}
+    return out
+
+
+def test_what_the_computer_inferred_survives_a_save_and_a_load() -> None:
+    """The 6502 narrows what each enemy piece may be after a fight (ai.possible_types
+    is the model), keeps it in V_know, saves it in the file and loads it back."""
+    from retroscope.machines.jmc import ai
+    from retroscope.machines.jmc.savefile import inferred
+
+    m = create()
+    settle(m, 3)
+    press(m, "C")
+    press(m, "R")
+    press(m, "Return", frames=6)
+    assert know(m) == {}
+    board = m.board()
+    # the human's piece at (1, 4) attacks the computer's piece at (1, 3) (over the bridge)
+    frm, to = M.pos(1, 4), M.pos(1, 3)
+    board.pieces[frm], board.types[frm] = frm, M.SO5
+    board.pieces[to], board.types[to] = to, M.TANK
+    m.load_board(board)
+    m.run_frame(0)
+    click_cell(m, frm)
+    click_cell(m, to)
+    result = m.bus.ram[0x53]
+    assert result == M.DEFENDER_WINS
+    want = ai.possible_types(M.TANK, result, False)      # as the computer sees it
+    enemy = M.flip(frm)                                   # the human's ID, computer's frame
+    assert know(m) == {enemy: want}
+    m.command("save", {})
+    settle(m)
+    data = bytes.fromhex(m.command("download", {})["hex"])
+    assert {pid: {t for t in range(16) if mask >> t & 1}
+            for pid, mask in inferred(data[5:-2]).items()} == {enemy: want}
+    for pid in range(48):                                # forgotten...
+        m.write(0x780 + pid, 0xFF)
+        m.write(0x7B0 + pid, 0xFF)
+    m.command("load", {})
+    settle(m)
+    assert know(m) == {enemy: want}                      # ...and back from the file
+
+
+def test_a_format_1_file_loads_with_nothing_inferred() -> None:
+    from retroscope.machines.jmc.savefile import V1_STATE, upgrade
+
+    m = create(seed="0BADCAFE")
+    settle(m, 6)
+    m.command("save", {})
+    settle(m)
+    v2 = bytes.fromhex(m.command("download", {})["hex"])
+    state1 = v2[5:5 + V1_STATE]
+    v1 = b"JMC\x1a\x01" + state1 + checksum(state1)
+    assert upgrade(v1)[:5 + V1_STATE] == b"JMC\x1a\x02" + state1
+    m.command("upload", {"hex": v1.hex()})
+    settle(m)
+    assert m.state()["message"].startswith("LOADED")

@@ -25,9 +25,9 @@ needs_node = pytest.mark.skipif(shutil.which("node") is None, reason="node is no
 def render_frames(machine: Any, frames: list[list[int]]) -> list[float]:
     """A machine's frames of writes, rendered as the page plays them."""
     log = machine.sound_logs()[0]
-    job = {"chip": log.chip, "clock": log.clock_hz, "sampleRate": RATE,
-           "frames": [{"cycles": machine.last_frame_cycles, "writes": w} for w in frames]}
-    done = subprocess.run(["node", str(ROOT / "tools" / "render_chip.mjs")],
+    job = [{"cycles": machine.last_frame_cycles, "clock": log.clock_hz,
+            "logs": [{"chip": log.chip, "clock": log.clock_hz, "writes": w}]} for w in frames]
+    done = subprocess.run(["node", str(ROOT / "tools" / "render_sound.mjs"), "--rate", str(RATE)],
                           input=json.dumps(job).encode(), capture_output=True, check=True)
     return list(struct.unpack(f"<{len(done.stdout) // 4}f", done.stdout))
 
@@ -153,12 +153,9 @@ def test_the_demonstration_is_silent() -> None:
 
 # -- the CRPG ---------------------------------------------------------------------------
 def settled_crpg() -> Any:
-    """The CRPG after boot, its chip's power-on state already logged (the first
-    frame that writes after a reset carries the whole state: not the game's)."""
+    """The CRPG after boot, its first map drawn."""
     m = create("crpg")
     run(m, 0, 30)
-    m.bus.write(0x8400, 0x9F)  # tone 0 off, as it is
-    run(m, 0, 1)
     return m
 
 
@@ -216,32 +213,48 @@ def until_done(m: Any, after: int = 5) -> list[list[int]]:
 def test_a_jmc_move_ticks_through_the_mailbox() -> None:
     m = create("jmc")
     run(m, 0, 5)
-    m.flow.post("resolve_move", x=0, y=1)      # two empty squares: no fight
+    m.write(0x81, 0)                           # resolve_move (command 2) through the
+    m.write(0x82, 1)                           # mailbox: two empty squares, no fight
+    m.write(0x80, 2)
     written = [v for w in until_done(m) for v in w[2::3]]
     assert written and round(m.sound.tone_hz(2)) == round(4e6 / 32 / 142)  # A5's period
 
 
 def test_a_jmc_fight_in_play_clashes() -> None:
+    from retroscope.machines.jmc.draw import cell_xy
+
     m = create("jmc")
     keys = {name: 1 << i for i, name in enumerate(m.INFO.buttons)}
-    g = m.flow.g
-    for key, done in (("R", lambda: g.random_setup), ("Return", lambda: g.phase == "play")):
+    for key, done in (("R", lambda: m.read(0xC7)),             # Z_random
+                      ("Return", lambda: m.state()["phase"] == "play")):
         for _ in range(600):  # held until the 6502's key scan has seen it
             run(m, keys[key], 1)
             if done():
                 break
         run(m, 0, 5)
-    assert g.phase == "play"
+    assert m.state()["phase"] == "play"
+
+    def click(p: int) -> list[list[int]]:
+        x, y, w = cell_xy(p)
+        m.pointer((x + w // 2) * 2, y + 10, True)
+        frames = []
+        for _ in range(600):                      # until the 6502 has taken the click
+            frames += run(m, 0, 1)
+            if not m.state()["busy"] and m.read(0xFC12) == 0:
+                break
+        return frames
+
     attack = None
     for piece in range(47, -1, -1):  # the first of red's pieces that can attack
-        m.flow.choose(piece)
-        until_done(m)
+        pid = m.read(0x400 + piece)
+        if pid & 0x80 or not pid & 4 or piece in (0x18, 0x1F):
+            continue
+        click(piece)
         marks = m.marks()
         if 2 in marks:
             attack = marks.index(2)
             break
     assert attack is not None
-    m.flow.choose(attack)
-    written = [v for w in until_done(m, after=30) for v in w[2::3]]
+    written = [v for w in click(attack) + run(m, 0, 30) for v in w[2::3]]
     assert 0xE6 in written              # the clash: white noise
     assert written[-1] == 0xDF          # then the tone (MOS channel 1, chip 2) off

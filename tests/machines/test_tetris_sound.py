@@ -391,3 +391,61 @@ def test_the_first_notes_sound_at_their_pitch_through_the_page_synth():
     for tick, name in ((0, "A2"), (1, "A3"), (16, "E2"), (17, "E3")):  # bars 1 and 3
         hz = pitch(bass, tick, 1, sounding=6)  # staccato: 7 frames of 12
         assert hz == pytest.approx(freq(note(name)), rel=0.02)
+
+
+def test_an_ending_silences_the_music_and_the_rocket_roars_as_it_ignites():
+    m = playing()
+    listen(m, 30)
+    m.command("ending", {"type": "A", "ending": 1})
+    log = listen(m, 200)
+    roar = effect_frames(log, "rocket")
+    assert len(roar) == 1
+    assert m.read(0x680) == 0  # no tune
+    assert not [f for f, _ in log.onsets(0x4002) if f >= roar[0]]
+
+
+def test_an_effect_takes_pulse_2_and_gives_the_harmony_back_when_it_ends():
+    tune = music.KOROBEINIKI
+    m = create()
+    listen(m, 10)
+    log = press(m, RIGHT)  # the shift: 2 frames of C7 on pulse 2
+    log = listen(m, 3, log=log)
+    shift = effect_frames(log, "shift")[0]
+    harmony = [p for f, p in log.onsets(0x4006) if f > shift]
+    tick = (m.frame - 4) // tune.tempo  # the harmony's note now (it started at frame 4)
+    playing_note = [n for t, n in expected(tune, 1) if t <= tick][-1]
+    assert harmony and harmony[0] == pulse(playing_note)
+    assert [v for f, v in log.at(0x4004) if f > shift][-1] & 0x0F > 0  # audible again
+
+
+def test_the_mix_stays_within_full_scale():
+    if shutil.which("node") is None:
+        pytest.skip("node renders the sound")
+    from tools.sound_measure import frame, render
+
+    m = create()
+    frames = [frame(writes=[(w[i], w[i + 1], w[i + 2]) for i in range(0, len(w), 3)])
+              for _, w in apu_frames(m, 600)]
+    samples = render(frames)
+    assert 0.2 < max(samples) - min(samples) and max(abs(s) for s in samples) < 1.0
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="node renders the sound")
+@pytest.mark.parametrize("number", [1, 2, 3])
+def test_each_tune_opens_at_its_pitch_through_the_page_synth(number):
+    from tools.sound_measure import RATE, frequency, render
+
+    tune = music.TUNES[number - 1]
+    m = create(music=number)
+    frames = apu_frames(m, 10 + 8 * tune.tempo)
+    first = next(i for i, (_, w) in enumerate(frames)
+                 if any(w[j + 1] == 0x02 for j in range(0, len(w), 3)))
+    per_frame = RATE * 29781 / 1_789_773
+    melody = render(only_channel(frames, {0, 1, 2, 3}))
+    tick = 0
+    for e in music.tune_events(tune)[0][:3]:
+        a = int((first + tick * tune.tempo + 2) * per_frame)
+        b = int((first + (tick + e.ticks) * tune.tempo - 2) * per_frame)
+        tick += e.ticks
+        if e.note is not None:
+            assert frequency(melody[a:b]) == pytest.approx(freq(e.note), rel=0.01)

@@ -34,6 +34,7 @@ class RetroscopeSound extends AudioWorkletProcessor {
     this.playing = false;     // false: waiting for TARGET to be queued
     this.ending = false;      // the current frame is followed by a jump: fade out at its end
     this.dropping = false;    // ... and that jump is a drop (else the queue ran dry)
+    this.pending = null;      // stopping: frames to apply unheard once the fade is out
     this.gain = 0;            // the fade, 0..1
     this.want = 0;            // where the fade is heading
     this.volume = 0.5;
@@ -68,13 +69,15 @@ class RetroscopeSound extends AudioWorkletProcessor {
 
   take(frame) {
     this.stats.frames += 1;
-    if (frame.reset) this.flush(true);
+    if (frame.reset) this.reset();
     if (!frame.live) {
-      this.flush(false);
-      this.player.skip(frame);
+      this.stop();
+      if (this.pending !== null) this.pending.push(frame);
+      else this.player.skip(frame);
       return;
     }
     this.stats.live += 1;
+    if (this.pending !== null) this.settle();  // running again within the fade
     this.queue.push(frame);
     this.queued += FramePlayer.span(frame, sampleRate);
     if (this.ending && !this.dropping) {
@@ -83,19 +86,41 @@ class RetroscopeSound extends AudioWorkletProcessor {
     }
   }
 
-  /** Stop playing now: queued frames' writes applied unheard (or all
-   * forgotten on a reset), the fade heading to silence. */
-  flush(reset) {
-    if (reset) this.player.reset();
-    else {
-      if (this.player.frame !== null) this.player.finish();
-      for (const frame of this.queue) this.player.skip(frame);
+  /** Paused, stepping or fast: the frame playing fades out (FADE samples,
+   * or what is left of it), then it and every queued frame are applied
+   * unheard (`settle`); nothing plays until live frames fill the queue. */
+  stop() {
+    if (this.pending === null) {
+      if (this.player.frame !== null && this.gain > 0) this.pending = [];
+      else this.player.finish();
+    }
+    for (const frame of this.queue) {
+      if (this.pending !== null) this.pending.push(frame);
+      else this.player.skip(frame);
     }
     this.queue = [];
     this.queued = 0;
     this.playing = false;
     this.ending = this.dropping = false;
     this.want = 0;
+  }
+
+  settle() {
+    if (this.player.frame !== null) this.player.finish();
+    for (const frame of this.pending) this.player.skip(frame);
+    this.pending = null;
+  }
+
+  /** A machine loaded, reset or moved in time: every synth afresh, silent. */
+  reset() {
+    this.pending = null;
+    this.player.reset();
+    this.queue = [];
+    this.queued = 0;
+    this.playing = false;
+    this.ending = this.dropping = false;
+    this.want = 0;
+    this.gain = 0;
   }
 
   /** Begin the next frame; false when there is none to play. */
@@ -141,6 +166,23 @@ class RetroscopeSound extends AudioWorkletProcessor {
     const step = 1 / FADE;
     let i = 0;
     while (i < n) {
+      if (this.pending !== null) {
+        // Stopping: what is left of the frame plays on while the fade goes out.
+        const chunk = Math.min(n - i, this.player.left());
+        if (chunk === 0 || this.gain === 0) {
+          this.settle();
+          break;
+        }
+        this.player.render(mix, i, i + chunk);
+        let g = this.gain;
+        for (let k = i; k < i + chunk; k++) {
+          g = Math.max(0, g - step);
+          gains[k] = g;
+        }
+        this.gain = g;
+        i += chunk;
+        continue;
+      }
       if (this.player.left() === 0 && !this.startNext()) break;
       const left = this.player.left();
       let chunk = Math.min(n - i, left);

@@ -3,9 +3,10 @@
 Shared by two hardware folders (ti99/ writes it at >8400, bbc/ through the
 system VIA's slow data bus), so it sits beside sound.py, not in either.
 
-Facts (SMS Power's "SN76489" notes; the TI-99/4A Technical Data and the
-SN76489AN data sheet; J. Kortink's "SN76489 sound chip details"; MAME's
-sn76496.cpp for the variants):
+Facts (SMS Power's "SN76489" notes; Thierry Nouspikel's TI-99/4A Tech Pages,
+"TMS9919 Sound chip", and the SN76489AN data sheet; J. Kortink's "SN76489
+sound chip details"; the BBC Micro Advanced User Guide and the New AUG ch. 21;
+MAME's sn76496.cpp for the variants):
 
 - Three tone channels, each a 10-bit period N: the output flips every N
   ticks of clock/16, so it sounds at clock / (32 N) Hz; N = 0 acts as 1024.
@@ -14,9 +15,13 @@ sn76496.cpp for the variants):
   or tone 2's rate; bit 2 picks white (1) or periodic (0) noise. Writing it
   resets the shift register. The TI's SN94624/TMS9919 and the BBC's SN76489
   both shift a 15-bit register fed back from bits 0 and 1 (XOR); they differ
-  in the clock the board gives them: 3,579,545 Hz on the 4A (the TMS9919 is
-  fed 447 kHz without the /8 the later parts have: the same tones),
-  4,000,000 Hz on the BBC.
+  in the clock the board gives them: 3,579,545 Hz on the 4A (the VDP's
+  CPUCLK, Nouspikel; an SN94624 fed 447 kHz without the later parts' /8
+  gives the same tones), 4,000,000 Hz on the BBC (NAUG).
+- Not modelled: the chip holds the CPU (READY) for about 32 of its clocks
+  while it takes a byte (Nouspikel), so on the 4A each write to >8400 costs
+  some 27 more CPU cycles than the core counts; the BBC's slow bus waits are
+  the MOS's own NOPs.
 - The byte protocol: %1 cc t dddd latches channel cc, t = 1 attenuation,
   0 tone/noise, and sets the low 4 bits; %0 x dddddd sets the upper 6 bits
   of a latched tone period (the low bits of attenuation or noise).
@@ -24,11 +29,11 @@ sn76496.cpp for the variants):
 The device keeps the registers (for rewind and the panels) and logs every
 byte written as reg 0 of its `SoundLog`, and before the first byte of each
 frame reg 1 = the chip's clock in Hz (the log's own clock is the CPU's, for
-the stamps; the page makes its synths afresh after a reset or a seek, so each
-frame says it again, and the first frame that writes after a reset or a
-restore begins with the whole register state); web/audio/chips/sn76489.js
-makes the sound.
-`NOISE_WIDTH`/`NOISE_TAPS` are the synth's constants too.
+the stamps: each frame says it again, for a synth made mid-game); the log's
+`sync` gives the whole state as writes, for a synth made afresh after a load,
+reset, step or seek (`state_bytes`). web/audio/chips/sn76489.js makes the
+sound, with the same 15-bit register and taps as NOISE_WIDTH and NOISE_TAPS
+say (tests hold it to periodic noise's 15-shift period).
 """
 
 from __future__ import annotations
@@ -54,6 +59,7 @@ class SN76489:
         self.log = SoundLog("sn76489", cpu_hz)
         self._now: Callable[[], tuple[int, int]] = lambda: (0, 0)
         self._frame = -1
+        self.log.sync = self.sync_writes
         self.reset()
 
     def attach(self, now: Callable[[], tuple[int, int]]) -> None:
@@ -66,7 +72,6 @@ class SN76489:
         self.noise = 0
         self.latched = 0          # register 0-7: channel * 2 + (1 if attenuation)
         self._frame = -1
-        self._resync = True
 
     def state_bytes(self) -> bytes:
         """The bytes that bring a chip to this state (the latch last)."""
@@ -82,18 +87,21 @@ class SN76489:
             out.append(0x80 | reg << 4 | low)
         return bytes(out)
 
+    def sync_writes(self) -> list[int]:
+        """The log's `sync`: the clock and the bytes that bring a fresh synth
+        to this state (stamps 0)."""
+        writes = [0, 1, int(self.chip_hz)]
+        for byte in self.state_bytes():
+            writes += (0, 0, byte)
+        return writes
+
     def write(self, value: int) -> None:
         """A byte written to the chip."""
         value &= 0xFF
         frame, cycle = self._now()
         if frame != self._frame:  # the frame's first write: the clock first
             self._frame = frame
-            log = self.log.log
-            log(cycle, 1, int(self.chip_hz))
-            if self._resync:  # after a reset or a rewind: the whole state
-                self._resync = False
-                for byte in self.state_bytes():
-                    log(cycle, 0, byte)
+            self.log.log(cycle, 1, int(self.chip_hz))
         if value & 0x80:
             self.latched = reg = value >> 4 & 7
             data = value & 0x0F
@@ -160,4 +168,3 @@ class SN76489:
         self.noise = int(state["noise"]) & 7
         self.latched = int(state["latched"]) & 7
         self._frame = -1
-        self._resync = True

@@ -4,9 +4,10 @@ system VIA with the keyboard and T1, our MOS stand-in, 50 frames a second.
 CPU address space (BBC Micro Advanced User Guide, the memory map):
 
   $0000-$7FFF  32 KiB RAM (the screen at $3000-$7FFF in MODE 0-2)
-  $8000-$BFFF  sideways ROM (none fitted: reads $FF)
+  $8000-$BFFF  sideways ROM: the game's own, if it brings one (else reads $FF)
   $C000-$FBFF  MOS ROM: our stand-in (mos.asm)
-  $FC00-$FCFF  FRED: our host filing system (hostfs.py)
+  $FC00-$FCFF  FRED: our host filing system (hostfs.py), our pointer at
+               $FC10-$FC12 (pointer.py)
   $FD00-$FDFF  JIM: nothing (reads $FF)
   $FE00-$FEFF  SHEILA: $FE00/$FE01 CRTC, $FE20/$FE21 video ULA, $FE40-$FE5F
                system VIA (other devices are not fitted: reads $FF); the
@@ -24,10 +25,11 @@ from __future__ import annotations
 from typing import Any
 
 from ...cpu.bus import Bus
-from ..base import Machine, MachineInfo
+from ..base import IdleLoop, Machine, MachineInfo
 from ..sn76489 import BBC_CLOCK, SN76489
 from .hostfs import HostFs
 from .keyboard import Keyboard
+from .pointer import Pointer
 from .via import SystemVia
 from .video import HEIGHT, PHYSICAL_RGB, WIDTH, Video
 
@@ -72,14 +74,16 @@ class BbcMachine(Machine):
         self.via = SystemVia(self.keyboard, lambda: cpu.cycles, self._set_irq,
                              self.sound.write)
         self.hostfs = HostFs(bus.ram, lambda a, v: bus.write(a, v))
+        self.mouse = Pointer()
         self.program = program
         rom = bytearray(b"\xFF" * 0x8000)
         for addr, data in program.chunks:
             if addr >= 0x8000:
                 rom[addr - 0x8000: addr - 0x8000 + len(data)] = data
         bus.map_rom(0x8000, bytes(rom), name="ROM (sideways empty, MOS stand-in)")
-        bus.map(0xFC00, 0xFCFF, name="FRED: host filing system", read=self.hostfs.read,
-                write=self.hostfs.write, peek=self.hostfs.read, kind="io")
+        bus.map(0xFC00, 0xFCFF, name="FRED: host filing system, pointer",
+                read=self._fred_read, write=self._fred_write, peek=self._fred_read,
+                kind="io")
         bus.map(0xFD00, 0xFDFF, name="JIM", read=_open_bus, write=_ignore, peek=_open_bus,
                 kind="io")
         bus.map(0xFE00, 0xFEFF, name="SHEILA", read=self._sheila_read,
@@ -90,45 +94,43 @@ class BbcMachine(Machine):
         self.sound.attach(lambda: (self.frame, cpu.cycles - self._frame_start))
         self.framebuffer = self.video.framebuffer
         # OSBYTE &13's wait: `CMP mos_vsync / BEQ` (7 cycles a turn), skipped in
-        # whole turns while no interrupt can be pending (see `_run_idle`).
+        # whole turns while no interrupt can be pending (`idle_steady`).
         self._idle = (self.symbols.get("mos_osbyte@wait", -1), self.symbols.get("mos_vsync", 0))
-        self.runner = self._run_idle
+        if self._idle[0] >= 0:
+            self.idle_loop = IdleLoop(self._idle[0], self._idle[0] + 5, IDLE_TURN)
+        self.runner = self.run_idle
         self.palette = list(PHYSICAL_RGB) + [0] * (256 - len(PHYSICAL_RGB))
 
     def _set_irq(self, level: bool) -> None:
         self._irq_level = level
         self._cpu_irq(level)
 
-    def _run_idle(self, cycles: int) -> int:
-        """`cpu.run`, but whole turns of the MOS's wait for vertical sync are
-        skipped by adding their cycles: the loop compares A with a RAM counter
-        that only the IRQ handler changes, and interrupts are raised only at
-        frame events (between runner calls), so while none is pending nothing
-        else can happen in those turns. Registers and flags are as after the
-        skipped turns (A equal: Z and C set, N clear). Never while the debugger
-        has a stop in the loop."""
+    def idle_steady(self) -> bool:
+        """At the CMP (or the BEQ, Z set) with A equal to the counter that only
+        the IRQ handler changes, and no IRQ pending (interrupts are raised
+        only at frame events, between runner calls): registers and flags are
+        as after more turns (Z and C set, N clear)."""
         cpu = self.cpu
         loop, counter = self._idle
-        branch = loop + 3  # the BEQ: a turn from there is the same 7 cycles
-        ram = self.bus.ram
-        run = cpu.run
-        done = 0
-        while done < cycles:
-            left = cycles - done
-            pc = cpu.pc
-            if ((pc == loop or (pc == branch and cpu.p & 0x02)) and not self._irq_level
-                    and cpu.a == ram[counter]
-                    and loop not in cpu.stops and branch not in cpu.stops):
-                turns = (left - 1) // IDLE_TURN
-                if turns > 0:
-                    cpu.cycles += turns * IDLE_TURN
-                    done += turns * IDLE_TURN
-                    continue
-            ran = run(left)
-            done += ran
-            if ran < left:
-                break
-        return done
+        return ((cpu.pc == loop or (cpu.pc == loop + 3 and cpu.p & 0x02))
+                and not self._irq_level and cpu.a == self.bus.ram[counter])
+
+    # -- FRED: the host filing system and the pointer ------------------------------
+    def _fred_read(self, addr: int) -> int:
+        if self.mouse.owns(addr):
+            return self.mouse.read(addr)
+        return self.hostfs.read(addr)
+
+    def _fred_write(self, addr: int, value: int) -> None:
+        if self.mouse.owns(addr):
+            self.mouse.write(addr, value)
+        else:
+            self.hostfs.write(addr, value)
+
+    def pointer(self, x: int, y: int, down: bool) -> None:
+        """A click on the picture reaches the program through our pointer."""
+        if down and 0 <= x < WIDTH and 0 <= y < HEIGHT:
+            self.mouse.click(x, y)
 
     # -- SHEILA -------------------------------------------------------------------
     def _sheila_read(self, addr: int) -> int:
@@ -171,6 +173,7 @@ class BbcMachine(Machine):
         self.video.reset()
         self.video.set_mode(0xF4)
         self.hostfs.reset()
+        self.mouse.reset()
         super().reset()
 
     def frame_events(self) -> list[tuple[int, Any]]:
@@ -202,6 +205,7 @@ class BbcMachine(Machine):
         self.via.restore(state["via"])
         self.video.restore(state["video"])
         self.hostfs.restore(state["hostfs"])
+        self.mouse.restore(state.get("pointer", {"regs": [0, 0, 0]}))
         self.keyboard.down = set(state["keys"])
         self.sound.restore(state["sound"])
         self._irq_level = bool(self.cpu.snapshot()["irq_line"])

@@ -48,11 +48,14 @@ combat:
         lda V_piece_types,x
         sta Z_dtype
         cmp #BANNER
-        bne @mine
+        bne combat_types
         jsr banner_behind
-        bmi @attacker           ; nobody of its own behind it
+        bmi combat_types@attacker ; nobody of its own behind it
         sta Z_dtype
-@mine:  lda Z_dtype
+; combat_types: the outcome for types Z_atype against Z_dtype (a banner
+; already replaced by what it fights as): A = 0, 1 or 2.
+combat_types:
+        lda Z_dtype
         cmp #MINE
         bne @spy
         lda Z_atype

@@ -198,10 +198,12 @@ fill_rect:
         lda T_colour,x
         sta Z_colbyte
         lda Z_h
-        beq @out
+        beq @none
         sta Z_rows
         ldx Z_w
-        beq @out
+        bne @some
+@none:  rts
+@some:
         lda Z_x
         lsr
         sta Z_bytecol

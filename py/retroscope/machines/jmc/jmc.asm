@@ -12,8 +12,13 @@ LANGUAGE_ENTRY = main
         .include "menu_setup.asm"
         .include "prng.asm"
         .include "menu_disk.asm"
+        .include "flow.asm"
         .include "draw.asm"
         .include "sound.asm"
-        .include "tables.inc"
         .assert * <= $3000, "the program runs into screen memory"
+; The tables, the font and the icons in a sideways ROM of our own (the
+; paged ROM slot at $8000, as a BBC Micro game on a ROM would have them).
+        .org $8000
+        .include "tables.inc"
+        .assert * <= $C000, "the tables run past the sideways ROM"
         .include "mos.asm"

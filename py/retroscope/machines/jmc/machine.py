@@ -6,10 +6,22 @@ from collections.abc import Callable
 from typing import Any
 
 from ..base import MachineError, Param, Routine, check_params, mechanics_row
+from ..bbc.keyboard import key_number
 from ..bbc.machine import BbcMachine, bbc_info
 from . import model
-from .draw import MESSAGE_LEN, MODES, PHASES, V_MESSAGE, Z_CUR_X, Z_MODE, Z_PHASE
-from .game import Flow, Game
+from .draw import (
+    MESSAGE_LEN,
+    MODES,
+    PHASES,
+    V_MESSAGE,
+    Z_CUR_X,
+    Z_CUR_Y,
+    Z_MODE,
+    Z_PHASE,
+    Z_SELECTED,
+    Z_TRAY,
+)
+from .hands import Hands
 from .program import GAME_KEYS, program
 from .savefile import SaveFileError, check, from_hex
 
@@ -19,6 +31,10 @@ V_BOARD_PIECES, V_PIECE_TYPES, V_PIECE_QUANTITIES = 0x0400, 0x0430, 0x0460
 V_MAP_BRIDGE_UP, V_MAP_BRIDGE_DOWN, V_BOARD_MARKS = 0x0470, 0x04A0, 0x04D0
 Z_DIRTY, Z_DRAWING = 0xC9, 0xCA
 Z_BRIDGES, Z_TURN, SEED = 0x51, 0x50, 0x5C
+Z_WINNER, Z_MOVES, Z_LINK, Z_SETUP_SEED = 0x58, 0x59, 0x5B, 0x62
+Z_COMMAND, Z_ARG_A = 0x80, 0x83
+CMD_NEW_GAME, CMD_LOAD_SAVE = 8, 9
+PH_SETUP, PH_PLAY = 1, 3
 
 # The routines the article documents (and ours for tests), for `Machine.call`,
 # with the registers they need; INFO.routines (the contract suite calls each).
@@ -91,6 +107,10 @@ def validate(values: dict[str, Any]) -> list[tuple[str, str]]:
 
 
 class JmcMachine(BbcMachine):
+    """The BBC Micro running JMC. The game is the 6502's (menu, setup, turns, input,
+    fights, the end, saves); Python here is the board around it, the side panel's
+    verbs, and the computer opponent's hands on the keyboard (hands.py)."""
+
     INFO = INFO
     KEYS = GAME_KEYS
 
@@ -99,79 +119,61 @@ class JmcMachine(BbcMachine):
         self.params = {"seed": f"{seed:08X}" if seed else "", "bridges": bridges}
         self.bridges = bridges
         self.link_seed = seed
-        self.flow = Flow(self)
+        self.hands = Hands()
         self.power_on()
 
     def power_on(self) -> None:
-        """Clear RAM, load the program, set the link's bridges, reset."""
+        """Clear RAM, load the program, set the link's bridges (and seed), reset."""
         self.bus.ram[0:0x8000] = bytes(0x8000)
         for addr, data in self.program.chunks:
             if addr < 0x8000:
                 self.bus.load(addr, data)
         self.bus.ram[Z_BRIDGES] = self.bridges
-        self.reset()
         if self.link_seed:
-            # A link's seed: the register as the link gives it, then random_setup.
+            # A link's seed: the register as the link gives it; the 6502 starts a
+            # random setup from it at once (Z_link).
             self.seed = self.link_seed
-            self.flow.g.random_setup = True
-            self.flow.start()
+            self.bus.ram[Z_LINK] = 1
+        self.reset()
 
     def reset(self) -> None:
-        """The BREAK key: the program starts again at its menu, and so does the game."""
+        """The BREAK key: the program starts again at its menu."""
+        self.hands = Hands()
         super().reset()
-        self.flow = Flow(self, Game(bridges=self.bus.ram[Z_BRIDGES]
-                                    if self.bus.ram[Z_BRIDGES] in (2, 4) else 2))
 
-    # -- the frame: the game's flow, then the picture ------------------------------------
+    # -- the frame: the computer's hands on the keys ------------------------------------
+    def set_buttons(self, buttons: int) -> None:
+        super().set_buttons(buttons)
+        if self.hands.key:
+            self.keyboard.down.add(key_number(self.hands.key))
+
     def _end_frame(self) -> None:
-        self.flow.tick()
-        self._redraw()
         super()._end_frame()
-
-    def _redraw(self) -> None:
-        """Hand the game's view to the 6502 (the UI's variables and the message
-        line); its draw_screen, run every frame, draws what changed into screen
-        memory. Z_dirty says it has not yet seen the latest view."""
-        ram = self.bus.ram
-        g = self.flow.g
-        last = g.last_move if len(g.last_move) == 2 else [0xFF, 0xFF]
-        ui = bytes([g.cursor[0] & 0xFF, g.cursor[1] & 0xFF, g.tray & 15,
-                    1 if g.focus == "tray" else 0, g.selected & 0xFF, last[0] & 0xFF,
-                    last[1] & 0xFF, 1 if g.random_setup else 0, g.bridges & 0xFF])
-        text = g.message[:MESSAGE_LEN].encode("latin-1", "replace") + b"\0"
-        phase = PHASES.index(g.phase)
-        if ram[Z_PHASE] != phase:
-            ram[Z_PHASE] = phase
-            ram[Z_DIRTY] = 1
-        if g.phase == "menu" and ram[Z_MODE] != MODES.index(g.mode):
-            ram[Z_MODE] = MODES.index(g.mode)
-            ram[Z_DIRTY] = 1
-        if (ram[Z_CUR_X:Z_CUR_X + len(ui)] != ui
-                or ram[V_MESSAGE:V_MESSAGE + len(text)] != text):
-            ram[Z_CUR_X:Z_CUR_X + len(ui)] = ui
-            ram[V_MESSAGE:V_MESSAGE + len(text)] = text
-            ram[Z_DIRTY] = 1
-
-    def pointer(self, x: int, y: int, down: bool) -> None:
-        if down and 0 <= x < self.width and 0 <= y < self.height:
-            self.flow.click(int(x) // 2, int(y))
+        self.hands.end_frame(self)
 
     # -- the side panel's verbs and the browser's storage -----------------------------------
     def commands(self) -> dict[str, Callable[..., Any]]:
         return {"save": self.save_game, "load": self.load_game, "download": self.download,
                 "upload": self.upload, "new_game": self.new_game}
 
+    def _post(self, command: int, a: int = 0) -> None:
+        """Into the 6502's mailbox: its main loop runs it on the next frame."""
+        if self.bus.ram[Z_COMMAND]:
+            raise MachineError("the machine is busy with the last request: try again")
+        self.bus.ram[Z_ARG_A] = a
+        self.bus.ram[Z_COMMAND] = command
+
     def save_game(self) -> dict[str, Any]:
         """The 6502 saves the game (OSFIND/OSGBPB to JMCSAVE) on the next frame."""
-        if self.flow.g.phase not in ("setup", "play"):
+        if self.bus.ram[Z_PHASE] not in (PH_SETUP, PH_PLAY):
             raise MachineError("there is no game to save yet")
-        self.flow.post("load_save", a=0, tag="saved")
+        self._post(CMD_LOAD_SAVE, 0)
         return {"ok": True}
 
     def load_game(self) -> dict[str, Any]:
         if SAVE_NAME not in self.hostfs.files:
             raise MachineError("there is no saved game: save one, or upload a file")
-        self.flow.post("load_save", a=1, tag="loaded")
+        self._post(CMD_LOAD_SAVE, 1)
         return {"ok": True}
 
     def download(self) -> dict[str, Any]:
@@ -191,8 +193,7 @@ class JmcMachine(BbcMachine):
         return self.load_game()
 
     def new_game(self) -> dict[str, Any]:
-        self.flow.g.phase = "menu"
-        self.flow.g.queue, self.flow.g.dirty = [], True
+        self._post(CMD_NEW_GAME)
         return {"ok": True}
 
     def save_data(self) -> dict[str, Any] | None:
@@ -208,10 +209,11 @@ class JmcMachine(BbcMachine):
             raise MachineError(f"bad jmc save data: {exc}") from None
 
     def device_snapshot(self) -> dict[str, Any]:
-        return {**super().device_snapshot(), "game": self.flow.g.to_json()}
+        return {**super().device_snapshot(), "hands": self.hands.snapshot()}
 
     def device_restore(self, state: dict[str, Any]) -> None:
-        self.flow = Flow(self, Game.from_json(state["game"]))
+        self.hands = Hands()
+        self.hands.restore(state.get("hands", {}))
         super().device_restore(state)
 
     # -- the board as the 6502 keeps it ------------------------------------------------
@@ -245,35 +247,47 @@ class JmcMachine(BbcMachine):
     def seed(self, value: int) -> None:
         self.bus.ram[SEED:SEED + 4] = (value & 0xFFFFFFFF).to_bytes(4, "little")
 
+    def message(self) -> str:
+        ram = self.bus.ram
+        return bytes(ram[V_MESSAGE:V_MESSAGE + MESSAGE_LEN]).split(b"\0")[0].decode("latin-1")
+
     def state(self) -> dict[str, Any]:
         ram = self.bus.ram
-        g = self.flow.g
-
+        phase = ram[Z_PHASE]
+        setup_seed = int.from_bytes(ram[Z_SETUP_SEED:Z_SETUP_SEED + 4], "little")
+        bottom = ram[Z_TURN] & 1
         return {
             "mechanics": [
                 mechanics_row("seed (galois32)", SEED, 4, "text", f"${self.seed:08X}"),
                 mechanics_row("Z_turn (bottom colour)", Z_TURN, 1, "dec", ram[Z_TURN]),
                 mechanics_row("Z_bridges", Z_BRIDGES, 1, "dec", ram[Z_BRIDGES]),
                 mechanics_row("Z_result (last fight)", 0x53, 1, "hex", ram[0x53]),
-                mechanics_row("Z_phase", 0x5A, 1, "dec", ram[0x5A]),
-                mechanics_row("Z_command (mailbox)", 0x80, 1, "dec", ram[0x80]),
+                mechanics_row("Z_phase", Z_PHASE, 1, "dec", phase),
+                mechanics_row("Z_mode", Z_MODE, 1, "dec", ram[Z_MODE]),
+                mechanics_row("Z_cursor", Z_CUR_X, 2, "text",
+                              f"{ram[Z_CUR_X]}, {ram[Z_CUR_Y]}"),
+                mechanics_row("Z_command (mailbox)", Z_COMMAND, 1, "dec", ram[Z_COMMAND]),
             ],
-            "phase": g.phase,
-            "mode": g.mode,
+            "phase": PHASES[phase] if phase < len(PHASES) else "play",
+            "mode": MODES[ram[Z_MODE]] if ram[Z_MODE] < len(MODES) else "hotseat",
             "bridges": ram[Z_BRIDGES],
-            "turn": "red" if ram[Z_TURN] == 0 else "blue",
-            "message": g.message,
-            "winner": ["red", "blue"][g.winner] if g.winner >= 0 else None,
-            "busy": bool(g.waiting or g.queue or ram[Z_DIRTY] or ram[Z_DRAWING]),
+            "turn": "red" if bottom == 0 else "blue",
+            "message": self.message(),
+            "winner": {1: "red", 2: "blue"}.get(ram[Z_WINNER]),
+            "busy": bool(ram[Z_COMMAND] or ram[Z_DIRTY] or ram[Z_DRAWING] or self.hands.busy),
             "seed": f"{self.seed:08X}",
             # a link that sets this game up again (random setups only)
-            "link": (f"#/jmc?seed={g.setup_seed:08X}&bridges={g.bridges}"
-                     if g.setup_seed else None),
+            "link": (f"#/jmc?seed={setup_seed:08X}&bridges={ram[Z_BRIDGES]}"
+                     if setup_seed else None),
+            "cursor": [ram[Z_CUR_X], ram[Z_CUR_Y]],
+            "tray": ram[Z_TRAY] & 15,
+            "selected": ram[Z_SELECTED] if ram[Z_SELECTED] < 48 else None,
+            "moves": ram[Z_MOVES],
             "pieces": {
                 "red": sum(1 for p in model.SPACES if not ram[0x400 + p] & 0x80
-                           and bool(ram[0x400 + p] & 4) == (ram[Z_TURN] == 0)),
+                           and bool(ram[0x400 + p] & 4) == (bottom == 0)),
                 "blue": sum(1 for p in model.SPACES if not ram[0x400 + p] & 0x80
-                            and bool(ram[0x400 + p] & 4) == (ram[Z_TURN] == 1)),
+                            and bool(ram[0x400 + p] & 4) == (bottom == 1)),
             },
             "frame": self.frame,
         }

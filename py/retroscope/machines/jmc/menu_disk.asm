@@ -1,9 +1,10 @@
 ; load_save: A = 0 saves the game to the file "JMCSAVE", 1 loads it, with the
 ; header and checksum the article wished for. Through OSFIND and OSGBPB (the
 ; article's way: proper handles, several transfers):
-;   header "JMC" $1A and format 1 (5 bytes), the zero-page state ($50-$6F),
-;   the board arrays ($0400-$04CF), then the checksum (2 bytes: the running
-;   sum of the state's bytes, and the sum of those sums, each mod 256).
+;   header "JMC" $1A and format 2 (5 bytes), the zero-page state ($50-$6F),
+;   the board arrays ($0400-$04CF), what the computer has inferred of each
+;   enemy piece (V_know_lo/hi, $0780-$07DF), then the checksum (2 bytes: the
+;   running sum of the state's bytes, and the sum of those sums, mod 256).
 ; A load goes to a staging area first and is taken only when the header and
 ; the checksum are right. A = 0 done, 1 no file or a short one, 2 not a JMC
 ; save (header), 3 damaged (checksum).
@@ -12,6 +13,9 @@ STAGE_ZP        = STAGE
 STAGE_WS        = STAGE + SAVE_ZP_LEN
 STAGE_HEADER    = $06F0
 STAGE_SUM       = $06F8
+STAGE_KNOW      = $0800         ; (96 bytes)
+SAVE_KNOW       = V_know_lo
+SAVE_KNOW_LEN   = 96
 Z_sum           = $B4           ; 2 bytes
 
 load_save:
@@ -31,14 +35,14 @@ load_save:
         rts
 @opened:
         sta Z_file_block
-        ldx #0                  ; the four transfers of T_save_blocks
+        ldx #0                  ; the five transfers of T_save_blocks
 @next:  stx Z_count
         jsr transfer
         bcs @short
         ldx Z_count
         inx
         inx
-        cpx #8
+        cpx #10
         bne @next
         jsr close_file
         lda Z_tmp
@@ -55,7 +59,8 @@ close_file:
         ldy Z_file_block
         jmp OSFIND
 
-; one transfer: X = 0, 2, 4, 6 picks the header, the state, the boards, the sum
+; one transfer: X = 0, 2, 4, 6, 8: the header, the state, the boards, what the
+; computer inferred, the sum
 transfer:
         lda Z_tmp
         beq @out
@@ -99,6 +104,12 @@ save_checksum:
         inx
         cpx #SAVE_WS_LEN
         bne @ws
+        ldx #0
+@know:  lda SAVE_KNOW,x
+        jsr add_sum
+        inx
+        cpx #SAVE_KNOW_LEN
+        bne @know
         rts
 
 add_sum:
@@ -128,6 +139,12 @@ take_loaded:
         inx
         cpx #SAVE_ZP_LEN + SAVE_WS_LEN
         bne @sum
+        ldx #0
+@sumk:  lda STAGE_KNOW,x
+        jsr add_sum
+        inx
+        cpx #SAVE_KNOW_LEN
+        bne @sumk
         lda Z_sum
         cmp STAGE_SUM
         bne @damaged
@@ -145,6 +162,11 @@ take_loaded:
         inx
         cpx #SAVE_WS_LEN
         bne @ws
+        ldx #SAVE_KNOW_LEN - 1
+@know:  lda STAGE_KNOW,x
+        sta SAVE_KNOW,x
+        dex
+        bpl @know
         jsr set_side_colours
         lda #0
         rts
@@ -156,8 +178,8 @@ take_loaded:
         rts
 
 T_gbpb_call:    .byte 2, 4              ; write / read at the file's pointer
-T_save_blocks:  .word T_save_header, SAVE_ZP, SAVE_WS, Z_sum
-T_load_blocks:  .word STAGE_HEADER, STAGE_ZP, STAGE_WS, STAGE_SUM
-T_save_sizes:   .word 5, SAVE_ZP_LEN, SAVE_WS_LEN, 2
-T_save_header:  .byte "JMC", $1A, 1
+T_save_blocks:  .word T_save_header, SAVE_ZP, SAVE_WS, SAVE_KNOW, Z_sum
+T_load_blocks:  .word STAGE_HEADER, STAGE_ZP, STAGE_WS, STAGE_KNOW, STAGE_SUM
+T_save_sizes:   .word 5, SAVE_ZP_LEN, SAVE_WS_LEN, SAVE_KNOW_LEN, 2
+T_save_header:  .byte "JMC", $1A, 2
 T_save_name:    .byte "JMCSAVE", $0D

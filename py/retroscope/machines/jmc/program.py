@@ -116,3 +116,8 @@ def program():  # -> retroscope.asm.Program
     return assemble_package(PACKAGE, "jmc.asm", "6502",
                             {"tables.inc": tables_asm(), "mos.asm": mos,
                              "mos_pitch.inc": pitch_inc()}).program
+
+
+def key(name: str) -> int:
+    """The button bit that holds BBC key `name` down (GAME_KEYS order)."""
+    return 1 << GAME_KEYS.index(name)
