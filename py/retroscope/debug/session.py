@@ -20,7 +20,7 @@ Verbs (for the worker's dispatch table; the parameter names are the keywords):
     run_frames(n, buttons=None)      the next frame start (so replays are exact)
     pause()  reset()  status()       status: paused, stepping, reason, pc, cycles, frame,
                                      slowed_by (the features that cost speed now)
-    step(kind="into", count=1, target=None, max_frames=4)
+    step(kind="into", count=1, target=None, max_frames=4, buttons=None)
                                      kind: into | over | out | frame | cursor (target)
     add_breakpoint(kind, where, end=None, condition="")   kind: exec | read | write;
                                      where/end: address, "$C000", symbol, "file.asm:12"
