@@ -201,7 +201,9 @@ def test_a_high_score_name_entered_is_there_after_a_reload(open_page, page_log):
     wait_ram(page, 0x720, 2, lambda b: b == [2, 1], timeout=20)
     tap(page, "Enter")  # done
     wait_ram(page, 0xC0, 1, lambda b: b[0] == 2, timeout=20)  # the menu
-    page.wait_for_timeout(6000)  # the page keeps the table every 5 s while running
+    # The page keeps the save data every 5 s while running: wait for the name in it.
+    wait_until(page, "JSON.parse(localStorage.getItem('retroscope.save.tetris') || '{}')"
+               ".names?.startsWith('0201')", timeout=60_000)
     page.reload()
     page.wait_for_function("document.documentElement.dataset.state === 'ready'",
                            timeout=90_000)

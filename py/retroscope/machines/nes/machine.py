@@ -19,7 +19,7 @@ drawn when the visible lines end (line 240), vblank starts with NMI at line 241
 dot 1, the flags clear at line 261 dot 1, the frame ends after line 261.
 
 Subclasses pass their PRG/CHR and symbols, and may name a wait loop
-(`IDLE_LOOP`) that the machine may fast-forward exactly (see `_run_sliced`).
+(`IDLE_LOOP`) that the machine may skip exactly (`Machine.skip_idle`).
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...cpu.bus import Bus
-from ..base import Machine, MachineInfo
+from ..base import IdleLoop, Machine, MachineInfo
 from ..sound import SoundLog
 from .apu import Apu
 from .controller import BUTTONS, OPEN_BUS, Controller
@@ -90,7 +90,7 @@ class NesMachine(Machine):
         self._odd = False
         self.dma_count = 0
         self._nmi_raised = False
-        self.runner = self._run_sliced
+        self.runner = self.run_idle
 
     # -- memory map ---------------------------------------------------------------
     def _map(self, bus: Bus, prg: bytes) -> None:
@@ -209,41 +209,23 @@ class NesMachine(Machine):
         self._nmi_raised = False
         super().reset()
 
-    # -- the wait loop, fast-forwarded --------------------------------------------
-    def _run_sliced(self, cycles: int) -> int:
-        """`cpu.run`, skipping whole turns of the program's wait-for-NMI loop
-        (`IDLE_LOOP`) by adding their cycles: the loop reads a RAM flag that
-        only the NMI handler sets, so nothing else can happen in those turns.
-        The skip is taken only once a turn has run (A = 0, Z set), so
-        registers are exactly as after the skipped turns, and never while the
-        debugger has a stop in the loop. Returns early when the core does (a
-        stop, a jam)."""
-        cpu = self.cpu
+    # -- the wait loop, skipped (Machine.skip_idle) ---------------------------------
+    @property
+    def idle_loop(self) -> IdleLoop | None:  # type: ignore[override]
         idle = self.IDLE_LOOP
-        loop, flag = idle if idle is not None else (-1, 0)
-        branch = loop + 2  # the BEQ: a turn from there is the same 6 cycles
-        ram = self.bus.ram
-        turn = self.IDLE_TURN_CYCLES
-        run = cpu.run
-        done = 0
-        while done < cycles:
-            left = cycles - done
-            if self._nmi_raised:
-                # Let the core take the NMI before anything is skipped.
-                self._nmi_raised = False
-            elif ((cpu.pc == loop or cpu.pc == branch) and ram[flag] == 0 and cpu.a == 0
-                    and cpu.p & 0x82 == 0x02 and loop not in cpu.stops
-                    and branch not in cpu.stops):
-                turns = (left - 1) // turn
-                if turns > 0:
-                    cpu.cycles += turns * turn
-                    done += turns * turn
-                    continue
-            ran = run(left)
-            done += ran
-            if ran < left:
-                break
-        return done
+        return None if idle is None else IdleLoop(idle[0], idle[0] + 4, self.IDLE_TURN_CYCLES)
+
+    def idle_steady(self) -> bool:
+        """At the LDA or the BEQ with the flag still 0 and a turn done (A = 0,
+        Z set, N clear: registers exactly as after more turns), and no NMI
+        raised since the core last ran (it takes that first)."""
+        if self._nmi_raised:
+            self._nmi_raised = False
+            return False
+        loop, flag = self.IDLE_LOOP  # type: ignore[misc]
+        cpu = self.cpu
+        return ((cpu.pc == loop or cpu.pc == loop + 2) and self.bus.ram[flag] == 0
+                and cpu.a == 0 and cpu.p & 0x82 == 0x02)
 
     # -- state ----------------------------------------------------------------------
     def device_snapshot(self) -> dict[str, Any]:
