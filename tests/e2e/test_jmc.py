@@ -213,10 +213,13 @@ def test_one_person_plays_the_computer(open_page, page_log):
     frm, to = a_move(before)
     click_cell(page, frm)
     click_cell(page, to)
+    wait_until(page, "window.retroscope.state().then(s => s.machine.moves === 1)",
+               timeout=SLOW)             # the 6502 has taken the move
     mine = board(page)
     press(page, "KeyE")                      # no interstitial: the computer answers
-    wait_until(page,
-        "window.retroscope.state().then(s => ['play', 'over'].includes(s.machine.phase)"
+    wait_until(page,                         # its move counted, and back to us
+        "window.retroscope.state().then(s => s.machine.moves === 2"
+        " && ['play', 'over'].includes(s.machine.phase)"
         " && !s.machine.busy && s.machine.turn === 'red')", timeout=SLOW)
     assert board(page).pieces != mine.pieces
     page.screenshot(path="test-output/e2e-jmc-computer.png")
