@@ -6,7 +6,10 @@
 * each CPU core's emulated clock in CPython and in Pyodide (the real page's
   worker, headless chromium, after a 10 s warm-up), as a ratio to the original
   hardware's clock; the 6502 also against py65 and the Z80 against the `z80`
-  package in the same CPython process;
+  package in the same CPython process; and how each holds over 30 s of
+  running in the page from cold (Chromium's wasm tiering);
+* what each machine's worker assembled when booted from a link with
+  parameters (nothing: the programs are prebuilt);
 * each machine's milliseconds per frame in CPython and Pyodide;
 * the debugger's cost: frames per second bare and under a session.
 
@@ -71,6 +74,18 @@ def reference_hz(name: str, seconds: float) -> tuple[str, float] | None:
     return None
 
 
+def step_reference(name: str):
+    """(label, (step, cycles)) of another emulator's single step on the same
+    program: py65 for the 6502. (The `z80` package cannot tell the T-states
+    of one instruction, and the TMS9900 has no anchor emulator here: their
+    step() is given against the hardware's clock.)"""
+    if name == "mos6502":
+        from retroscope.benchmarks.mos6502 import setup_py65
+        mpu = setup_py65()
+        return "py65 1.2.0", (mpu.step, lambda: mpu.processorCycles)
+    return None
+
+
 def cpython_figures(quick: bool) -> None:
     seconds = 1.0 if quick else 3.0
     print(f"\n== CPU cores in CPython {sys.version.split()[0]} (median of 0.5 s windows)")
@@ -81,6 +96,17 @@ def cpython_figures(quick: bool) -> None:
         ref = reference_hz(name, seconds)
         if ref:
             line += f"; {ours['cycles_per_s'] / ref[1]:.2f}x {ref[0]} ({ref[1] / 1e6:.2f} MHz)"
+        print(line, flush=True)
+    print("\n== step() in CPython (one instruction a call: the debugger's single steps)")
+    for name in runner.CORES:
+        reference = step_reference(name)
+        r = runner.measure_step(name, rounds=4 if quick else 10,
+                                reference=reference[1] if reference else None)
+        line = (f"  {name:8} {r['step_cycles_per_s'] / 1e6:7.2f} MHz emulated = "
+                f"{r['ratio_to_hardware']:5.2f}x {r['hardware']}")
+        if reference:
+            line += (f"; {r['ratio_to_reference']:.2f}x {reference[0]}'s step "
+                     f"(range {r['ratio_min']:.2f}-{r['ratio_max']:.2f})")
         print(line, flush=True)
     print("\n== Machines in CPython (ms per frame, ratio to real time)")
     for mid in machines.available():
@@ -124,6 +150,7 @@ def browser_figures(quick: bool) -> None:
             print(f"  {name:8} {r['cycles_per_s'] / 1e6:7.2f} MHz emulated = "
                   f"{r['ratio_to_hardware']:5.2f}x {r['hardware']} "
                   f"(first window {r['first_window_hz'] / 1e6:.2f} MHz)", flush=True)
+        sustained(page, runner.CORES if not quick else ["mos6502"])
         print("\n== Machines in Pyodide (ms per frame, ratio to real time)")
         for mid in page.evaluate("window.retroscope.machines().map(m => m.id)"):
             r = page.evaluate("a => window.retroscope.bench(a)",
@@ -136,6 +163,26 @@ def browser_figures(quick: bool) -> None:
     server.shutdown()
 
 
+SUSTAIN_S = 30
+
+
+def sustained(page, cores) -> None:
+    """Each core for 30 s straight in the page's worker, from cold (no warm-up):
+    the first half-second window, the median, and the median of the last five
+    windows, as ratios to the hardware and to each other (Chromium's wasm
+    tiering can make a long run slower or faster than its start)."""
+    print(f"\n== How the speed holds over {SUSTAIN_S} s in Pyodide (0.5 s windows, no warm-up)")
+    for name in cores:
+        r = page.evaluate("a => window.retroscope.bench(a)",
+                          {"kind": "core", "name": name, "seconds": SUSTAIN_S, "warmup": 0})
+        hw = r["cycles_per_s"] / r["ratio_to_hardware"] if r["ratio_to_hardware"] else 1.0
+        first, median, last = r["first_window_hz"], r["cycles_per_s"], r["last_hz"]
+        print(f"  {name:8} first {first / hw:5.2f}x, median {median / hw:5.2f}x, "
+              f"last 2.5 s {last / hw:5.2f}x {r['hardware']}; last / first "
+              f"{last / first if first else 0:4.2f}, last / median "
+              f"{last / median if median else 0:4.2f}", flush=True)
+
+
 def sound_figures(page, quick: bool) -> None:
     """The sound path per machine: chip writes per frame, the µs to drain and
     encode them for the worklet, and the NES APU's µs per write and per
@@ -143,8 +190,9 @@ def sound_figures(page, quick: bool) -> None:
     from retroscope.benchmarks import sound
 
     where = "CPython" if page is None else "Pyodide"
-    print(f"\n== Sound in {where} (per frame, no input: chip writes (mean, most), median µs"
-          " to drain and post them; the APU device: µs per write and per $4015 read)")
+    print(f"\n== Sound in {where} (per frame, no input: chip writes (mean, most), µs to"
+          " drain and encode them for the worklet;\n   the APU device: µs per write and per"
+          " $4015 read)")
     for mid in machines.available():
         args = {"kind": "sound", "name": mid, "frames": 60 if quick else 240}
         if page is None:

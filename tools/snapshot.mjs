@@ -24,15 +24,49 @@ const wheel = new Uint8Array(await readFile(wheelPath));
 const sitePackages = (py) => py.runPython(
   "import sys; next(p for p in sys.path if p.endswith('site-packages'))");
 
-let started = performance.now();
-// A fixed hash seed: the same sources give the same snapshot bytes.
-const maker = await loadPyodide({ indexURL, _makeSnapshot: true, env: { PYTHONHASHSEED: "0" } });
-await unpackZip(maker.FS, wheel, sitePackages(maker));
-maker.runPython(await readFile(warmPath, "utf8"));
-const snapshot = maker.makeMemorySnapshot();
-const makeMs = performance.now() - started;
+// The same sources give the same snapshot bytes: the maker runs with a fixed
+// hash seed, on clocks that start at a fixed time and tick once per reading,
+// and on a seeded random source. Otherwise the heap keeps the time (file
+// times in the stat buffers and the import system's caches) and random bytes
+// (CPython's and libc's start-up entropy). The page re-seeds `random` after
+// the restore (web/worker.js), so no two pages share a random sequence.
+function deterministic() {
+  const saved = [Date.now, performance.now, Math.random, crypto.getRandomValues];
+  let ms = Date.UTC(2024, 0, 1);
+  let tick = 0;
+  let seed = 0x9E3779B9;
+  const next = () => {  // xorshift32
+    seed ^= seed << 13; seed >>>= 0;
+    seed ^= seed >>> 17;
+    seed ^= seed << 5; seed >>>= 0;
+    return seed;
+  };
+  Date.now = () => (ms += 1);
+  performance.now = () => (tick += 0.25);
+  Math.random = () => next() / 2 ** 32;
+  crypto.getRandomValues = (view) => {
+    const bytes = new Uint8Array(view.buffer, view.byteOffset, view.byteLength);
+    for (let i = 0; i < bytes.length; i++) bytes[i] = next() & 0xFF;
+    return view;
+  };
+  return () => { [Date.now, performance.now, Math.random, crypto.getRandomValues] = saved; };
+}
 
-started = performance.now();
+const clock = performance.now.bind(performance);
+let started = clock();
+const restoreClocks = deterministic();
+let snapshot;
+try {
+  const maker = await loadPyodide({ indexURL, _makeSnapshot: true, env: { PYTHONHASHSEED: "0" } });
+  await unpackZip(maker.FS, wheel, sitePackages(maker));
+  maker.runPython(await readFile(warmPath, "utf8"));
+  snapshot = maker.makeMemorySnapshot();
+} finally {
+  restoreClocks();
+}
+const makeMs = clock() - started;
+
+started = clock();
 const undo = growWasmMemoryTo(snapshot.length);
 let restored;
 try {
@@ -46,7 +80,7 @@ from retroscope import machines
 ids = machines.available()
 machines.create(ids[0]).run_frame(0)
 ",".join(ids)`);
-const restoreMs = performance.now() - started;
+const restoreMs = clock() - started;
 await writeFile(out, snapshot);
 console.log(JSON.stringify({
   bytes: snapshot.length, make_ms: Math.round(makeMs), restore_ms: Math.round(restoreMs),

@@ -254,9 +254,12 @@ function setRunning(on) {
 }
 
 // -- machines and routing -------------------------------------------------------------
+// The list names each machine shortly ("FDS Backgammon"); the whole title is its tooltip.
+const navName = (title) => title.split(":")[0].replace(/\s*\(.*\)$/, "");
 function buildNav() {
   ui.nav.replaceChildren(...machines.map((info) =>
-    el("a", { href: `#/${info.id}`, text: info.title, testid: `nav-${info.id}`, class: "nav-link" })));
+    el("a", { href: `#/${info.id}`, text: navName(info.title), title: info.title,
+              testid: `nav-${info.id}`, class: "nav-link" })));
 }
 
 // Opening the page (or following a link) shows the machine running; a link
@@ -293,6 +296,9 @@ async function routeTo(machine, params) {
 
 async function loadMachine(id, params) {
   stopReplay();  // another machine or link while a moment replays: stop it where it is
+  // The previous machine's link and notes ("link copied") are not this one's.
+  Object.assign($("share-link"), { value: "", placeholder: "share link" });
+  for (const old of [...ui.messages.children]) if (old.dataset.kind === "info") old.remove();
   await request("pause").catch(() => {});
   const save = readSaved(id);
   const replaying = "moment" in params;

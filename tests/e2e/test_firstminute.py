@@ -7,6 +7,8 @@ data shown as data in the disassembly, and named rows instead of a JSON dump."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from playwright.sync_api import expect
 
@@ -61,6 +63,8 @@ def test_help_shows_the_machines_own_keys_before_the_debuggers(open_page, size):
     expect(page.locator(tid("help-key-A"))).to_contain_text("X")
     expect(page.locator(tid("help-key-Left"))).to_contain_text("←")
     expect(page.locator(tid("help-key-Start"))).to_contain_text("Enter")
+    # However small the window, the help opens at its top: the machine's keys.
+    assert in_view(page, tid("help-key-A")) and in_view(page, tid("help-key-Right"))
     order = page.evaluate("""() => {
       const k = document.querySelector('[data-testid=help-machine-keys]');
       const d = document.querySelector('[data-testid=help-shortcuts]');
@@ -227,3 +231,33 @@ def test_backgammons_sequence_is_one_number_everywhere(open_page, size):
     expect(page.locator(tid("bg-sequence"))).to_have_value(str(seq))
     expect(page.locator(tid("bg-status"))).to_contain_text(f"sequence {seq} in play")
     page.screenshot(path=f"{SHOTS}/e2e-first-bg-sequence-{size}.png")
+
+
+def test_every_machine_is_in_view_and_a_machines_link_stays_with_it(open_page, size, page_log):
+    """The machine list shows every machine (short names, the title as the
+    tooltip), and switching machines drops the last one's link and notes."""
+    page = open_page("#/tetris")
+    names = page.evaluate("window.retroscope.machines().map(m => m.id)")
+    assert len(names) >= 5
+    for mid in names:
+        assert in_view(page, tid(f"nav-{mid}")), mid
+    nav = page.locator(tid("nav-backgammon"))
+    expect(nav).to_have_text("FDS Backgammon")
+    assert nav.get_attribute("title").startswith("FDS Backgammon: ")
+    page.click(tid("btn-share"))
+    expect(page.locator(tid("share-link"))).to_have_value(re.compile("#/tetris"))
+    page.screenshot(path=f"{SHOTS}/e2e-first-nav-{size}.png")
+    page.click(tid("nav-jmc"))
+    page.wait_for_function("window.retroscope.current()?.id === 'jmc'")
+    expect(page.locator(tid("share-link"))).to_have_value("")
+    expect(page.locator(tid("message")).filter(has_text="copied")).to_have_count(0)
+    # JMC's keys named as its own keys go together, not "C: C · H: H".
+    hint = page.locator(tid("first-hint-keys"))
+    expect(hint).to_contain_text("as named")
+    assert "C: C" not in hint.text_content()
+    page.evaluate("window.retroscope.pause()")  # (the machine list's links run)
+    page.wait_for_function("!window.retroscope.isRunning()")
+    page.evaluate("window.retroscope.step('instruction', 3)")
+    expect(page.locator(tid("dbg-frame"))).to_contain_text(", cycle ")
+    page.screenshot(path=f"{SHOTS}/e2e-first-jmc-{size}.png")
+    assert page_log.console_errors == []

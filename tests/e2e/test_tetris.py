@@ -201,7 +201,9 @@ def test_a_high_score_name_entered_is_there_after_a_reload(open_page, page_log):
     wait_ram(page, 0x720, 2, lambda b: b == [2, 1], timeout=20)
     tap(page, "Enter")  # done
     wait_ram(page, 0xC0, 1, lambda b: b[0] == 2, timeout=20)  # the menu
-    page.wait_for_timeout(6000)  # the page keeps the table every 5 s while running
+    # The page keeps the save data every 5 s while running: wait for the name in it.
+    wait_until(page, "JSON.parse(localStorage.getItem('retroscope.save.tetris') || '{}')"
+               ".names?.startsWith('0201')", timeout=60_000)
     page.reload()
     page.wait_for_function("document.documentElement.dataset.state === 'ready'",
                            timeout=90_000)
@@ -214,4 +216,26 @@ def test_a_high_score_name_entered_is_there_after_a_reload(open_page, page_log):
     assert "030000" in page.text_content("[data-testid=tetris-score-A1]")
     page.locator("[data-testid=tetris-high-scores]").scroll_into_view_if_needed()
     page.screenshot(path="test-output/e2e-tetris-high-score.png")
+    assert page_log.console_errors == []
+
+
+def test_the_panels_toggle_starts_the_two_player_mode_and_wasd_moves_player_2(
+        open_page, page_log):
+    page = open_page("#/tetris")
+    page.evaluate("window.retroscope.step('frame', 5)")
+    page.evaluate("window.retroscope.showTab('machine')")
+    page.check("[data-testid=tetris-players-2]")
+    wait_ram(page, 0xBE, 1, lambda b: b[0] == 2)  # the article's $00BE
+    page.evaluate("window.retroscope.run()")
+    wait_ram(page, 0xE3, 1, lambda b: b[0] == 2)  # the game began again with two
+    x2 = page.evaluate("window.retroscope.read(0x60, 1)")[0]  # player 2's block
+    page.locator("[data-testid=screen]").click()
+    page.keyboard.down("KeyD")  # player 2's Right
+    wait_ram(page, 0x60, 1, lambda b: b[0] >= x2 + 2, timeout=20)
+    page.keyboard.up("KeyD")
+    page.evaluate("window.retroscope.pause()")
+    page.wait_for_function(
+        "document.querySelector('[data-testid=tetris-versus-state]')?.textContent"
+        ".includes('two fields')", timeout=30_000)
+    page.screenshot(path="test-output/e2e-tetris-versus.png")
     assert page_log.console_errors == []

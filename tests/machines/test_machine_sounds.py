@@ -153,12 +153,9 @@ def test_the_demonstration_is_silent() -> None:
 
 # -- the CRPG ---------------------------------------------------------------------------
 def settled_crpg() -> Any:
-    """The CRPG after boot, its chip's power-on state already logged (the first
-    frame that writes after a reset carries the whole state: not the game's)."""
+    """The CRPG after boot, its first map drawn."""
     m = create("crpg")
     run(m, 0, 30)
-    m.bus.write(0x8400, 0x9F)  # tone 0 off, as it is
-    run(m, 0, 1)
     return m
 
 

@@ -5,6 +5,7 @@ machine assembles anything at boot from any link."""
 from __future__ import annotations
 
 import random
+import subprocess
 import sys
 from pathlib import Path
 
@@ -22,10 +23,13 @@ REPO = Path(__file__).resolve().parents[2]
 def images(tmp_path, monkeypatch):
     """Images written into a scratch folder the way the build writes them;
     `assemble_package` reads from there, with empty caches."""
-    sys.path.insert(0, str(REPO))
-    from tools.images import write_images
-
-    names = write_images(tmp_path)
+    # In a fresh Python, as the build does: here the machines' own caches may
+    # already hold their programs, and nothing would ask for them.
+    done = subprocess.run(
+        [sys.executable, "-c", "import sys; from pathlib import Path; "
+         "from tools.images import write_images; print(' '.join(write_images(Path(sys.argv[1]))))",
+         str(tmp_path)], cwd=REPO, capture_output=True, text=True, check=True)
+    names = done.stdout.split()
     monkeypatch.setattr(base, "image_path", lambda key: tmp_path / f"{key}.json.gz")
     base._assemble.cache_clear()
     tetris_machine._built.cache_clear()

@@ -184,36 +184,29 @@ def test_the_state_bytes_rebuild_the_chip() -> None:
     assert copy.snapshot() == chip.snapshot()
 
 
-def test_after_a_restore_the_first_frame_carries_the_whole_state() -> None:
-    """The page makes its synths afresh after a reset or a seek: the devices'
-    next frame tells a fresh synth everything it must know."""
-    clock = {"frame": 0}
+def test_the_sync_writes_bring_a_fresh_synth_to_the_chip() -> None:
+    """The page makes its synths afresh after a load, reset, step or seek: the
+    worker then sends each log's `sync` writes, the chip's state now."""
     chip = SN76489(BBC_CLOCK, 2_000_000)
-    chip.attach(lambda: (clock["frame"], 100))
-    for value in (0x85, 0x12, 0xB4, 0xE5, 0xF1):
+    for value in (0x85, 0x12, 0xB4, 0xE5, 0xF1, 0xC3, 0x2A):
         chip.write(value)
-    snap = chip.snapshot()
-    chip.restore(snap)
-    chip.log.writes.clear()
-    clock["frame"] = 1
-    chip.write(0x9A)
+    writes = chip.log.sync_writes()
+    assert writes[:3] == [0, 1, BBC_CLOCK]
     fresh = SN76489(BBC_CLOCK, 2_000_000)
-    writes = chip.log.triples()
-    assert writes[0] == (100, 1, BBC_CLOCK)
-    for _stamp, reg, value in writes[1:]:
-        assert reg == 0
-        fresh.write(value)
+    for i in range(3, len(writes), 3):
+        assert writes[i:i + 2] == [0, 0]
+        fresh.write(writes[i + 2])
     assert fresh.snapshot() == chip.snapshot()
 
     wsg = Wsg(WSG_CPU)
-    wsg.attach(lambda: (clock["frame"], 7))
     wsg.set_enabled(1)
     for reg, value in ((0x10, 3), (0x11, 9), (0x15, 12), (0x05, 4)):
         wsg.write(reg, value)
-    wsg.restore(wsg.snapshot())
-    wsg.log.writes.clear()
-    clock["frame"] = 2
-    wsg.write(0x1A, 5)
-    written = {reg: value for _stamp, reg, value in wsg.log.triples()}
-    assert written[0x20] == 1 and written[0x15] == 12 and written[0x05] == 4
-    assert written[0x1A] == 5
+    fresh_wsg = Wsg(WSG_CPU)
+    for stamp, reg, value in zip(*[iter(wsg.log.sync_writes())] * 3, strict=True):
+        assert stamp == 0
+        if reg == 0x20:
+            fresh_wsg.set_enabled(value)
+        else:
+            fresh_wsg.write(reg, value)
+    assert fresh_wsg.snapshot() == wsg.snapshot()

@@ -106,3 +106,28 @@ def test_the_wheel_in_dist_ships_every_machine_program_assembled(dist):
                    if n.startswith("retroscope/_images/")}
     assert len(shipped) >= 6  # five machines' programs and the FDS BIOS
     assert shipped == {p.name for p in IMAGES.glob("*.json.gz")}
+
+
+@pytest.mark.long
+def test_the_snapshot_is_reproducible(tmp_path):
+    """Two snapshots of the same wheel are the same bytes (tools/snapshot.mjs
+    runs the maker on fixed clocks and a seeded random source; the warm-up
+    seeds `random`). About a minute of node each."""
+    import shutil
+
+    from tools.paths import PYODIDE_CACHE
+    from tools.snapshot import SCRIPT, WARM
+    node = shutil.which("node")
+    if node is None or not (PYODIDE_CACHE / "pyodide.asm.wasm").exists():
+        pytest.skip("needs node and the pyodide package in .cache")
+    wheel = build_wheel(tmp_path / "wheel")
+    made = []
+    for name in ("a", "b"):
+        out = tmp_path / f"{name}.snapshot"
+        subprocess.run([node, str(SCRIPT), str(PYODIDE_CACHE), str(wheel), str(WARM), str(out)],
+                       cwd=REPO, check=True, capture_output=True, timeout=900)
+        made.append(out.read_bytes())
+    assert len(made[0]) > 10_000_000
+    if made[0] != made[1]:
+        differing = sum(1 for x, y in zip(made[0], made[1], strict=False) if x != y)
+        pytest.fail(f"{differing} bytes differ (sizes {len(made[0])}, {len(made[1])})")

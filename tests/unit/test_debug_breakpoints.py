@@ -22,12 +22,17 @@ def test_with_nothing_set_the_machine_runs_its_own_runner_and_the_bare_bus(
     assert machine.runner == session.bare_runner
     assert bus.read == bus.ram.__getitem__ and bus.write == bus.ram.__setitem__
     bp = session.add_breakpoint("write", "$0012")
-    # the machine's own runner goes on; the core stops where a watch asks it to
+    # the machine's own runner goes on; the core watches its own writes (the
+    # bus stays bare) and stops where the watch asks it to
     assert machine.runner == session._run_stops
-    assert bus.write != bus.ram.__setitem__ and bus.read == bus.ram.__getitem__
+    assert bus.write == bus.ram.__setitem__ and bus.read == bus.ram.__getitem__
+    assert session._core_watched is not None
+    read_bp = session.add_breakpoint("read", "$0012")
+    assert bus.read != bus.ram.__getitem__  # reads: through a bus watch
+    session.remove_breakpoint(read_bp["id"])
     session.remove_breakpoint(bp["id"])
     assert machine.runner == session.bare_runner
-    assert bus.write == bus.ram.__setitem__
+    assert bus.write == bus.ram.__setitem__ and session._core_watched is None
 
 
 def test_an_exec_breakpoint_on_a_symbol_stops_before_that_instruction(session: Session) -> None:

@@ -15,8 +15,13 @@ from retroscope.debug import Session
 
 
 def checked(session: Session) -> Session:
-    """The same session forced onto the instruction-by-instruction runner."""
+    """The same session forced onto the instruction-by-instruction runner,
+    with write breakpoints through a bus watch (not the core's own)."""
     session._can_stop = False
+    if session._core_watched is not None:
+        session.cpu.set_write_watch(None)
+        session._core_watched = None
+    session._core_watch = False
     session._install()
     return session
 
@@ -58,8 +63,15 @@ def same_stops(fast: Session, slow: Session, frames: int, buttons: list[int],
     ([("exec", "isPositionValid", ""), ("exec", "nmi", "")], 120),
     ([("exec", "lockTetrimino", ""), ("exec", "shiftTetrimino@check", "x == 1")], 240),
     ([("write", "$0017", "")], 120),  # the RNG's state, written by the PRNG
+    ([("write", "$0017", "value & 1")], 120),
+    ([("write", "$0400", "", "$04FF")], 120),  # the playfield
+    ([("write", "$01F0", "", "$01FF"), ("exec", "nmi", "frame & 1")], 30),  # stack, NMI pushes
+    ([("write", "$2000", "", "$2007")], 20),  # the PPU's registers (I/O)
     # inside the wait-for-NMI loop that the machine's runner skips over
     ([("exec", "waitForVBlank@wait", "cycles & $FFF < 8")], 40),
+    # there with conditions that read no clock: turns skipped, checked alike
+    ([("exec", "waitForVBlank@wait", "[$33] != 0 || x == 7")], 40),
+    ([("exec", "waitForVBlank@wait", "pc == $10000"), ("write", "$0017", "")], 60),
     ([("read", "$0400", "", "$04FF"), ("exec", "nmi@oam", "")], 60),
 ])
 def test_tetris_stops_where_single_stepping_stops(where, frames) -> None:
@@ -151,3 +163,44 @@ def test_every_6502_machine_stops_where_single_stepping_stops(machine_id: str) -
             session.add_breakpoint("exec", at, condition="(cycles & $7FFF) < 64")
     checked(slow)
     same_stops(fast, slow, 6, [0], stops_wanted=0)
+
+
+WAIT_LOOPS = {"tetris": "waitForVBlank@wait", "backgammon": "MainLoop",
+              "jmc": "mos_osbyte@wait", "crpg": "WAITF1"}
+
+
+@pytest.mark.parametrize("machine_id", sorted(set(WAIT_LOOPS) & set(machines.available())))
+def test_a_never_holding_breakpoint_in_the_wait_loop_keeps_the_skip(machine_id: str) -> None:
+    """A breakpoint inside the machine's wait loop whose condition reads no
+    clock and no device, and never holds: the machine still skips whole turns
+    (so it costs what a breakpoint elsewhere costs) and runs exactly as bare."""
+    bare = machines.create(machine_id)
+    fast = Session(machines.create(machine_id), record=False)
+    loop = fast.machine.idle_loop
+    assert loop is not None and loop.start == fast.symbols[WAIT_LOOPS[machine_id]]
+    fast.add_breakpoint("exec", loop.start, condition="pc == $10000")
+    skipped = []
+    skip = fast.machine.skip_idle
+
+    def counting(cycles, passing=frozenset()):
+        n = skip(cycles, passing)
+        if passing:
+            skipped.append(n)
+        return n
+    fast.machine.skip_idle = counting
+    for frame in range(30):  # (the CRPG waits in its loop from its fourth frame)
+        bare.run_frame(0)
+        status = fast.run_frame(0)
+        assert not status["reason"] or status["reason"]["kind"] != "breakpoint"
+        assert (bare.cpu.snapshot(), bytes(bare.bus.ram)) == (
+            fast.cpu.snapshot(), bytes(fast.bus.ram)), f"frame {frame}"
+    assert sum(skipped) > 0
+    # A condition that reads the clock: the turns are run one by one instead.
+    fast.add_breakpoint("exec", loop.start, condition="cycles == 0")
+    skipped.clear()
+    for _ in range(3):
+        bare.run_frame(0)
+        fast.run_frame(0)
+    assert sum(skipped) == 0
+    assert (bare.cpu.snapshot(), bytes(bare.bus.ram)) == (
+        fast.cpu.snapshot(), bytes(fast.bus.ram))

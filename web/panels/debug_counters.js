@@ -11,7 +11,7 @@ export function create(root, session) {
   const state = el("span", { class: "dbg-state", testid: "dbg-run-state" });
   const speed = el("span", { class: "dbg-speed", testid: "dbg-speed" });
   const slow = el("span", { class: "dbg-slow", testid: "dbg-slow" });
-  const frame = el("span", { testid: "dbg-frame" });
+  const frame = el("span", { testid: "dbg-frame", title: "the frame number; paused, the CPU cycles into that frame" });
   const cycles = el("span", { testid: "dbg-cycles" });
   const pc = el("span", { testid: "dbg-pc" });
   const reason = el("span", { class: "dbg-reason", testid: "dbg-reason" });
@@ -49,7 +49,7 @@ export function create(root, session) {
     drawn(n) {
       const now = performance.now();
       frames = running ? keep([...frames, [now, n]], now) : [];
-      frame.textContent = `frame ${n}${running ? "" : ` +${frameCycle}`}`;
+      frame.textContent = running ? `frame ${n}` : `frame ${n}, cycle ${frameCycle}`;
       showSpeed();
     },
     update(status) {
@@ -61,7 +61,7 @@ export function create(root, session) {
       state.dataset.running = String(running);
       pc.textContent = `PC ${addr4(status.pc)}`;
       frameCycle = status.frame_cycle;
-      if (!running) frame.textContent = `frame ${status.frame} +${status.frame_cycle}`;
+      if (!running) frame.textContent = `frame ${status.frame}, cycle ${status.frame_cycle}`;
       cycles.textContent = `cycles ${status.cycles}`;
       const costs = status.slowed_by || [];
       slow.textContent = costs.length ? `slowed by ${costs.join(", ")}` : "";

@@ -35,7 +35,12 @@ export function create(root, session) {
       el("th", {}, ...(keys.length ? keys : ["—"]).map((k) => el("kbd", { text: k }))),
       el("td", { text: name }))));
   }
-  function show() { fill(); root.hidden = false; box.querySelector("[data-testid=help-close]").focus(); }
+  function show() {
+    fill();
+    root.hidden = false;
+    box.scrollTop = 0;  // the machine's keys first, whatever the window's height
+    box.querySelector("[data-testid=help-close]").focus({ preventScroll: true });
+  }
   function hide() { root.hidden = true; }
   return {
     update() {},

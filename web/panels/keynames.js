@@ -17,19 +17,23 @@ export function buttonKeys(info, bindings) {
   return [...(info?.buttons || [])].reverse().map((name) => [name, keysOf(name)]);
 }
 
-/** One line: "Keys: arrows (pad) · Enter Start · Z B · X A". */
+/** One line: "arrows: directions · Enter: Start · Z: B · X: A"; keys named
+ * as their buttons go together at the end ("C H D: as named"). */
 export function keyLine(info, bindings) {
   const rows = buttonKeys(info, bindings).filter(([, keys]) => keys.length);
   const byName = new Map(rows);
   const parts = [];
   // Four directions on the four arrows read as one item.
   const arrows = DIRECTIONS.every((d) => byName.get(d)?.includes(ARROWS[`Arrow${d}`]));
-  if (arrows) parts.push("arrows: pad");
+  if (arrows) parts.push("arrows: directions");
+  const same = [];
   for (const [name, keys] of rows) {
     if (arrows && DIRECTIONS.includes(name)) continue;
     // Left and right Shift both mean Select: say "Shift" once.
     const shown = [...new Set(keys.map((k) => k.replace(/ [LR]$/, "")))];
-    parts.push(`${shown.join("/")}: ${name}`);
+    if (shown.length === 1 && shown[0] === name) same.push(name);
+    else parts.push(`${shown.join("/")}: ${name}`);
   }
+  if (same.length) parts.push(`${same.join(" ")}: as named`);
   return parts.join(" · ");
 }

@@ -140,8 +140,8 @@ export function createAi(root, session) {
       drawPlot();
       if (!ai) return;
       status.textContent = `The AI has the controller (${ai.tap_hz} Hz taps): ${ai.decisions} decisions, ` +
-        `the last in ${ai.ms} ms over ${ai.candidates ?? 0} placements (at most ${ai.frame_ms_max} ms ` +
-        `in one frame); next piece ${ai.next ?? "-"}.`;
+        `the last in ${ai.ms} ms over ${ai.candidates ?? 0} placements (at most ${ai.spread_ms_max} ms ` +
+        `in one frame of the entry delay, ${ai.frame_ms_max} ms in any); next piece ${ai.next ?? "-"}.`;
       chosen.textContent = `chosen: ${describe(ai.chosen)}`;
       runner.textContent = `runner-up: ${describe(ai.runner_up)}`;
       drawGhost(ai.ghost || []);

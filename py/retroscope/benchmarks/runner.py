@@ -55,7 +55,42 @@ def measure_core(name: str, seconds: float = 3.0, warmup: float = 1.0,
         "core": name, "hardware": bench.hardware, "cycles_per_s": hz,
         "ratio_to_hardware": hz / bench.clock_hz, "windows": len(windows),
         "first_window_hz": windows[0] if windows else 0.0,
+        # the end of the run: does the speed hold (Chromium tiers wasm up and down)?
+        "last_hz": statistics.median(windows[-5:]) if windows else 0.0,
     }
+
+
+def measure_step(name: str, rounds: int = 8, window: float = 0.25,
+                 reference: Any = None) -> dict[str, Any]:
+    """Emulated cycles per second of one core's `step()` (the debugger's
+    single steps, the trace, a checked frame's replay) on its workload; with
+    `reference` = (step, cycles) of another emulator on the same program, the
+    median over rounds of the ratio within a round (process time, windows
+    taking turns, so load from elsewhere weighs on both alike)."""
+    bench = CORES[name]
+    cpu = import_module(f".{bench.module}", __package__).setup()
+    clock = time.process_time
+
+    def rate(step: Any, cycles: Any) -> float:
+        t0, c0 = clock(), cycles()
+        while clock() - t0 < window:
+            for _ in range(500):
+                step()
+        return (cycles() - c0) / (clock() - t0)
+
+    ours: list[float] = []
+    ratios: list[float] = []
+    for _ in range(rounds):
+        ours.append(rate(cpu.step, lambda: cpu.cycles))
+        if reference is not None:
+            ratios.append(ours[-1] / rate(*reference))
+    hz = statistics.median(ours)
+    out = {"core": name, "hardware": bench.hardware, "step_cycles_per_s": hz,
+           "ratio_to_hardware": hz / bench.clock_hz}
+    if ratios:
+        out.update(ratio_to_reference=statistics.median(ratios), ratio_min=min(ratios),
+                   ratio_max=max(ratios))
+    return out
 
 
 def measure_frames(machine_id: str, frames: int = 120, warmup_frames: int = 30) -> dict[str, Any]:

@@ -99,7 +99,7 @@ def _direct_rule(op: Op, operands: bytes, pages: Pages | None,
 
 
 def _lines(op: Op, decimal: bool, operands: bytes, direct: Callable[[str, bool], bool],
-           inline: bool) -> list[str]:
+           inline: bool, watched: bool = False) -> list[str]:
     """The handler's statements for a block. `inline` (all but the last
     instruction) folds the operands in as constants and drops PC updates."""
     body = handler_body(op, decimal)
@@ -113,7 +113,7 @@ def _lines(op: Op, decimal: bool, operands: bytes, direct: Callable[[str, bool],
                 continue  # PC moves once per block; a dummy operand fetch is a no-op on RAM
             folded.append(line)
         body = folded
-    return [new for line in body for new in rewrite(line, op.mode, "hybrid", direct)]
+    return [new for line in body for new in rewrite(line, op.mode, "hybrid", direct, watched)]
 
 
 def _straight(lines: list[str]) -> tuple[list[str], int, int]:
@@ -185,11 +185,14 @@ def _uses_bus(lines: list[str]) -> bool:
 
 def build(cells: dict[str, types.CellType], mem: bytearray, pc: int,
           pages: Pages | None, decimal: bool = True,
-          stops: frozenset[int] = frozenset()) -> Block | None:
+          stops: frozenset[int] = frozenset(), watch: bytearray | None = None) -> Block | None:
     """The block starting at pc, or None where none can start (or it would
     hold a single instruction). `cells` are the core's closure cells by name;
     `pages` is None on a bus of plain RAM, else `Bus.direct_pages()`; the
-    block ends before any of `stops`."""
+    block ends before any of `stops`. With a write `watch` (the core's mask),
+    each write is checked as the watched handlers check it (a constant address
+    at compile time), and the block leaves after an instruction whose write
+    made the hook ask for a stop."""
     if pc < 0x200:
         return None
     instrs = _decode(mem, pc, pages, stops)
@@ -210,18 +213,42 @@ def build(cells: dict[str, types.CellType], mem: bytearray, pc: int,
     if len(instrs) < 2:
         return None
     hi = instrs[-1][1] + 1 + len(instrs[-1][2])
-    return _compile(cells, mem, pc, hi, instrs, pages, decimal)
+    return _compile(cells, mem, pc, hi, instrs, pages, decimal, watch)
+
+
+_WATCH_IF = re.compile(r"if wm\[(.*)\]:")
+
+
+def _watch_checks(lines: list[str], watch: bytearray) -> list[str]:
+    """Drop the checks of constant addresses the watch does not cover."""
+    out: list[str] = []
+    skip = False
+    for line in lines:
+        if skip:
+            skip = False
+            continue
+        check = _WATCH_IF.fullmatch(line.strip())
+        value = _constant(check.group(1)) if check else None
+        if value is not None and not watch[value]:
+            skip = True  # and its hook line
+            continue
+        out.append(line)
+    return out
 
 
 def _compile(cells: dict[str, types.CellType], mem: bytearray, pc: int, hi: int,
-             instrs: list[tuple[Op, int, bytes]], pages: Pages | None, decimal: bool) -> Block:
+             instrs: list[tuple[Op, int, bytes]], pages: Pages | None, decimal: bool,
+             watch: bytearray | None = None) -> Block:
+    watched = watch is not None
     out: list[str] = []
     done = 0  # cycles of the instructions so far, without page crosses
     lead = 0  # the most cycles before the last instruction
     crosses = False
     for op, addr, operands in instrs[:-1]:
         rule = _direct_rule(op, operands, pages, True)
-        lines, cycles, extra = _straight(_lines(op, decimal, operands, rule, True))
+        lines, cycles, extra = _straight(_lines(op, decimal, operands, rule, True, watched))
+        if watched:
+            lines = _watch_checks(lines, watch)
         assert not any(_PC.search(line) for line in lines), lines
         if _guarded(op, pages):
             j = next(i for i, line in enumerate(lines)
@@ -245,8 +272,14 @@ def _compile(cells: dict[str, types.CellType], mem: bytearray, pc: int, hi: int,
             check = [f"if {pc} <= _w < {hi}:", f"    pc = {addr + 1 + len(operands)}",
                      f"    return {done}{' + k' if crosses else ''}"]
         out += check or []
+        if watched and any("whook(" in line for line in lines):
+            # The hook asked for a stop: leave after this instruction.
+            out += ["if stop_req:", f"    pc = {addr + 1 + len(operands)}",
+                    f"    return {done}{' + k' if crosses else ''}"]
     op, addr, operands = instrs[-1]
-    last = _lines(op, decimal, operands, _direct_rule(op, operands, pages), False)
+    last = _lines(op, decimal, operands, _direct_rule(op, operands, pages), False, watched)
+    if watched:
+        last = _watch_checks(last, watch)
     sync = _uses_bus(last)  # a device may look at the cycle count: bring it up to date
     passed = f"{done}{' + k' if crosses else ''}"
     out.append(f"pc = {addr}")

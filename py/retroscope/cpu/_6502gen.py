@@ -394,9 +394,10 @@ STATE_FIELDS = ("a", "x", "y", "s", "p", "pc", "cyc", "end", "halted", "irq_line
 HANDLER_NONLOCALS = "a, x, y, s, p, nz, c, pc, end, halted, i_late"
 
 _PRELUDE = '''
-def factory(bus, build, HOT, SPAN):
-    # build(cells, mem, pc, pages, stops): a compiled block or None; HOT: visits
-    # before it is asked; SPAN: the most bytes a block covers
+def factory(bus, build, HOT, SPAN, watched):
+    # build(cells, mem, pc, pages, stops, watch): a compiled block or None; HOT:
+    # visits before it is asked; SPAN: the most bytes a block covers;
+    # watched(cells): the write-watch handler sets (table, ram, hybrid)
     REL = tuple(o - 0x100 if o & 0x80 else o for o in range(0x100))  # branch offsets
     a = x = y = 0
     s = 0xFD
@@ -435,6 +436,12 @@ def factory(bus, build, HOT, SPAN):
     stopped = False  # the last run() ended before a stop (or on request_stop)
     stop_req = False  # request_stop(): end run() after the instruction in flight
     stalled = 0  # cycles a device stalled the CPU for (stall()), not yet counted
+    # The write watch (set_write_watch): `wm` a 64 KiB mask, `whook(addr, value)`
+    # called after a write there; the handler sets that check it (`wsets`:
+    # bus, ram, hybrid) are compiled on first use. None: no watch, no cost.
+    wm = None
+    whook = None
+    wsets = None
 
     class AtStop(Exception):
         pass
@@ -462,12 +469,11 @@ _RUNTIME = '''
         pc &= 0xFFFF
         read(pc)
         read(pc)
-        write(0x100 | s, pc >> 8)
-        s = (s - 1) & 0xFF
-        write(0x100 | s, pc & 0xFF)
-        s = (s - 1) & 0xFF
-        write(0x100 | s, flags())
-        s = (s - 1) & 0xFF
+        for value in (pc >> 8, pc & 0xFF, flags()):
+            write(0x100 | s, value)
+            if wm is not None and wm[0x100 | s]:
+                whook(0x100 | s, value)
+            s = (s - 1) & 0xFF
         p |= 0x04
         pc = read(vector) | read(vector + 1) << 8
         return 7
@@ -525,15 +531,32 @@ _RUNTIME = '''
             for at in stops:
                 blocks[at] = STOP
 
-    def hot(at):
-        """Compile the block starting at `at`, or mark that none can."""
+    def cells_of():
+        """This core's closure cells by name (for code compiled later)."""
         nonlocal cells
         if cells is None:
             cells = {}
-            for f in (*ram_table, *hybrid_table, run):
+            for f in (*ram_table, *hybrid_table, run, set_write_watch):
                 cells.update(zip(f.__code__.co_freevars, f.__closure__))
-        block = build(cells, mem, at, (rd, wd) if kind == 1 else None, stops=stops)
+        return cells
+
+    def hot(at):
+        """Compile the block starting at `at`, or mark that none can."""
+        block = build(cells_of(), mem, at, (rd, wd) if kind == 1 else None, stops=stops,
+                      watch=wm)
         blocks[at] = NOBLOCK if block is None else block
+
+    def set_write_watch(mask, hook):
+        """Call hook(addr, value) after each write where mask[addr] (None: no watch)."""
+        nonlocal wm, whook, wsets, compiled_for
+        if mask is not None and wsets is None:
+            wsets = watched(cells_of())
+        wm, whook = mask, hook
+        compiled_for = None  # blocks compiled with or without the checks go
+        blocks[:] = [None] * 0x10000
+        heat[:] = bytes(0x10000)
+        for at in stops:
+            blocks[at] = STOP
 
     def set_stops(addresses):
         """Stop run() before any instruction at these addresses (step() ignores them)."""
@@ -591,8 +614,9 @@ _RUNTIME = '''
         # (block[1]: the most cycles before it) and its code is unchanged.
         bl = blocks
         same = mem.startswith
+        tb = table if wm is None else wsets[0]
         if k == 2:
-            ops = ram_table
+            ops = ram_table if wm is None else wsets[1]
             while not halted and cyc < target:
                 if stop_req or sm is not None and sm[pc & 0xFFFF]:
                     stopped = True
@@ -621,14 +645,14 @@ _RUNTIME = '''
                     # lands here before the instruction changed anything: redo
                     # it with the bus handlers, which wrap every address.
                     pc &= 0xFFFF
-                    cyc += table[read(pc)]()
+                    cyc += tb[read(pc)]()
                 except AtStop:
                     stopped = True
                     break
             pc &= 0xFFFF
         elif k == 1:
-            ops = table
-            hops = hybrid_table
+            ops = tb
+            hops = hybrid_table if wm is None else wsets[2]
             direct = fetch_direct
             while not halted and cyc < target:
                 if stop_req or sm is not None and sm[pc]:
@@ -665,7 +689,7 @@ _RUNTIME = '''
                     cyc += stalled
                     stalled = 0
         else:
-            ops = table
+            ops = tb
             while not halted and cyc < target:
                 if stop_req or sm is not None and sm[pc]:
                     stopped = True
@@ -686,11 +710,13 @@ _RUNTIME = '''
 
     def step():
         nonlocal cyc, pc, stalled
-        k = choose()
+        # choose() and pending() only when they could do something: the
+        # debugger's single steps spend much of their time in these calls.
+        k = kind if bus.read is read and bus.write is write and seen is not None else choose()
         if halted:
             return 0
-        n = pending()
-        if not n:
+        n = pending() if nmi_pending or irq_line or i_late != -1 else 0
+        if not n and wm is None:
             if k == 2:
                 try:
                     n = ram_table[mem[pc]]()
@@ -702,6 +728,19 @@ _RUNTIME = '''
                 n = hybrid_table[mem[pc]]()
             else:
                 n = table[read(pc)]()
+        elif not n:  # the same on the write-watch sets
+            sets = wsets
+            if k == 2:
+                try:
+                    n = sets[1][mem[pc]]()
+                except IndexError:  # past $FFFF: see run()
+                    pc &= 0xFFFF
+                    n = sets[0][read(pc)]()
+                pc &= 0xFFFF
+            elif k == 1 and fetch_direct[pc >> 8]:
+                n = sets[2][mem[pc]]()
+            else:
+                n = sets[0][read(pc)]()
         if stalled:
             n += stalled
             stalled = 0
@@ -729,7 +768,7 @@ _RUNTIME = '''
         setflags(status)
 
     return (run, step, raise_irq, raise_nmi, get_state, set_state, set_stops, was_stopped,
-            request_stop, stall)
+            request_stop, stall, set_write_watch)
 '''
 
 
@@ -826,8 +865,14 @@ def _split_write(stripped: str) -> tuple[str, str]:
     raise ValueError(f"write without a value in {stripped!r}")
 
 
+def _watch(pad: str, address: str, value: str) -> list[str]:
+    """The write watch after a write (`watched`): the hook for a watched address."""
+    return [f"{pad}if wm[{address}]:", f"{pad}    whook({address}, {value})"]
+
+
 def rewrite(line: str, mode: str, flavor: str,
-            direct: Callable[[str, bool], bool] | None = None) -> list[str]:
+            direct: Callable[[str, bool], bool] | None = None,
+            watched: bool = False) -> list[str]:
     """One handler line as lines of the "ram" or "hybrid" handler set.
 
     "ram" (the bus has no handler or watch at all) indexes `mem` for every
@@ -845,7 +890,19 @@ def rewrite(line: str, mode: str, flavor: str,
 
     `direct(address, is_write)`, when given, replaces the hybrid set's rule
     (compiled blocks know more about the pages an instruction touches).
+
+    `watched` (the write-watch sets, any flavor, "bus" included) follows every
+    write, a dropped dummy one too, with `if wm[address]: whook(address, value)`:
+    the core's own write watch, one index per write.
     """
+    if flavor == "bus":
+        stripped = line.lstrip()
+        if not (watched and stripped.startswith("write(")):
+            return [line]
+        pad = line[: len(line) - len(stripped)]
+        address, value = _split_write(stripped)
+        return [f"{pad}_wa = {address}", f"{pad}_wv = {value}", f"{pad}write(_wa, _wv)",
+                *_watch(pad, "_wa", "_wv")]
     if direct is not None:
         pass
     elif flavor == "ram":
@@ -872,16 +929,29 @@ def rewrite(line: str, mode: str, flavor: str,
         address, value = _split_write(stripped)
         dummy = stripped == "write(ea, v)"  # RMW write-back of the unchanged value
         if direct(address, True):
-            return [] if dummy else [f"{pad}mem[{rw.reads(address)}] = {rw.reads(value)}"]
+            target = rw.reads(address)
+            if not watched:
+                return [] if dummy else [f"{pad}mem[{target}] = {rw.reads(value)}"]
+            if "mem[" in target or "read(" in target:  # the store could change it
+                target = rw.name(target)
+            if dummy:
+                return [pad + h for h in rw.hoisted] + _watch(pad, target, "v")
+            stored = rw.reads(value)
+            return [pad + h for h in rw.hoisted] + [
+                f"{pad}mem[{target}] = {stored}", *_watch(pad, target, f"mem[{target}]")]
         target, value = rw.reads(address), rw.reads(value)
         if not rw.paged:
             return [f"{pad}write({target}, {value})"]
         a = rw.name(target)
+        if watched and not _NAME.fullmatch(value):
+            value = rw.name(value)
         lines = [f"{pad}if not wd[{a} >> 8]:", f"{pad}    write({a}, {value})"]
         if not dummy:
             lines[0] = f"{pad}if wd[{a} >> 8]:"
             lines[1:] = [f"{pad}    mem[{a}] = {value}", f"{pad}else:",
                          f"{pad}    write({a}, {value})"]
+        if watched:
+            lines += _watch(pad, a, value)
         return [pad + h for h in rw.hoisted] + lines
     text = rw.reads(stripped)
     return [pad + h for h in rw.hoisted] + [pad + text]
@@ -913,4 +983,27 @@ def factory_source(decimal: bool) -> str:
             out.extend(_indent(body, 2))
         out.append(f"    {table} = (" + ", ".join(names) + ")")
     out.append(_RUNTIME)
+    return "\n".join(out) + "\n"
+
+
+def watched_source(decimal: bool, names: list[str]) -> str:
+    """`outer()` returning the write-watch handler sets (bus, ram, hybrid): the
+    three sets of `factory_source` with each write followed by the watch check
+    (`rewrite(watched=True)`). `names` are the core's closure cells, declared
+    here so that the handlers can be rebound to a live core's cells."""
+    out = ["def outer():", f"    {' = '.join(names)} = None"]
+    sets = []
+    for flavor in ("bus", "ram", "hybrid"):
+        handlers = []
+        for op in OPCODES:
+            assert op is not None
+            name = f"w{flavor}_{op.opcode:02x}"
+            handlers.append(name)
+            body = [new for line in handler_body(op, decimal)
+                    for new in rewrite(line, op.mode, flavor, watched=True)]
+            out.append(f"    def {name}():  # {op.mnemonic} {op.mode}, watched")
+            out.append(f"        nonlocal {HANDLER_NONLOCALS}")
+            out.extend(_indent(body, 2))
+        sets.append("(" + ", ".join(handlers) + ")")
+    out.append(f"    return ({', '.join(sets)})")
     return "\n".join(out) + "\n"

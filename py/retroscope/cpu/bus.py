@@ -45,6 +45,7 @@ class Bus:
         self._page_read: list[ReadFn | None] = [None] * PAGES
         self._page_write: list[WriteFn | None] = [None] * PAGES
         self._page_peek: list[ReadFn | None] = [None] * PAGES
+        self._plain_peek: list[bool] = [True] * PAGES  # see direct_peek_pages
         self.regions: list[Region] = []
         self._read_watches: list[WatchFn] = []
         self._write_watches: list[WatchFn] = []
@@ -89,6 +90,7 @@ class Bus:
                 kept.append(Region(end + 1, r.end, r.name, r.kind))
         kept.append(Region(start, end, name, kind))
         self.regions = sorted(kept, key=lambda r: r.start)
+        self._plain_peek[:] = [h is None for h in self._page_peek]
         self._install()
 
     def map_rom(self, start: int, data: bytes, name: str = "ROM") -> None:
@@ -134,6 +136,13 @@ class Bus:
         return (tuple(h is None for h in self._page_read),
                 tuple(h is None for h in self._page_write))
 
+    def direct_peek_pages(self) -> list[bool]:
+        """Per page, whether a peek there reads plain memory (no device). The
+        list is live: it follows later mappings."""
+        plain = self._plain_peek
+        plain[:] = [h is None for h in self._page_peek]
+        return plain
+
     def port_in(self, port: int) -> int:
         handler = self._ports_in.get(port & self.port_mask)
         return 0xFF if handler is None else handler(port)
@@ -154,6 +163,10 @@ class Bus:
         if fn in watches:
             watches.remove(fn)
         self._install()
+
+    def watching(self, kind: str) -> bool:
+        """Whether a watch of this kind ('read' or 'write') is set."""
+        return bool(self._watch_list(kind))
 
     def _watch_list(self, kind: str) -> list[WatchFn]:
         if kind == "read":

@@ -27,6 +27,7 @@ returns 0 and `run()` returns early, until `reset()`.
 from __future__ import annotations
 
 import linecache
+import types
 from collections.abc import Callable, Iterable
 from functools import partial
 from typing import Any
@@ -52,6 +53,29 @@ def _factory(variant: str) -> Callable[..., tuple[Any, ...]]:
         exec(compile(source, filename, "exec"), namespace)
         factory = _FACTORIES[variant] = namespace["factory"]
     return factory
+
+
+_WATCHED: dict[tuple[str, tuple[str, ...]], Any] = {}
+
+
+def _watched(variant: str, cells: dict[str, Any]) -> tuple[tuple[Any, ...], ...]:
+    """The write-watch handler sets bound to one core's cells (the source is
+    compiled once per process and variant)."""
+    names = tuple(sorted(cells))
+    outer = _WATCHED.get((variant, names))
+    if outer is None:
+        source = _6502gen.watched_source(variant == "nmos", list(names))
+        filename = f"<retroscope.cpu.mos6502 {variant} watched>"
+        linecache.cache[filename] = (len(source), None, source.splitlines(True), filename)
+        namespace: dict[str, Any] = {}
+        exec(compile(source, filename, "exec"), namespace)
+        outer = _WATCHED[(variant, names)] = namespace["outer"]
+    return tuple(tuple(_rebind(f, cells) for f in handlers) for handlers in outer())
+
+
+def _rebind(f: Any, cells: dict[str, Any]) -> Any:
+    return types.FunctionType(f.__code__, f.__globals__, f.__name__, None,
+                              tuple(cells[name] for name in f.__code__.co_freevars))
 
 
 # Snapshot fields, in the order of the generated get_state()/set_state().
@@ -95,9 +119,10 @@ class MOS6502:
         self.bus = bus if bus is not None else Bus()
         self.variant = variant
         (self._run, self._step, self._irq, self._nmi, self._get_state, self._set_state,
-         self._set_stops, self._was_stopped, self.request_stop, self.stall) = _factory(variant)(
+         self._set_stops, self._was_stopped, self.request_stop, self.stall,
+         self._set_write_watch) = _factory(variant)(
             self.bus, partial(_6502blocks.build, decimal=variant == "nmos"), _6502blocks.HOT,
-            _6502blocks.SPAN)
+            _6502blocks.SPAN, partial(_watched, variant))
         self.stops: frozenset[int] = frozenset()
         # Power-on state: registers as constructed (s=$FD, p=$24, pc=0); call
         # reset() to load PC from the reset vector once memory is in place.
@@ -120,6 +145,15 @@ class MOS6502:
         blocks up find the stop in the same table."""
         self._set_stops(addresses)
         self.stops = frozenset(a & 0xFFFF for a in addresses)
+
+    def set_write_watch(self, mask: bytearray | None,
+                        hook: Callable[[int, int], Any] | None = None) -> None:
+        """Call hook(addr, value) after every write the CPU makes where
+        mask[addr] is set (dummy writes included, as the bus sees them), from
+        inside run() and step(): compiled blocks stay, ending after such a
+        write when the hook asked for a stop (`request_stop`). None: no watch.
+        Checked per write with one index; the mask is read live."""
+        self._set_write_watch(mask, hook if mask is not None else None)
 
     @property
     def at_stop(self) -> bool:

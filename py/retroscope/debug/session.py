@@ -20,7 +20,7 @@ Verbs (for the worker's dispatch table; the parameter names are the keywords):
     run_frames(n, buttons=None)      the next frame start (so replays are exact)
     pause()  reset()  status()       status: paused, stepping, reason, pc, cycles, frame,
                                      slowed_by (the features that cost speed now)
-    step(kind="into", count=1, target=None, max_frames=4)
+    step(kind="into", count=1, target=None, max_frames=4, buttons=None)
                                      kind: into | over | out | frame | cursor (target)
     add_breakpoint(kind, where, end=None, condition="")   kind: exec | read | write;
                                      where/end: address, "$C000", symbol, "file.asm:12"
@@ -138,11 +138,26 @@ class Session:
         # breakpoints run on the machine's own runner (`_run_stops`).
         self._can_stop = hasattr(self.cpu, "set_stops")
         self._can_request_stop = hasattr(self.cpu, "request_stop")
+        # A core that watches its own writes (`set_write_watch`) takes write
+        # breakpoints without a bus watch; `_core_watched` is the mask it has.
+        self._core_watch = hasattr(self.cpu, "set_write_watch")
+        self._core_watched: bytes | None = None
+        self._volatile = False  # a condition read the cycle count or a device
         self._stops: set[int] = set()
 
     # -- the environment conditions see -------------------------------------------
     def _make_env(self) -> Env:
-        cpu, peek = self.cpu, self.bus.peek
+        cpu, bus_peek = self.cpu, self.bus.peek
+        plain = self.bus.direct_peek_pages()
+
+        def peek(addr: int) -> int:
+            if not plain[addr >> 8]:
+                self._volatile = True  # a device's register: it may change with time
+            return bus_peek(addr)
+
+        def cycles() -> int:
+            self._volatile = True
+            return cpu.cycles
         registers: dict[str, Callable[[], int]] = {}
         for reg in self.info.registers:
             registers[reg.name] = (lambda n=reg.name: getattr(cpu, n))
@@ -151,7 +166,7 @@ class Session:
                 registers[f"r{n}"] = (lambda n=n: peek((cpu.wp + 2 * n) & 0xFFFF) << 8
                                       | peek((cpu.wp + 2 * n + 1) & 0xFFFF))
         counters = {
-            "cycles": lambda: cpu.cycles,
+            "cycles": cycles,
             "frame": lambda: self.machine.frame,
             "addr": lambda: self._access[0][1] if self._access else -1,
             "value": lambda: self._access[0][2] if self._access else -1,
@@ -165,6 +180,9 @@ class Session:
         bps = self.breakpoints
         for kind in ("read", "write"):
             want = bps.active[kind]
+            if kind == "write" and self._core_watch:
+                self._install_core_watch(want)
+                continue
             if want and kind not in self._watching:
                 mask, access = bps.masks[kind], self._access
 
@@ -205,6 +223,27 @@ class Session:
             # Mid-frame (stopped there): note where the frame goes on running on
             # the machine's own runner, so that a replay runs it the same way.
             self._checked_until = CHECKED_WHOLE_FRAME if checking else self.cpu.cycles
+
+    def _install_core_watch(self, want: bool) -> None:
+        """Write breakpoints on a core that watches its own writes
+        (`set_write_watch`): its hook sees only the addresses they cover and
+        the core stays on its fast paths. Given again whenever the covered
+        addresses change (the core compiles them into its blocks)."""
+        mask = self.breakpoints.masks["write"]
+        if not want:
+            if self._core_watched is not None:
+                self.cpu.set_write_watch(None)
+                self._core_watched = None
+            return
+        if self._core_watched is not None and self._core_watched == mask:
+            return
+        access, stop = self._access, self._request_stop
+
+        def hook(addr: int, value: int) -> None:
+            access.append(("write", addr, value))
+            stop()
+        self.cpu.set_write_watch(mask, hook)
+        self._core_watched = bytes(mask)
 
     def _run_checked(self, cycles: int) -> int:
         """Run whole instructions for `cycles`, checking before/after each."""
@@ -286,11 +325,18 @@ class Session:
             pc = cpu.pc
             if pc not in self._stops:
                 break
+            self._volatile = False
             if self._exec_stop(pc):
                 break
             if self.machine.runner != self._run_stops:
                 self._skip_pc = pc  # the plan needs every instruction from here
                 break
+            if not self._volatile and (self.plan is None or self.plan.target != pc):
+                # A stop in the program's wait loop that did not hold would not
+                # hold on any turn (the condition saw neither the cycle count
+                # nor a device): the machine may skip whole turns as it would
+                # without the debugger.
+                ran += self.machine.skip_idle(cycles - ran, {pc})
             n = cpu.step()
             ran += n
             if access and self._access_hit() or not n:

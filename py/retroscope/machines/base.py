@@ -363,6 +363,17 @@ class MachineInfo:
 CALL_SENTINEL = 0xFFF0
 
 
+@dataclass(frozen=True)
+class IdleLoop:
+    """A program's wait-for-interrupt loop (addresses start..end-1) whose turns
+    change nothing but the cycle count while the machine says it is steady
+    (`Machine.idle_steady`): the machine may skip whole turns of it."""
+
+    start: int  # its first instruction
+    end: int  # just past its last (the branch back)
+    turn: int  # cycles of one turn
+
+
 class Machine:
     """Base for the five machines: a CPU over a bus, a framebuffer, a palette.
 
@@ -408,6 +419,58 @@ class Machine:
             return self.symbols[label_or_addr]
         except KeyError:
             raise MachineError(f"no symbol {label_or_addr!r}") from None
+
+    # -- the program's wait loop, skipped in whole turns ----------------------------
+    idle_loop: IdleLoop | None = None  # set by a machine whose program has one
+    IDLE_CHUNK: int | None = None  # at most this many cycles per cpu.run (None: all)
+
+    def idle_steady(self) -> bool:
+        """At an instruction start inside `idle_loop`, in a state that one more
+        turn leaves exactly as it is, with no interrupt that the CPU would
+        take in between (each machine says how to tell)."""
+        return False
+
+    def skip_idle(self, cycles: int, passing: frozenset[int] | set[int] = frozenset()) -> int:
+        """Skip whole turns of the wait loop (fewer than `cycles`) by adding
+        their cycles, when they would change nothing: the CPU is in the loop in
+        a steady state, no stop address is inside it (but those in `passing`,
+        which the debugger has checked: a breakpoint there would not hold on
+        any turn) and no read watch would see the loop's reads. The cycles
+        skipped (0: none)."""
+        idle = self.idle_loop
+        if idle is None or cycles <= idle.turn:
+            return 0
+        cpu = self.cpu
+        if not idle.start <= cpu.pc < idle.end:
+            return 0
+        stops = getattr(cpu, "stops", ())
+        if stops and any(idle.start <= at < idle.end and at not in passing for at in stops):
+            return 0
+        if self.bus.watching("read") or not self.idle_steady():
+            return 0
+        skipped = (cycles - 1) // idle.turn * idle.turn
+        cpu.cycles += skipped
+        return skipped
+
+    def run_idle(self, cycles: int) -> int:
+        """`cpu.run`, skipping whole turns of the wait loop (`skip_idle`) where
+        the CPU is in it: the machine's own runner when it has a loop.
+        Returns early when the core does (a stop, a halt)."""
+        run = self.cpu.run
+        chunk = self.IDLE_CHUNK
+        done = 0
+        while done < cycles:
+            left = cycles - done
+            skipped = self.skip_idle(left)
+            if skipped:
+                done += skipped
+                continue
+            want = left if chunk is None else min(left, chunk)
+            ran = run(want)
+            done += ran
+            if ran < want:
+                break
+        return done
 
     # -- running ---------------------------------------------------------------
     # A frame is a schedule: `frame_events()` lists (cycle offset, handler)

@@ -29,11 +29,11 @@ MAME's sn76496.cpp for the variants):
 The device keeps the registers (for rewind and the panels) and logs every
 byte written as reg 0 of its `SoundLog`, and before the first byte of each
 frame reg 1 = the chip's clock in Hz (the log's own clock is the CPU's, for
-the stamps; the page makes its synths afresh after a reset or a seek, so each
-frame says it again, and the first frame that writes after a reset or a
-restore begins with the whole register state); web/audio/chips/sn76489.js
-makes the sound with the same 15-bit register and taps as NOISE_WIDTH and
-NOISE_TAPS say (tests hold it to periodic noise's 15-shift period).
+the stamps: each frame says it again, for a synth made mid-game); the log's
+`sync` gives the whole state as writes, for a synth made afresh after a load,
+reset, step or seek (`state_bytes`). web/audio/chips/sn76489.js makes the
+sound, with the same 15-bit register and taps as NOISE_WIDTH and NOISE_TAPS
+say (tests hold it to periodic noise's 15-shift period).
 """
 
 from __future__ import annotations
@@ -59,6 +59,7 @@ class SN76489:
         self.log = SoundLog("sn76489", cpu_hz)
         self._now: Callable[[], tuple[int, int]] = lambda: (0, 0)
         self._frame = -1
+        self.log.sync = self.sync_writes
         self.reset()
 
     def attach(self, now: Callable[[], tuple[int, int]]) -> None:
@@ -71,7 +72,6 @@ class SN76489:
         self.noise = 0
         self.latched = 0          # register 0-7: channel * 2 + (1 if attenuation)
         self._frame = -1
-        self._resync = True
 
     def state_bytes(self) -> bytes:
         """The bytes that bring a chip to this state (the latch last)."""
@@ -87,18 +87,21 @@ class SN76489:
             out.append(0x80 | reg << 4 | low)
         return bytes(out)
 
+    def sync_writes(self) -> list[int]:
+        """The log's `sync`: the clock and the bytes that bring a fresh synth
+        to this state (stamps 0)."""
+        writes = [0, 1, int(self.chip_hz)]
+        for byte in self.state_bytes():
+            writes += (0, 0, byte)
+        return writes
+
     def write(self, value: int) -> None:
         """A byte written to the chip."""
         value &= 0xFF
         frame, cycle = self._now()
         if frame != self._frame:  # the frame's first write: the clock first
             self._frame = frame
-            log = self.log.log
-            log(cycle, 1, int(self.chip_hz))
-            if self._resync:  # after a reset or a rewind: the whole state
-                self._resync = False
-                for byte in self.state_bytes():
-                    log(cycle, 0, byte)
+            self.log.log(cycle, 1, int(self.chip_hz))
         if value & 0x80:
             self.latched = reg = value >> 4 & 7
             data = value & 0x0F
@@ -165,4 +168,3 @@ class SN76489:
         self.noise = int(state["noise"]) & 7
         self.latched = int(state["latched"]) & 7
         self._frame = -1
-        self._resync = True

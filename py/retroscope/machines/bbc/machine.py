@@ -25,7 +25,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...cpu.bus import Bus
-from ..base import Machine, MachineInfo
+from ..base import IdleLoop, Machine, MachineInfo
 from ..sn76489 import BBC_CLOCK, SN76489
 from .hostfs import HostFs
 from .keyboard import Keyboard
@@ -94,45 +94,26 @@ class BbcMachine(Machine):
         self.sound.attach(lambda: (self.frame, cpu.cycles - self._frame_start))
         self.framebuffer = self.video.framebuffer
         # OSBYTE &13's wait: `CMP mos_vsync / BEQ` (7 cycles a turn), skipped in
-        # whole turns while no interrupt can be pending (see `_run_idle`).
+        # whole turns while no interrupt can be pending (`idle_steady`).
         self._idle = (self.symbols.get("mos_osbyte@wait", -1), self.symbols.get("mos_vsync", 0))
-        self.runner = self._run_idle
+        if self._idle[0] >= 0:
+            self.idle_loop = IdleLoop(self._idle[0], self._idle[0] + 5, IDLE_TURN)
+        self.runner = self.run_idle
         self.palette = list(PHYSICAL_RGB) + [0] * (256 - len(PHYSICAL_RGB))
 
     def _set_irq(self, level: bool) -> None:
         self._irq_level = level
         self._cpu_irq(level)
 
-    def _run_idle(self, cycles: int) -> int:
-        """`cpu.run`, but whole turns of the MOS's wait for vertical sync are
-        skipped by adding their cycles: the loop compares A with a RAM counter
-        that only the IRQ handler changes, and interrupts are raised only at
-        frame events (between runner calls), so while none is pending nothing
-        else can happen in those turns. Registers and flags are as after the
-        skipped turns (A equal: Z and C set, N clear). Never while the debugger
-        has a stop in the loop."""
+    def idle_steady(self) -> bool:
+        """At the CMP (or the BEQ, Z set) with A equal to the counter that only
+        the IRQ handler changes, and no IRQ pending (interrupts are raised
+        only at frame events, between runner calls): registers and flags are
+        as after more turns (Z and C set, N clear)."""
         cpu = self.cpu
         loop, counter = self._idle
-        branch = loop + 3  # the BEQ: a turn from there is the same 7 cycles
-        ram = self.bus.ram
-        run = cpu.run
-        done = 0
-        while done < cycles:
-            left = cycles - done
-            pc = cpu.pc
-            if ((pc == loop or (pc == branch and cpu.p & 0x02)) and not self._irq_level
-                    and cpu.a == ram[counter]
-                    and loop not in cpu.stops and branch not in cpu.stops):
-                turns = (left - 1) // IDLE_TURN
-                if turns > 0:
-                    cpu.cycles += turns * IDLE_TURN
-                    done += turns * IDLE_TURN
-                    continue
-            ran = run(left)
-            done += ran
-            if ran < left:
-                break
-        return done
+        return ((cpu.pc == loop or (cpu.pc == loop + 3 and cpu.p & 0x02))
+                and not self._irq_level and cpu.a == self.bus.ram[counter])
 
     # -- FRED: the host filing system and the pointer ------------------------------
     def _fred_read(self, addr: int) -> int:

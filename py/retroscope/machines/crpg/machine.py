@@ -14,7 +14,7 @@ import time
 import zlib
 from typing import Any
 
-from ..base import MachineError, MachineInfo, Param, Routine
+from ..base import IdleLoop, MachineError, MachineInfo, Param, Routine
 from ..ti99.console import CPU_HZ, FPS, FRAME_CYCLES, HEIGHT, PROBE, WIDTH, Ti99Machine
 from . import model
 from .program import program
@@ -106,17 +106,21 @@ class CrpgMachine(Ti99Machine):
         self.copy_cycles = 0
         self._probe_start: dict[int, int] = {}
         self._wait_top = self.symbols["WAITF1"]
+        self.idle_loop = IdleLoop(self._wait_top, self._wait_top + self.IDLE_BYTES,
+                                  self.IDLE_TURN)
         self.reset()
 
-    # WAITF1 LIMI 2 / LIMI 0 / CB @VDPTIC,R1 / JEQ WAITF1: 92 cycles a turn.
+    # WAITF1 LIMI 2 / LIMI 0 / CB @VDPTIC,R1 / JEQ WAITF1: 92 cycles a turn,
+    # 4 + 4 + 4 + 2 words.
     IDLE_TURN = 92
+    IDLE_BYTES = 14
     BENCH_WATCH = TICK  # written every frame (the interrupt's tick), for the bench
 
-    def idle_here(self) -> bool:
-        """At WAITF1 with the tick unchanged and ST as a turn leaves it (EQ, the
-        tick's parity in OP, L> A> clear, mask 0)."""
+    def idle_steady(self) -> bool:
+        """At WAITF1 with the tick unchanged, ST as a turn leaves it (EQ, the
+        tick's parity in OP, L> A> clear, mask 0) and no interrupt pending."""
         cpu = self.cpu
-        if cpu.pc != self._wait_top:
+        if cpu.pc != self._wait_top or cpu.irq:
             return False
         ram = self.bus.ram
         tick = ram[TICK]

@@ -18,9 +18,9 @@ Waveform numbers (3 bits) pick one of 8 waveforms of 32 4-bit samples in the
 board's sound PROM (82S126 at 1M): the PROM here is OUR OWN design
 (`SOUND_PROM`), not Namco's. The board's latch bit at $5001 enables the
 sound; the log carries it as reg $20 (a board line, not a chip register),
-logged first in each frame that writes (the page makes its synths afresh
-after a reset or a seek); the first frame that writes after a reset or a
-restore also begins with every register as it stands.
+logged first in each frame that writes (for a synth made mid-game); the
+log's `sync` gives every register, for a synth made afresh after a load,
+reset, step or seek.
 
 The synth is web/audio/chips/wsg.js; its PROM module wsg_prom.js is made from
 `SOUND_PROM` by `prom_module()` (tested to match: one source of truth).
@@ -91,7 +91,7 @@ class Wsg:
         self.log = SoundLog("wsg", cpu_hz)
         self._now: Callable[[], tuple[int, int]] = lambda: (0, 0)
         self._frame = -1
-        self._resync = True
+        self.log.sync = self.sync_writes
 
     def attach(self, now: Callable[[], tuple[int, int]]) -> None:
         """`now()` -> (frame, cycles since the frame began): the stamp's source."""
@@ -101,13 +101,15 @@ class Wsg:
         frame, cycle = self._now()
         if frame != self._frame:  # the frame's first write: the enable line first
             self._frame = frame
-            log = self.log.log
-            log(cycle, REG_ENABLE, self.enabled)
-            if self._resync:  # after a reset or a rewind: every register
-                self._resync = False
-                for n, held in enumerate(self.regs):
-                    log(cycle, n, held)
+            self.log.log(cycle, REG_ENABLE, self.enabled)
         self.log.log(cycle, reg, value)
+
+    def sync_writes(self) -> list[int]:
+        """The log's `sync`: the enable line and every register (stamps 0)."""
+        writes = [0, REG_ENABLE, self.enabled]
+        for reg, value in enumerate(self.regs):
+            writes += (0, reg, value)
+        return writes
 
     def write(self, reg: int, value: int) -> None:
         """A CPU write to $5040 + reg (only the low nibble is wired)."""
@@ -125,7 +127,6 @@ class Wsg:
         self.regs[:] = bytes(0x20)
         self.enabled = 0
         self._frame = -1
-        self._resync = True
 
     # -- reading the registers back (panels, tests) ------------------------------
     def _value(self, regs: range, shift: int) -> int:
@@ -155,4 +156,3 @@ class Wsg:
         self.regs[:] = bytes.fromhex(state["regs"])
         self.enabled = state["enabled"] & 1
         self._frame = -1
-        self._resync = True

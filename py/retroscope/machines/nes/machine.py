@@ -6,8 +6,9 @@ CPU address space:
   $2000-$2007  PPU registers, mirrored up to $3FFF
   $4000-$40FF  APU and I/O: $4000-$4013, $4015, $4017 (write) the APU (apu.py:
                registers, $4015 status, writes logged for the page's synth),
-               $4014 OAM DMA, $4016 controller strobe / pad 1, $4017 pad 2
-               (nothing plugged: no bits set); other reads return the open-bus $40.
+               $4014 OAM DMA, $4016 controller strobe (both pads) / pad 1,
+               $4017 pad 2 (bits 8-15 of `buttons`: a game that names 16
+               buttons has a second player); other reads return the open-bus $40.
   $6000-$7FFF  plain RAM (cartridge work RAM)
   $8000-$FFFF  PRG ROM (16 KiB images are mirrored)
 
@@ -18,7 +19,7 @@ drawn when the visible lines end (line 240), vblank starts with NMI at line 241
 dot 1, the flags clear at line 261 dot 1, the frame ends after line 261.
 
 Subclasses pass their PRG/CHR and symbols, and may name a wait loop
-(`IDLE_LOOP`) that the machine may fast-forward exactly (see `_run_sliced`).
+(`IDLE_LOOP`) that the machine may skip exactly (`Machine.skip_idle`).
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...cpu.bus import Bus
-from ..base import Machine, MachineInfo
+from ..base import IdleLoop, Machine, MachineInfo
 from ..sound import SoundLog
 from .apu import Apu
 from .controller import BUTTONS, OPEN_BUS, Controller
@@ -75,6 +76,7 @@ class NesMachine(Machine):
         bus = Bus()
         self.ppu = PPU(chr_data, mirroring, chr_writable=chr_writable)
         self.pad1 = Controller()
+        self.pad2 = Controller()
         self._map(bus, prg)
         cpu = MOS6502(bus, variant="2a03")
         super().__init__(bus, cpu, symbols)
@@ -88,7 +90,7 @@ class NesMachine(Machine):
         self._odd = False
         self.dma_count = 0
         self._nmi_raised = False
-        self.runner = self._run_sliced
+        self.runner = self.run_idle
 
     # -- memory map ---------------------------------------------------------------
     def _map(self, bus: Bus, prg: bytes) -> None:
@@ -112,19 +114,24 @@ class NesMachine(Machine):
         bus.map_rom(0x8000, bytes(prg) * (0x8000 // len(prg)), name="PRG ROM")
 
     def _io_read(self, addr: int) -> int:
-        # $4017 (no second pad) and the rest read the open bus.
+        # $4016 and $4017 the pads; the rest read the open bus.
         if addr == 0x4016:
             return self.pad1.read()
+        if addr == 0x4017:
+            return self.pad2.read()
         return self.apu.read_status() if addr == 0x4015 else OPEN_BUS
 
     def _io_peek(self, addr: int) -> int:
         if addr == 0x4016:
             return self.pad1.peek()
+        if addr == 0x4017:
+            return self.pad2.peek()
         return self.apu.peek_status() if addr == 0x4015 else OPEN_BUS
 
     def _io_write(self, addr: int, value: int) -> None:
-        if addr == 0x4016:
+        if addr == 0x4016:  # the strobe reaches both ports
             self.pad1.write(value)
+            self.pad2.write(value)
         elif addr == 0x4014:
             self._oam_dma(value)
         elif addr <= 0x4017:  # $4000-$4013, $4015, $4017: the APU
@@ -185,6 +192,7 @@ class NesMachine(Machine):
     def set_buttons(self, buttons: int) -> None:
         super().set_buttons(buttons)
         self.pad1.buttons = buttons & 0xFF
+        self.pad2.buttons = (buttons >> 8) & 0xFF
 
     def sound_logs(self) -> tuple[SoundLog, ...]:
         return self._sound
@@ -193,6 +201,7 @@ class NesMachine(Machine):
         self.ppu.reset()
         self.apu.reset()
         self.pad1.strobe = self.pad1.shift = 0
+        self.pad2.strobe = self.pad2.shift = 0
         self._dot_phase = 0
         self._odd = False
         self._flag_dots = []
@@ -200,41 +209,23 @@ class NesMachine(Machine):
         self._nmi_raised = False
         super().reset()
 
-    # -- the wait loop, fast-forwarded --------------------------------------------
-    def _run_sliced(self, cycles: int) -> int:
-        """`cpu.run`, skipping whole turns of the program's wait-for-NMI loop
-        (`IDLE_LOOP`) by adding their cycles: the loop reads a RAM flag that
-        only the NMI handler sets, so nothing else can happen in those turns.
-        The skip is taken only once a turn has run (A = 0, Z set), so
-        registers are exactly as after the skipped turns, and never while the
-        debugger has a stop in the loop. Returns early when the core does (a
-        stop, a jam)."""
-        cpu = self.cpu
+    # -- the wait loop, skipped (Machine.skip_idle) ---------------------------------
+    @property
+    def idle_loop(self) -> IdleLoop | None:  # type: ignore[override]
         idle = self.IDLE_LOOP
-        loop, flag = idle if idle is not None else (-1, 0)
-        branch = loop + 2  # the BEQ: a turn from there is the same 6 cycles
-        ram = self.bus.ram
-        turn = self.IDLE_TURN_CYCLES
-        run = cpu.run
-        done = 0
-        while done < cycles:
-            left = cycles - done
-            if self._nmi_raised:
-                # Let the core take the NMI before anything is skipped.
-                self._nmi_raised = False
-            elif ((cpu.pc == loop or cpu.pc == branch) and ram[flag] == 0 and cpu.a == 0
-                    and cpu.p & 0x82 == 0x02 and loop not in cpu.stops
-                    and branch not in cpu.stops):
-                turns = (left - 1) // turn
-                if turns > 0:
-                    cpu.cycles += turns * turn
-                    done += turns * turn
-                    continue
-            ran = run(left)
-            done += ran
-            if ran < left:
-                break
-        return done
+        return None if idle is None else IdleLoop(idle[0], idle[0] + 4, self.IDLE_TURN_CYCLES)
+
+    def idle_steady(self) -> bool:
+        """At the LDA or the BEQ with the flag still 0 and a turn done (A = 0,
+        Z set, N clear: registers exactly as after more turns), and no NMI
+        raised since the core last ran (it takes that first)."""
+        if self._nmi_raised:
+            self._nmi_raised = False
+            return False
+        loop, flag = self.IDLE_LOOP  # type: ignore[misc]
+        cpu = self.cpu
+        return ((cpu.pc == loop or cpu.pc == loop + 2) and self.bus.ram[flag] == 0
+                and cpu.a == 0 and cpu.p & 0x82 == 0x02)
 
     # -- state ----------------------------------------------------------------------
     def device_snapshot(self) -> dict[str, Any]:
@@ -242,6 +233,7 @@ class NesMachine(Machine):
             "ppu": self.ppu.snapshot(),
             "apu": self.apu.snapshot(),
             "pad1": self.pad1.snapshot(),
+            "pad2": self.pad2.snapshot(),
             "timing": [self._dot_phase, self._frame_dots, int(self._odd)],
             "flags": [list(flag) for flag in self._flag_dots],
         }
@@ -251,6 +243,7 @@ class NesMachine(Machine):
         if "apu" in state:  # snapshots from before the APU was modelled: leave it
             self.apu.restore(state["apu"])
         self.pad1.restore(state["pad1"])
+        self.pad2.restore(state.get("pad2", [0, 0, 0]))  # (older snapshots: none)
         self._dot_phase, self._frame_dots, odd = state["timing"][:3]
         self._odd = bool(odd)
         self._flag_dots = [(int(dot), int(bit)) for dot, bit in state.get("flags", [])]

@@ -300,6 +300,9 @@ class Bot:
         self.last_ms = 0.0  # how long the last decision took (all its frames)
         self.job: Job | None = None  # the next piece's decision, under way
         self.frame_ms_max = 0.0  # the longest a frame's share of deciding took
+        # the same over the frames of decisions made over an entry delay (not the
+        # game's first piece, which has none, nor a plan made again mid-fall)
+        self.spread_ms_max = 0.0
         self.spread_hits = 0  # decisions made ahead, over the entry delay
         self.spread_misses = 0  # made ahead but for another board or piece: made again
 
@@ -398,7 +401,7 @@ class Bot:
             self.spread_hits += 1
             began = time.perf_counter()
             choice = job.finish()
-            self._frame_ms((time.perf_counter() - began) * 1000)
+            self._frame_ms((time.perf_counter() - began) * 1000, spread=True)
             self.last_ms = job.ms
             return self._use(choice, rows, start)
         self.spread_misses += job is not None
@@ -430,10 +433,12 @@ class Bot:
             job.following = model.pick_piece(m)
         began = time.perf_counter()
         job.work(1 if left is None else -(-job.units_left() // (left + 1)))
-        self._frame_ms((time.perf_counter() - began) * 1000)
+        self._frame_ms((time.perf_counter() - began) * 1000, spread=True)
 
-    def _frame_ms(self, ms: float) -> None:
+    def _frame_ms(self, ms: float, spread: bool = False) -> None:
         self.frame_ms_max = max(self.frame_ms_max, ms)
+        if spread:
+            self.spread_ms_max = max(self.spread_ms_max, ms)
 
     def _new_plan(self, m: bytearray, start: Start, next_orient: int) -> int:
         rows = board_from_ram(m)
@@ -479,7 +484,8 @@ class Bot:
         out: dict[str, Any] = {"source": "ai", "tap_hz": self.tap_hz,
                                "decisions": self.decisions, "replans": self.replans,
                                "ms": round(self.last_ms, 1),
-                               "frame_ms_max": round(self.frame_ms_max, 1)}
+                               "frame_ms_max": round(self.frame_ms_max, 1),
+                               "spread_ms_max": round(self.spread_ms_max, 1)}
         choice = self.history[-1] if self.history else None
         if choice is not None:
             out["chosen"] = _describe(choice.placement, choice.value)

@@ -82,45 +82,15 @@ class Ti99Machine(Machine):
             bus.load(address, data)
         super().__init__(bus, cpu, {**rom_symbols, **symbols})
         self.palette = list(PALETTE) + [0] * (256 - len(PALETTE))
-        self.runner = self._run_skipping
+        self.runner = self.run_idle
         # The TMS9900 core keeps its cycle count current inside run(): a write
         # is stamped at the start of the instruction that makes it.
         self.sound.attach(lambda: (self.frame, cpu.cycles - self._frame_start))
 
-    # -- the program's wait loop, fast-forwarded ---------------------------------------
-    IDLE_TURN = 0      # cycles of one turn of the program's wait loop (0: none)
-    RUN_CHUNK = 512
-
-    def idle_here(self) -> bool:
-        """True when the CPU is at the top of the program's wait-for-interrupt
-        loop, in a state that one more turn leaves exactly as it is (machines
-        with a wait loop say how to tell)."""
-        return False
-
-    def _run_skipping(self, cycles: int) -> int:
-        """`cpu.run` in slices, skipping whole turns of the program's wait
-        loop by adding their cycles while no interrupt is pending: the loop
-        only reads memory that the interrupt changes, so those turns change
-        nothing. The debugger swaps this runner out (breakpoints in the loop
-        still hit)."""
-        cpu = self.cpu
-        run = cpu.run
-        turn = self.IDLE_TURN
-        chunk = self.RUN_CHUNK
-        done = 0
-        while done < cycles:
-            left = cycles - done
-            if turn and not cpu.irq and self.idle_here():
-                turns = (left - 1) // turn
-                if turns > 0:
-                    cpu.cycles += turns * turn
-                    done += turns * turn
-                    continue
-            ran = run(min(left, chunk))
-            if ran <= 0:
-                break
-            done += ran
-        return done
+    # The program's wait loop is skipped in whole turns (Machine.skip_idle):
+    # a machine with one sets `idle_loop` and says when it is steady
+    # (`idle_steady`, which must also see that no interrupt is pending).
+    IDLE_CHUNK = 512  # the core runs through the loop: look for it this often
 
     # -- memory map ---------------------------------------------------------------------
     def _map(self, bus: Bus, rom: bytes) -> None:
