@@ -217,3 +217,25 @@ def test_a_high_score_name_entered_is_there_after_a_reload(open_page, page_log):
     page.locator("[data-testid=tetris-high-scores]").scroll_into_view_if_needed()
     page.screenshot(path="test-output/e2e-tetris-high-score.png")
     assert page_log.console_errors == []
+
+
+def test_the_panels_toggle_starts_the_two_player_mode_and_wasd_moves_player_2(
+        open_page, page_log):
+    page = open_page("#/tetris")
+    page.evaluate("window.retroscope.step('frame', 5)")
+    page.evaluate("window.retroscope.showTab('machine')")
+    page.check("[data-testid=tetris-players-2]")
+    wait_ram(page, 0xBE, 1, lambda b: b[0] == 2)  # the article's $00BE
+    page.evaluate("window.retroscope.run()")
+    wait_ram(page, 0xE3, 1, lambda b: b[0] == 2)  # the game began again with two
+    x2 = page.evaluate("window.retroscope.read(0x60, 1)")[0]  # player 2's block
+    page.locator("[data-testid=screen]").click()
+    page.keyboard.down("KeyD")  # player 2's Right
+    wait_ram(page, 0x60, 1, lambda b: b[0] >= x2 + 2, timeout=20)
+    page.keyboard.up("KeyD")
+    page.evaluate("window.retroscope.pause()")
+    page.wait_for_function(
+        "document.querySelector('[data-testid=tetris-versus-state]')?.textContent"
+        ".includes('two fields')", timeout=30_000)
+    page.screenshot(path="test-output/e2e-tetris-versus.png")
+    assert page_log.console_errors == []

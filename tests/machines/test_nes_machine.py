@@ -78,6 +78,19 @@ def test_the_pad_reads_through_4016_in_a_b_select_start_up_down_left_right_order
     assert bus.read(0x4017) & 1 == 0
 
 
+def test_pad_2_reads_through_4017_from_bits_8_to_15_and_the_4016_strobe(machine):
+    machine.set_buttons(0x01 | (0x42 << 8))  # pad 1 Right; pad 2 B + Left
+    bus = machine.bus
+    bus.write(0x4016, 1)  # the strobe reaches both ports
+    bus.write(0x4016, 0)
+    assert [bus.read(0x4017) & 1 for _ in range(9)] == [0, 1, 0, 0, 0, 0, 1, 0, 1]
+    assert [bus.read(0x4016) & 1 for _ in range(8)] == [0, 0, 0, 0, 0, 0, 0, 1]
+    snap = machine.snapshot()
+    machine.set_buttons(0)
+    machine.restore(snap)
+    assert machine.pad2.buttons == 0x42
+
+
 @pytest.mark.parametrize("odd", [False, True])
 def test_oam_dma_copies_a_page_and_stalls_513_or_514_cycles(machine, odd):
     for i in range(256):

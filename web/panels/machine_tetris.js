@@ -5,6 +5,7 @@
 import { el, hex } from "./dom.js";
 import { createEndings, createScores } from "./tetris_endings.js";
 import { createAi } from "./tetris_ai.js";
+import { createVersus } from "./tetris_versus.js";
 
 const TYPES = ["T", "J", "Z", "O", "S", "L", "I"];
 const MARK = "background:#e0a030;color:#000;font-weight:bold";
@@ -45,6 +46,7 @@ export function create(root, session) {
 
   root.append(el("h2", { text: "Tetris: piece selection" }), choiceBox, biasBox, probBox);
   createEndings(root, session);
+  const updateVersus = createVersus(root, session);
   const updateScores = createScores(root);
 
   function buildBias(table) {
@@ -64,6 +66,7 @@ export function create(root, session) {
       ai.update(state);
       if (!state || !state.selection) return;
       updateScores(state);
+      updateVersus(state);
       const sel = state.selection;
       const first = Number.isInteger(sel.first) ? `spawn table gives $${hex(sel.first, 2)}` : "7 is invalid";
       choice.textContent = `index ${sel.index}: ${first}` +

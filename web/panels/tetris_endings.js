@@ -6,7 +6,7 @@ import { el } from "./dom.js";
 
 const A_ENDINGS = ["0: 30,000", "1: 50,000", "2: 70,000", "3: 100,000 (Buran)", "4: 120,000 (the cathedral)"];
 const B_ENDINGS = ["0: dragonflies", "1: doves", "2: penguins", "3: UFOs", "4: pterosaurs",
-  "5: blimps", "6: ostriches", "7: dragons", "8: Burans", "9: the band"];
+  "5: blimps", "6: ostriches", "7: dragons", "8: Burans", "9: the castle and its band"];
 
 export function createEndings(root, session) {
   const type = el("select", { testid: "tetris-ending-type" },
@@ -35,7 +35,7 @@ export function createEndings(root, session) {
   });
   root.append(el("div", { testid: "tetris-endings" },
     el("h3", { text: "Endings (debug jump)" }),
-    el("p", {}, "A-type endings come from the score's top digits ($A96E), B-type ones from the start level, the height (+1) giving how many fly."),
+    el("p", {}, "A-type endings come from the score's top digits ($A96E), B-type ones from the start level, the height (+1) giving how many fly (in the castle of 9, how many of the band play)."),
     el("p", {}, type, " ", ending, " ", height, " ", go)));
 }
 

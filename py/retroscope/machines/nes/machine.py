@@ -6,8 +6,9 @@ CPU address space:
   $2000-$2007  PPU registers, mirrored up to $3FFF
   $4000-$40FF  APU and I/O: $4000-$4013, $4015, $4017 (write) the APU (apu.py:
                registers, $4015 status, writes logged for the page's synth),
-               $4014 OAM DMA, $4016 controller strobe / pad 1, $4017 pad 2
-               (nothing plugged: no bits set); other reads return the open-bus $40.
+               $4014 OAM DMA, $4016 controller strobe (both pads) / pad 1,
+               $4017 pad 2 (bits 8-15 of `buttons`: a game that names 16
+               buttons has a second player); other reads return the open-bus $40.
   $6000-$7FFF  plain RAM (cartridge work RAM)
   $8000-$FFFF  PRG ROM (16 KiB images are mirrored)
 
@@ -75,6 +76,7 @@ class NesMachine(Machine):
         bus = Bus()
         self.ppu = PPU(chr_data, mirroring, chr_writable=chr_writable)
         self.pad1 = Controller()
+        self.pad2 = Controller()
         self._map(bus, prg)
         cpu = MOS6502(bus, variant="2a03")
         super().__init__(bus, cpu, symbols)
@@ -112,19 +114,24 @@ class NesMachine(Machine):
         bus.map_rom(0x8000, bytes(prg) * (0x8000 // len(prg)), name="PRG ROM")
 
     def _io_read(self, addr: int) -> int:
-        # $4017 (no second pad) and the rest read the open bus.
+        # $4016 and $4017 the pads; the rest read the open bus.
         if addr == 0x4016:
             return self.pad1.read()
+        if addr == 0x4017:
+            return self.pad2.read()
         return self.apu.read_status() if addr == 0x4015 else OPEN_BUS
 
     def _io_peek(self, addr: int) -> int:
         if addr == 0x4016:
             return self.pad1.peek()
+        if addr == 0x4017:
+            return self.pad2.peek()
         return self.apu.peek_status() if addr == 0x4015 else OPEN_BUS
 
     def _io_write(self, addr: int, value: int) -> None:
-        if addr == 0x4016:
+        if addr == 0x4016:  # the strobe reaches both ports
             self.pad1.write(value)
+            self.pad2.write(value)
         elif addr == 0x4014:
             self._oam_dma(value)
         elif addr <= 0x4017:  # $4000-$4013, $4015, $4017: the APU
@@ -185,6 +192,7 @@ class NesMachine(Machine):
     def set_buttons(self, buttons: int) -> None:
         super().set_buttons(buttons)
         self.pad1.buttons = buttons & 0xFF
+        self.pad2.buttons = (buttons >> 8) & 0xFF
 
     def sound_logs(self) -> tuple[SoundLog, ...]:
         return self._sound
@@ -193,6 +201,7 @@ class NesMachine(Machine):
         self.ppu.reset()
         self.apu.reset()
         self.pad1.strobe = self.pad1.shift = 0
+        self.pad2.strobe = self.pad2.shift = 0
         self._dot_phase = 0
         self._odd = False
         self._flag_dots = []
@@ -224,6 +233,7 @@ class NesMachine(Machine):
             "ppu": self.ppu.snapshot(),
             "apu": self.apu.snapshot(),
             "pad1": self.pad1.snapshot(),
+            "pad2": self.pad2.snapshot(),
             "timing": [self._dot_phase, self._frame_dots, int(self._odd)],
             "flags": [list(flag) for flag in self._flag_dots],
         }
@@ -233,6 +243,7 @@ class NesMachine(Machine):
         if "apu" in state:  # snapshots from before the APU was modelled: leave it
             self.apu.restore(state["apu"])
         self.pad1.restore(state["pad1"])
+        self.pad2.restore(state.get("pad2", [0, 0, 0]))  # (older snapshots: none)
         self._dot_phase, self._frame_dots, odd = state["timing"][:3]
         self._odd = bool(odd)
         self._flag_dots = [(int(dot), int(bit)) for dot, bit in state.get("flags", [])]

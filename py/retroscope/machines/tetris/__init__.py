@@ -11,15 +11,23 @@ from functools import lru_cache
 from typing import Any
 
 from ..base import Param, Routine, check_params
-from ..nes.machine import nes_info
+from ..nes.controller import BUTTONS
+from ..nes.machine import NES_INFO_DEFAULTS, nes_info
 from . import model
 from .machine import SEED_DEFAULT, START_MODES, TetrisMachine, build
 
 __all__ = ["INFO", "INPUT_SOURCES", "SEED_DEFAULT", "TetrisMachine", "build", "create",
            "validate"]
 
+# Pad 2 (bits 8-15) for the unfinished versus mode ($00BE = 2): player 2's keys.
+PAD2_BUTTONS = tuple(f"P2 {name}" for name in BUTTONS)
+PAD2_KEYS = {"KeyD": "P2 Right", "KeyA": "P2 Left", "KeyS": "P2 Down", "KeyW": "P2 Up",
+             "KeyQ": "P2 B", "KeyE": "P2 A"}
+
 INFO = nes_info(
     id="tetris",
+    buttons=BUTTONS + PAD2_BUTTONS,
+    keys={**NES_INFO_DEFAULTS["keys"], **PAD2_KEYS},
     title="NES Tetris",
     params=(
         Param("seed", "str", "8988",
@@ -56,7 +64,8 @@ INFO = nes_info(
             "article's addresses, with music and effects from our own 2A03 sound driver "
             "(the game-type menu chooses the music). Keys: left and right arrows move, "
             "down arrow drops, X rotates clockwise, Z anticlockwise, Enter starts and "
-            "pauses, Shift is Select.",
+            "pauses, Shift is Select; in the unfinished 2-player mode ($00BE = 2, the "
+            "panel's toggle) player 2 plays with W A S D, Q and E.",
 )
 
 

@@ -70,7 +70,7 @@ branchOnPlayState:
         lda playState
         jsr jumpTable
         .word unassignOrientation, playerControls, lockTetrimino, checkCompletedRows
-        .word noop, updateLinesAndStatistics, bTypeGoalCheck, incrementPlayState
+        .word noop, updateLinesAndStatistics, bTypeGoalCheck, versusState
         .word spawnTetrimino, noop, updateCurtain, incrementPlayState
         .assert * == $81CF, "the play-state table must end at $81CF"
 playerControls:
@@ -83,7 +83,11 @@ playerControls:
 ; $94EE: the play screen's VRAM work in vblank.
 .org $94EE
 renderPlay:
-        lda playState
+        lda playersActive
+        cmp #2
+        bne @one
+        jmp renderTwo
+@one:   lda playState
         cmp #4
         bne @copy
         jsr updateLineClearingAnimation
@@ -135,7 +139,7 @@ copyPlayfieldRowToVRAM:
         sta $2006
         lda vramPlayfieldRows,x
         clc
-        adc #6
+        adc fieldShift          ; +6; two players' fields -2 and +12
         sta $2006
         ldx #10
 @cell:  lda (playfieldPtr),y
@@ -168,7 +172,7 @@ updateLineClearingAnimation:
         tay
         lda vramPlayfieldRows,y
         clc
-        adc #6
+        adc fieldShift
         sta tmpA8
         lda vramPlayfieldRows+1,y
         sta tmpA9
@@ -361,11 +365,18 @@ bTypeGoalCheck:
         lda lines               ; the countdown from 25 has reached 0
         ora lines+1
         bne @next
+        lda playersActive       ; two players: no ending, the game begins again
+        cmp #2
+        beq @versus
         lda menuLevel
         sta endingNumber
         jsr showEnding
         lda #0
         sta playState           ; game over, won
+        rts
+@versus:
+        lda #$0A                ; as a loss (playTwo)
+        sta playState
         rts
 @next:  inc playState
         rts
@@ -1027,7 +1038,13 @@ playMode:
         sta hudDirty
 @logic: lda paused
         bne @done
-        inc fallTimer
+        jsr checkPlayers        ; $00BE changed: the game begins again
+        bcs @done
+        lda playersActive
+        cmp #2
+        bne @one
+        jmp playTwo
+@one:   inc fallTimer
         jsr branchOnPlayState
         lda levelNumber         ; player 1's copy at $0060-$007F
         cmp levelMirror
@@ -1095,6 +1112,7 @@ initGame:
         jsr spawnTetrimino
         lda #$A0                ; -96: the first piece hangs 1.6 s
         sta autorepeatY
+        jsr choosePlayers
         lda #<screenPlay
         ldx #>screenPlay
         ldy #3
@@ -1106,6 +1124,7 @@ initGame:
         lda levelNumber
         sta levelMirror
         jsr playChosenMusic     ; at its own tempo (the menu's tune goes on)
+        jsr initVersus
         lda #1
         sta gameStarted
         rts
@@ -1489,9 +1508,19 @@ renderCongrats:
 ; The active piece and the next one as sprites (palette 2), every play frame.
 stageSprites:
         ldy #0                  ; OAM offset
+        sty oamNext
+        lda #FIELD_X
+        jsr drawActivePiece
+        jmp drawNextPiece
+
+; The active piece (if any) over the field whose left edge is pixel A, from
+; OAM offset oamNext on (moved past it).
+drawActivePiece:
+        sta pieceLeft
+        ldy oamNext
         lda orientationID
         cmp #UNASSIGNED
-        beq @next
+        beq @done
         jsr pieceBase
 @sq1:   lda orientationTable,x
         clc
@@ -1512,7 +1541,7 @@ stageSprites:
         asl
         asl
         asl
-        adc #96
+        adc pieceLeft
         sta oamPage+3,y
         iny
         iny
@@ -1523,7 +1552,13 @@ stageSprites:
         inx
         dec tmpAA
         bne @sq1
-@next:  lda nextPiece
+@done:  sty oamNext
+        rts
+
+; The next piece in its box (one for both players), from OAM offset oamNext.
+drawNextPiece:
+        ldy oamNext
+        lda nextPiece
         jsr pieceBase
 @sq2:   lda orientationTable,x
         asl
@@ -1710,6 +1745,10 @@ putBcd: pha
 
 readPad:
         jsr pollController
+        lda playersActive
+        cmp #2
+        bne mirrorButtons
+        jsr pollPad2
 mirrorButtons:
         lda pressedRaw
         sta newlyPressed
@@ -2205,6 +2244,8 @@ loadEndingPalette:
 endingColours:
         .byte $30, $16, $1A                     ; cathedral: white, red, green
         .byte $30, $16, $27, $0F, $27, $16, $12 ; rockets; (backdrop); palette 1
+
+        .include "versus.asm"
 
 ; ---------------------------------------------------------------------------
 ; The demo's recorded buttons ($DD00, pairs of buttons/frames) and pieces ($DF00).

@@ -167,7 +167,18 @@ class TetrisMachine(NesMachine):
             row("score", 0x53, 3, "bcd", bcd(0x55, 0x54, 0x53)),
             row("frameCounter", 0xB1, 2, "dec", m[0xB1] | (m[0xB2] << 8)),
             row("gameMode", 0xC0, 1, "hex", m[0xC0]),
+            row("numberOfPlayers", 0xBE, 1, "dec", m[0xBE]),
         ]
+        if m[0xE3] == 2:  # the versus mode: player 2's block at $0060
+            rows += [
+                row("P2 tetriminoX", 0x60, 1, "dec", m[0x60]),
+                row("P2 tetriminoY", 0x61, 1, "dec", m[0x61]),
+                row("P2 playState", 0x68, 1, "hex", m[0x68]),
+                row("P2 lines", 0x70, 2, "bcd", bcd(0x71, 0x70)),
+                row("P2 score", 0x73, 3, "bcd", bcd(0x75, 0x74, 0x73)),
+                row("garbage for P1", 0x5A, 1, "dec", m[0x5A]),
+                row("garbage for P2", 0x7A, 1, "dec", m[0x7A]),
+            ]
         for i, name in enumerate(TYPE_NAMES):
             rows.append(row(f"stats {name}", 0x3F0 + 2 * i, 2, "bcd",
                             bcd(0x3F1 + 2 * i, 0x3F0 + 2 * i)))
@@ -189,6 +200,8 @@ class TetrisMachine(NesMachine):
             "frame": self.frame,
             "high_scores": self.high_scores(),
             "entering_name": m[0xBD] == 2,
+            "players": m[0xBE],  # the switch at $00BE
+            "versus": m[0xE3] == 2,  # a game under way in the 2-player mode
         }
 
     def selection_table(self) -> dict[str, Any]:

@@ -4,7 +4,10 @@
 from, and the play state, so the next frames show it as a won game would:
 A-type, the score (the curtain's end checks it at $9A4D, $A96E chooses);
 B-type, the start level and height and the countdown at 0 (the goal check
-at $A3F2). Bad input raises MachineError with a message the page shows.
+at $A3F2). `players`: the number of players at $00BE, as the article's
+memory write does: 2 is the unfinished versus mode (a game under way begins
+again in the mode asked for). Bad input raises MachineError with a message
+the page shows.
 """
 
 from __future__ import annotations
@@ -21,7 +24,13 @@ B_ENDINGS = 10
 
 
 def commands(m: Any) -> dict[str, Callable[..., Any]]:
-    return {"ending": partial(ending, m)}
+    return {"ending": partial(ending, m), "players": partial(players, m)}
+
+
+def players(m: Any, count: Any = 1) -> dict[str, Any]:
+    number = _small_int(count, 1, 2, "the number of players")
+    m.bus.ram[0xBE] = number
+    return {"players": number}
 
 
 def _small_int(value: Any, lo: int, hi: int, what: str) -> int:

@@ -20,6 +20,12 @@ NAME_TILES = tuple(TEXT_SPACE if c == " " else TILE_OF[c] for c in NAME_TEXT)
 
 # Where the play screen's live values go (tile column, row).
 PLAYFIELD_AT = (12, 6)  # must agree with tables.VRAM_ROWS (+6)
+# The unfinished 2-player mode: the article's two fields at -2 and +12 from
+# the table's column (the 1-player field's +6), each player's lines above.
+FIELD_SHIFT = 6
+VERSUS_SHIFTS = (-2, 12)
+VERSUS_FIELDS = tuple(PLAYFIELD_AT[0] - FIELD_SHIFT + d for d in VERSUS_SHIFTS)  # (4, 18)
+VERSUS_LINES_AT = tuple((x + 3, PLAYFIELD_AT[1] - 1) for x in VERSUS_FIELDS)
 LINES_AT = (18, 3)
 TOP_AT = (24, 4)
 SCORE_AT = (24, 7)
@@ -284,10 +290,18 @@ def screens_asm() -> str:
                      ("VRAM_TYPE", TYPE_AT), ("VRAM_HEIGHT", HEIGHT_AT),
                      ("VRAM_HISCORES", HISCORES_AT),
                      ("VRAM_ENDING", ENDING_AT),
+                     ("VRAM_VERSUS1", VERSUS_LINES_AT[0]),
+                     ("VRAM_VERSUS2", VERSUS_LINES_AT[1]),
                      ("VRAM_CATHEDRAL", art.CATHEDRAL_AT)):
         out.append(f"{name} = ${_addr(at):04X}")
     if (_addr(HISCORES_AT) >> 8) != (_addr(HISCORES_AT) + 64 + 17) >> 8:
         raise ValueError("the score table must sit in one VRAM page")
+    out.append(f"FIELD_SHIFT = {FIELD_SHIFT}")
+    out.append(f"VERSUS_SHIFT1 = ${VERSUS_SHIFTS[0] & 0xFF:02X}")
+    out.append(f"VERSUS_SHIFT2 = ${VERSUS_SHIFTS[1] & 0xFF:02X}")
+    out.append(f"FIELD_X = {8 * PLAYFIELD_AT[0]}")
+    out.append(f"FIELD1_X = {8 * VERSUS_FIELDS[0]}")
+    out.append(f"FIELD2_X = {8 * VERSUS_FIELDS[1]}")
     out.append(f"NAME_LENGTH = {NAME_LENGTH}")
     out += [f"TYPE_ROW = {MENU_TYPE_AT[1]}", f"TYPE_COL_A = {MENU_TYPE_AT[0]}",
             f"TYPE_COL_B = {TYPE_B_COL}", f"MUSIC_ROW = {MUSIC_AT[1]}",
