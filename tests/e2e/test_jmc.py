@@ -162,9 +162,26 @@ def test_a_saved_game_is_reloaded_and_a_file_round_trips(open_page, page_log, tm
     info.value.save_as(path)
     data = path.read_bytes()
     assert data[:4] == b"JMC\x1a"
-    # the browser keeps the save (machine-level: test_save_load_save_is_identical...)
+    # the browser keeps the save: a fresh page loads it back. (This step was
+    # flaky, 1 in ~6: its waits went through wait_for_function on the page's
+    # Promise API, which Playwright takes as truthy at once, so the board was read
+    # before the 6502 had loaded. Every wait on the page's state polls now.)
     page.wait_for_function(                  # the page stores save data every 5 s
-        "localStorage.getItem('retroscope.save.jmc') !== null", timeout=30_000)
+        "hex => (localStorage.getItem('retroscope.save.jmc') || '').includes(hex)",
+        arg=data.hex(), timeout=30_000)
+    page.goto(page.url.split("#")[0] + "#/jmc")
+    page.reload()
+    page.wait_for_function("document.documentElement.dataset.state === 'ready'",
+                           timeout=90_000)
+    page.evaluate("window.retroscope.run()")
+    wait_phase(page, "menu")
+    assert board(page).pieces != saved       # a new machine: the menu's empty board
+    page.click("[data-testid=jmc-load]")
+    wait_until(page,
+        "window.retroscope.state().then(s => s.machine.message.startsWith('LOADED')"
+        " && s.machine.phase === 'play' && !s.machine.busy)", timeout=SLOW)
+    assert board(page).pieces == saved
+    page.screenshot(path="test-output/e2e-jmc-reloaded.png")
     # a damaged file: a clear message, and the game goes on
     bad = Path(tmp_path) / "bad.jmc"
     bad.write_bytes(data[:20] + bytes([data[20] ^ 0xFF]) + data[21:])
@@ -196,10 +213,13 @@ def test_one_person_plays_the_computer(open_page, page_log):
     frm, to = a_move(before)
     click_cell(page, frm)
     click_cell(page, to)
+    wait_until(page, "window.retroscope.state().then(s => s.machine.moves === 1)",
+               timeout=SLOW)             # the 6502 has taken the move
     mine = board(page)
     press(page, "KeyE")                      # no interstitial: the computer answers
-    wait_until(page,
-        "window.retroscope.state().then(s => ['play', 'over'].includes(s.machine.phase)"
+    wait_until(page,                         # its move counted, and back to us
+        "window.retroscope.state().then(s => s.machine.moves === 2"
+        " && ['play', 'over'].includes(s.machine.phase)"
         " && !s.machine.busy && s.machine.turn === 'red')", timeout=SLOW)
     assert board(page).pieces != mine.pieces
     page.screenshot(path="test-output/e2e-jmc-computer.png")

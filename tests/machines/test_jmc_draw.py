@@ -141,3 +141,23 @@ def test_a_cursor_step_redraws_only_what_changed_in_a_frame_or_two() -> None:
         frames += 1
     assert frames <= 4               # the key scanned, the game acts, the 6502 draws
     assert_model(m, "after a cursor step")
+
+
+def test_the_computers_turn_shows_none_of_its_pieces() -> None:
+    m = create()
+    settle(m)
+    press(m, "C")
+    press(m, "R")
+    press(m, "Return")
+    m.write(0x5A, 5)                              # the computer's turn, held there
+    m.write(0xC9, 1)
+    m.run_frame(0)
+    m.write(0x5A, 5)
+    for _ in range(60):
+        m.run_frame(0)
+        m.write(0x5A, 5)
+        if not m.read(0xCA) and not m.read(0xC9):
+            break
+    assert_model(m, "the computer's turn")
+    shown = [m.read(0x580 + p) for p in model.SPACES]   # V_shown1: each space's look
+    assert any(shown) and all(look >> 2 == 0 for look in shown)   # blocks, no icons

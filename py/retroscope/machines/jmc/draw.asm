@@ -952,6 +952,9 @@ cell_look:
         beq @icon
 @ours:  lda #1
         sta Z_sig1
+        lda Z_phase
+        cmp #5
+        beq @mark               ; the computer's turn: its pieces stay hidden
 @icon:  cpy #48
         bcs @mark               ; an edited board: no type to show
         lda V_piece_types,y

@@ -160,7 +160,8 @@ def _board(c: Canvas, game: Any, ram: bytearray) -> None:
             mine = bool(pid & 4)
             px = x + w // 2 - 6
             c.rect(px, y + 3, 12, CELL_H - 6, OURS if mine else THEIRS)
-            if (mine or reveal) and pid < 48:     # (an edited board may hold anything)
+            # the computer's turn (it is at the bottom): its pieces stay hidden
+            if ((mine and game.phase != "computer") or reveal) and pid < 48:
                 c.icon(px + 2, y + 4, types[pid] & 15, WHITE)
         if marks[p]:
             c.rect(x + w // 2 - 2, y + CELL_H - 6, 4, 4, MAGENTA if marks[p] == 2 else YELLOW)

@@ -471,13 +471,21 @@ keys_play:
 ; computer_done: back to the player, who is told of the computer's fight.
 computer_done:
         jsr swap_sides
-        jsr enter_play
-        lda Z_fight
+        lda Z_fight             ; (still the computer's phase: its texts)
         jsr fight_text
+        php
+        txa
+        pha
+        tya
+        pha
+        jsr enter_play
+        pla
+        tay
+        pla
+        tax
+        plp
         beq @out
         jsr msg_start
-        lda Z_fight
-        jsr fight_text
         jsr msg_add
         ldx #<S_dash
         ldy #>S_dash

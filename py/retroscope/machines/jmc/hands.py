@@ -16,6 +16,7 @@ from . import ai
 from . import model as M
 
 Z_TURN, Z_PHASE, Z_MOVES, Z_CUR_X, Z_CUR_Y = 0x50, 0x5A, 0x59, 0xC0, 0xC1
+Z_COMMAND, Z_DIRTY, Z_DRAWING, Z_KB_HEAD, Z_KB_TAIL = 0x80, 0xC9, 0xCA, 0xB8, 0xB9
 V_KNOW_LO, V_KNOW_HI = 0x0780, 0x07B0
 PH_COMPUTER = 5
 HOLD, GAP = 2, 2
@@ -58,38 +59,57 @@ def key_plan(cursor: tuple[int, int], frm: int, to: int) -> list[str]:
 
 class Hands:
     def __init__(self) -> None:
-        self.frames: list[str] = []   # the key held in each coming frame ("" none)
+        self.keys: list[str] = []     # the keys still to press
         self.key = ""                 # held this frame
+        self.hold = 0                 # frames left to hold it
+        self.gap = 0                  # frames left with nothing held
 
     @property
     def busy(self) -> bool:
-        return bool(self.frames or self.key)
+        return bool(self.keys or self.key or self.hold or self.gap)
 
     def end_frame(self, machine: Any) -> None:
-        """After a frame: the key for the next one; a new plan when it is the
-        computer's turn and the last one is done."""
+        """After a frame: the key for the next one. A new plan when it is the
+        computer's turn; each key only once the 6502 has shown the last one's
+        effect (like a player, it waits for the screen)."""
         ram = machine.bus.ram
         if ram[Z_PHASE] != PH_COMPUTER:
-            self.frames = []          # not (or no longer) the computer's turn: hands off
-        elif not self.frames:
-            self.frames = self._plan(machine)
-        self.key = self.frames.pop(0) if self.frames else ""
+            self.keys, self.key, self.hold, self.gap = [], "", 0, 0
+            return                    # not (or no longer) the computer's turn: hands off
+        if self.hold:
+            self.hold -= 1
+            if not self.hold:
+                self.key, self.gap = "", GAP
+            return
+        if self.gap:
+            self.gap -= 1
+            return
+        if not self.keys:
+            self.keys = self._plan(machine)
+        if idle(ram) and self.keys:
+            self.key, self.hold = self.keys.pop(0), HOLD
 
     def _plan(self, machine: Any) -> list[str]:
         ram = machine.bus.ram
         board = visible_board(machine)
         rng = random.Random(ram[Z_MOVES] * 2 + ram[Z_TURN] + 1)
         move = ai.choose(board, knowledge(ram), rng)
-        keys = ["E"] if move is None else key_plan(
-            (min(ram[Z_CUR_X], 5), ram[Z_CUR_Y] & 7), *move)
-        frames: list[str] = []
-        for name in keys:
-            frames += [name] * HOLD + [""] * GAP
-        return frames
+        if move is None:
+            return ["E"]
+        return key_plan((min(ram[Z_CUR_X], 5), ram[Z_CUR_Y] & 7), *move)
 
     def snapshot(self) -> dict[str, Any]:
-        return {"frames": list(self.frames), "key": self.key}
+        return {"keys": list(self.keys), "key": self.key, "hold": self.hold, "gap": self.gap}
 
     def restore(self, snap: dict[str, Any]) -> None:
-        self.frames = [str(k) for k in snap.get("frames", [])]
+        self.keys = [str(k) for k in snap.get("keys", [])]
         self.key = str(snap.get("key", ""))
+        self.hold = int(snap.get("hold", 0))
+        self.gap = int(snap.get("gap", 0))
+
+
+def idle(ram: bytearray) -> bool:
+    """The 6502 has done all it was given: no command, nothing left to draw,
+    no key press waiting in its buffer."""
+    return not (ram[Z_COMMAND] or ram[Z_DIRTY] or ram[Z_DRAWING]
+                or ram[Z_KB_HEAD] != ram[Z_KB_TAIL])

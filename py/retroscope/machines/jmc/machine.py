@@ -30,6 +30,7 @@ SAVE_NAME = "JMCSAVE"
 V_BOARD_PIECES, V_PIECE_TYPES, V_PIECE_QUANTITIES = 0x0400, 0x0430, 0x0460
 V_MAP_BRIDGE_UP, V_MAP_BRIDGE_DOWN, V_BOARD_MARKS = 0x0470, 0x04A0, 0x04D0
 Z_DIRTY, Z_DRAWING = 0xC9, 0xCA
+Z_KB_HEAD, Z_KB_TAIL = 0xB8, 0xB9
 Z_BRIDGES, Z_TURN, SEED = 0x51, 0x50, 0x5C
 Z_WINNER, Z_MOVES, Z_LINK, Z_SETUP_SEED = 0x58, 0x59, 0x5B, 0x62
 Z_COMMAND, Z_ARG_A = 0x80, 0x83
@@ -274,7 +275,10 @@ class JmcMachine(BbcMachine):
             "turn": "red" if bottom == 0 else "blue",
             "message": self.message(),
             "winner": {1: "red", 2: "blue"}.get(ram[Z_WINNER]),
-            "busy": bool(ram[Z_COMMAND] or ram[Z_DIRTY] or ram[Z_DRAWING] or self.hands.busy),
+            # the 6502 has something still to do: a command, a view not yet drawn,
+            # a drawing under way, key presses in its buffer, the computer's keys
+            "busy": bool(ram[Z_COMMAND] or ram[Z_DIRTY] or ram[Z_DRAWING]
+                         or ram[Z_KB_HEAD] != ram[Z_KB_TAIL] or self.hands.busy),
             "seed": f"{self.seed:08X}",
             # a link that sets this game up again (random setups only)
             "link": (f"#/jmc?seed={setup_seed:08X}&bridges={ram[Z_BRIDGES]}"

@@ -47,6 +47,19 @@ RECORD: dict[str, object] = (
           'reached_29': '29/30', 'reached_999999': '29/30',
           'still_died': '$7F07 at level 18 (112 lines)'},
      ],
+     'bench_100': {'command': 'python3 build.py bench ai --workers 1 --pieces 1000',
+                   'seeds': 'tools/bench_ai.seeds(100)',
+                   'reached_level_29': 0.98, 'reached_999999': 0.98,
+                   'median_lines': 398, 'mean_score': 986742, 'tetris_rate': 0.279,
+                   'died': '$7F07 at level 18 (112 lines), $B13E at level 21 (154 lines); '
+                           'the other 98 alive at the 1,000-piece cap (level 45)'},
+     'machine_sample': {'command': 'tools/bench_ai.py --engine machine --games 3 '
+                                   '--pieces 900 (the emulated NES from its legal screen, '
+                                   'so other piece sequences than the sim games of the '
+                                   'same seeds)',
+                        'games': '$0024 level 41 999,999 alive; $19B3 topped out at level '
+                                 '18 (108 lines); $3341 level 41 999,999 alive',
+                        'reached_29': '2/3 (sim, same seeds: 3/3)'},
  },
  'tuning_run': {'optimiser': 'CMA-ES (cma 4.5.0), sigma 0.3 on weights relative to START, '
                              'fitness = mean score',
