@@ -279,6 +279,27 @@ def test_the_computer_answers_a_move_and_the_human_stays_at_the_bottom() -> None
     assert m.board().pieces != after_human.pieces    # the computer moved
 
 
+@pytest.mark.parametrize("wait", range(12))
+def test_the_computer_answers_whatever_the_setup_and_its_timing(wait: int) -> None:
+    """Other menu timings give other random setups, so the turn change ends at
+    another cycle of a frame: the computer's hands plan only once the 6502's main
+    loop waits again (a plan made inside swap_sides saw a half-swapped board)."""
+    m = create()
+    settle(m, 3)
+    press(m, "C")
+    for _ in range(wait):
+        m.run_frame(0)
+    press(m, "R")
+    press(m, "Return", frames=6)
+    frm, to = bottom_move(m)
+    click_cell(m, frm)
+    click_cell(m, to)
+    assert m.state()["moves"] == 1
+    press(m, "E", frames=8)
+    state = m.state()
+    assert state["moves"] == 2 and state["phase"] in ("play", "over"), state["message"]
+
+
 def test_key_presses_in_the_menu_seed_the_prng_from_the_timer() -> None:
     seeds = []
     for wait in (3, 3, 7):

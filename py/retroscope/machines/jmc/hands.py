@@ -17,6 +17,7 @@ from . import model as M
 
 Z_TURN, Z_PHASE, Z_MOVES, Z_CUR_X, Z_CUR_Y = 0x50, 0x5A, 0x59, 0xC0, 0xC1
 Z_COMMAND, Z_DIRTY, Z_DRAWING, Z_KB_HEAD, Z_KB_TAIL = 0x80, 0xC9, 0xCA, 0xB8, 0xB9
+Z_WAITING = 0xBA
 V_KNOW_LO, V_KNOW_HI = 0x0780, 0x07B0
 PH_COMPUTER = 5
 HOLD, GAP = 2, 2
@@ -84,9 +85,13 @@ class Hands:
         if self.gap:
             self.gap -= 1
             return
+        if not idle(ram):
+            return
+        # Planned only once the 6502 has finished the turn change: a frame that ends
+        # inside swap_sides would show a half-swapped board and a stale cursor.
         if not self.keys:
             self.keys = self._plan(machine)
-        if idle(ram) and self.keys:
+        if self.keys:
             self.key, self.hold = self.keys.pop(0), HOLD
 
     def _plan(self, machine: Any) -> list[str]:
@@ -109,7 +114,7 @@ class Hands:
 
 
 def idle(ram: bytearray) -> bool:
-    """The 6502 has done all it was given: no command, nothing left to draw,
-    no key press waiting in its buffer."""
-    return not (ram[Z_COMMAND] or ram[Z_DIRTY] or ram[Z_DRAWING]
-                or ram[Z_KB_HEAD] != ram[Z_KB_TAIL])
+    """The 6502 has done all it was given: its main loop waits for the next
+    frame, with no command, nothing left to draw, no key press in its buffer."""
+    return bool(ram[Z_WAITING]) and not (ram[Z_COMMAND] or ram[Z_DIRTY] or ram[Z_DRAWING]
+                                         or ram[Z_KB_HEAD] != ram[Z_KB_TAIL])

@@ -21,7 +21,7 @@ from .draw import (
     Z_SELECTED,
     Z_TRAY,
 )
-from .hands import Hands
+from .hands import PH_COMPUTER, Hands
 from .program import GAME_KEYS, program
 from .savefile import SaveFileError, check, from_hex
 
@@ -276,9 +276,11 @@ class JmcMachine(BbcMachine):
             "message": self.message(),
             "winner": {1: "red", 2: "blue"}.get(ram[Z_WINNER]),
             # the 6502 has something still to do: a command, a view not yet drawn,
-            # a drawing under way, key presses in its buffer, the computer's keys
+            # a drawing under way, key presses in its buffer, the computer's turn
+            # (its hands plan only once the 6502 waits again, so not hands.busy alone)
             "busy": bool(ram[Z_COMMAND] or ram[Z_DIRTY] or ram[Z_DRAWING]
-                         or ram[Z_KB_HEAD] != ram[Z_KB_TAIL] or self.hands.busy),
+                         or ram[Z_KB_HEAD] != ram[Z_KB_TAIL] or self.hands.busy
+                         or phase == PH_COMPUTER),
             "seed": f"{self.seed:08X}",
             # a link that sets this game up again (random setups only)
             "link": (f"#/jmc?seed={setup_seed:08X}&bridges={ram[Z_BRIDGES]}"

@@ -35,8 +35,12 @@ main:
         sta Z_shown_kind        ; nothing drawn yet
         lda #1
         sta Z_dirty
-@loop:  lda #$13
+@loop:  lda #1                  ; all of this frame's work done: the computer's
+        sta Z_waiting           ; hands may look at the board (hands.py)
+        lda #$13
         jsr OSBYTE              ; wait for vertical sync
+        lda #0
+        sta Z_waiting
         lda Z_command           ; the side panel's save, load and new game
         beq @draw
         jsr run_command
