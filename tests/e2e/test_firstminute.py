@@ -123,6 +123,8 @@ def test_the_status_line_shows_speed_and_what_slows_it(open_page, size):
     expect(page.locator(tid("dbg-slow"))).to_have_text("")
     page.evaluate("window.retroscope.setTrace(true)")
     expect(page.locator(tid("dbg-slow"))).to_contain_text("slowed by trace", timeout=10_000)
+    hint = page.locator(tid("first-hint-keys")).text_content()
+    assert ": player 2" in hint and "P2 Up" not in hint, hint  # the second pad: one item
     if size == "wide":  # the status line sits under the picture, in the window
         box = page.locator(tid("dbg-counters")).bounding_box()
         assert box and box["y"] + box["height"] <= SIZES[size][1], box

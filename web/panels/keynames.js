@@ -27,13 +27,17 @@ export function keyLine(info, bindings) {
   const arrows = DIRECTIONS.every((d) => byName.get(d)?.includes(ARROWS[`Arrow${d}`]));
   if (arrows) parts.push("arrows: directions");
   const same = [];
+  // A second pad's buttons ("P2 Left", ...) read as one item: its keys, "player 2".
+  const pad2 = rows.filter(([name]) => name.startsWith("P2 "));
   for (const [name, keys] of rows) {
     if (arrows && DIRECTIONS.includes(name)) continue;
+    if (name.startsWith("P2 ")) continue;
     // Left and right Shift both mean Select: say "Shift" once.
     const shown = [...new Set(keys.map((k) => k.replace(/ [LR]$/, "")))];
     if (shown.length === 1 && shown[0] === name) same.push(name);
     else parts.push(`${shown.join("/")}: ${name}`);
   }
   if (same.length) parts.push(`${same.join(" ")}: as named`);
+  if (pad2.length) parts.push(`${pad2.map(([, keys]) => keys[0]).join(" ")}: player 2`);
   return parts.join(" · ");
 }

@@ -59,13 +59,12 @@ INFO = nes_info(
         Routine("setLevelColours", "$9808: the palette of the level"),
         Routine("updateAudio", "$E000: one frame of our sound driver (music, effects)"),
     ),
-    summary="Nintendo Tetris's PRNG, piece selection, DAS, gravity, soft drop, line "
-            "clears, BCD lines/level/score and statistics as 2A03 machine code at the "
-            "article's addresses, with music and effects from our own 2A03 sound driver "
-            "(the game-type menu chooses the music). Keys: left and right arrows move, "
+    summary="Nintendo Tetris's PRNG, piece selection, DAS, gravity, line clears, BCD "
+            "score and statistics as 2A03 code at the article's addresses, with our own "
+            "sound driver. Keys: left and right arrows move, "
             "down arrow drops, X rotates clockwise, Z anticlockwise, Enter starts and "
-            "pauses, Shift is Select; in the unfinished 2-player mode ($00BE = 2, the "
-            "panel's toggle) player 2 plays with W A S D, Q and E.",
+            "pauses, Shift is Select; player 2 of the unfinished 2-player mode ($00BE = "
+            "2) uses W A S D, Q and E.",
 )
 
 
