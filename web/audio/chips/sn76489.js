@@ -8,6 +8,8 @@
 // and 1, or bit 0 alone for periodic noise) once per period of its counter
 // (16, 32 or 64 ticks, or tone 2's N). Attenuation: 2 dB a step, 15 = off.
 
+import { renderTicks } from "./ticks.js";
+
 const NOISE_WIDTH = 15;
 const NOISE_TOP = 1 << (NOISE_WIDTH - 1);
 const LEVEL = 0.25; // each of the 4 channels at 0 dB peaks at 0.25
@@ -87,23 +89,9 @@ export class Sn76489 {
     return sum;
   }
 
-  // Adds samples from..to-1; each is the mean of the ticks that fall in it.
+  // Adds samples from..to-1 (ticks.js: the mean of the ticks in each).
   render(out, from, to) {
-    const step = this.ticksPerSample;
-    let phase = this.phase;
-    for (let s = from; s < to; s++) {
-      phase += step;
-      let n = 0;
-      let sum = 0;
-      while (phase >= 1) {
-        sum += this.tick();
-        phase -= 1;
-        n++;
-      }
-      if (n) this.last = sum / n;
-      out[s] += this.last;
-    }
-    this.phase = phase;
+    renderTicks(this, out, from, to);
   }
 }
 

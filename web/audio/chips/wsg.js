@@ -5,6 +5,7 @@
 // voice adds its frequency to a 20-bit accumulator and plays
 // PROM[waveform * 32 + (acc >> 15 & 31)] (4 bits, 8 = silence) times its
 // volume (0-15). A voice with volume or frequency 0 is silent.
+import { renderTicks } from "./ticks.js";
 import { SOUND_PROM } from "./wsg_prom.js";
 
 const DIVIDER = 32;
@@ -71,23 +72,9 @@ export class Wsg {
     return sum;
   }
 
-  // Adds samples from..to-1; each is the mean of the ticks that fall in it.
+  // Adds samples from..to-1 (ticks.js: the mean of the ticks in each).
   render(out, from, to) {
-    const step = this.ticksPerSample;
-    let phase = this.phase;
-    for (let s = from; s < to; s++) {
-      phase += step;
-      let n = 0;
-      let sum = 0;
-      while (phase >= 1) {
-        sum += this.tick();
-        phase -= 1;
-        n++;
-      }
-      if (n) this.last = this.enabled ? (sum / n) * LEVEL : 0;
-      out[s] += this.last;
-    }
-    this.phase = phase;
+    renderTicks(this, out, from, to, this.enabled ? LEVEL : 0);
   }
 }
 
