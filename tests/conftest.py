@@ -5,12 +5,15 @@ from __future__ import annotations
 import gzip
 import json
 import os
+import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 REPO = Path(__file__).resolve().parent.parent
+# The toy machines every folder's tests build on (debug_machines.py, tiny_nes.py).
+sys.path.insert(0, str(REPO / "tests" / "unit"))
 
 
 def testdata_dir() -> Path | None:

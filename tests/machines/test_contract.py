@@ -31,12 +31,16 @@ import os
 import random
 import re
 import string
-import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+from debug_machines import (
+    Debug6502Machine,
+    DebugTMS9900Machine,
+    DebugZ80Machine,
+)
 
 from retroscope import machines, share
 from retroscope.debug import Session
@@ -44,13 +48,6 @@ from retroscope.debug.rewind import Rewind, state_hash
 from retroscope.machines.base import FORMATS, MachineError, show_value
 from retroscope.util.png import write_png
 from retroscope.worker_api import WorkerAPI
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "unit"))
-from debug_machines import (  # noqa: E402
-    Debug6502Machine,
-    DebugTMS9900Machine,
-    DebugZ80Machine,
-)
 
 REPO = Path(__file__).resolve().parents[2]
 OUT = REPO / "test-output"

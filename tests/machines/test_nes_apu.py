@@ -4,10 +4,9 @@ length counters and frame sequencer behind $4015, snapshots."""
 from __future__ import annotations
 
 import pytest
+from tiny_nes import tiny_nes
 
-from retroscope.asm import assemble
 from retroscope.machines.nes.apu import LENGTHS
-from retroscope.machines.nes.machine import NesMachine, nes_info
 
 PROGRAM = """
 .org $8000
@@ -25,22 +24,9 @@ loop:   jmp loop
 """
 
 
-class Tiny(NesMachine):
-    INFO = nes_info(id="tiny-apu", title="tiny")
-
-    def state(self):
-        return {}
-
-
 @pytest.fixture
 def machine():
-    program = assemble(PROGRAM, "6502")
-    prg = bytearray(b"\xFF" * 0x8000)
-    for address, data in program.chunks:
-        prg[address - 0x8000:address - 0x8000 + len(data)] = data
-    m = Tiny(bytes(prg), bytes(0x2000), symbols=program.symbols)
-    m.reset()
-    return m
+    return tiny_nes(PROGRAM)
 
 
 def run_to(m, cycle):

@@ -3,9 +3,7 @@
 from __future__ import annotations
 
 import pytest
-
-from retroscope.asm import assemble
-from retroscope.machines.nes.machine import NesMachine, nes_info
+from tiny_nes import tiny_nes
 
 PROGRAM = """
 .org $8000
@@ -30,22 +28,9 @@ dma:    sta $4014
 """
 
 
-class Tiny(NesMachine):
-    INFO = nes_info(id="tiny", title="tiny")
-
-    def state(self):
-        return {}
-
-
 @pytest.fixture
 def machine():
-    program = assemble(PROGRAM, "6502")
-    prg = bytearray(b"\xFF" * 0x8000)
-    for address, data in program.chunks:
-        prg[address - 0x8000 : address - 0x8000 + len(data)] = data
-    m = Tiny(bytes(prg), bytes(0x2000), symbols=program.symbols)
-    m.reset()
-    return m
+    return tiny_nes(PROGRAM)
 
 
 def test_internal_ram_is_mirrored_up_to_1fff(machine):
@@ -186,13 +171,8 @@ nmi:    inc $10
 
 
 def test_the_cpu_sees_sprite_0_hit_in_2002_at_the_line_and_dot_it_happens():
-    program = assemble(HIT_PROGRAM, "6502")
-    prg = bytearray(b"\xFF" * 0x8000)
-    for address, data in program.chunks:
-        prg[address - 0x8000 : address - 0x8000 + len(data)] = data
     solid = bytes([0xFF] * 8 + [0] * 8)
-    m = Tiny(bytes(prg), bytes(16) + solid + bytes(0x2000 - 32), symbols=program.symbols)
-    m.reset()
+    m = tiny_nes(HIT_PROGRAM, bytes(16) + solid + bytes(0x2000 - 32))
     m.ppu.nametables[12] = 1  # opaque background at x 96-103, lines 0-7
     m.ppu.oam[:] = bytes([0xFF]) * 256
     m.ppu.oam[0:4] = bytes([4, 1, 0, 100])  # sprite 0: x 100-107, lines 5-12

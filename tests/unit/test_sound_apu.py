@@ -211,21 +211,9 @@ loop:   jmp loop
 
 
 def test_a_nes_program_plays_through_the_same_path_as_the_page():
-    from retroscope.asm import assemble
-    from retroscope.machines.nes.machine import NesMachine, nes_info
+    from tiny_nes import tiny_nes
 
-    class Tiny(NesMachine):
-        INFO = nes_info(id="tiny-sound", title="tiny")
-
-        def state(self):
-            return {}
-
-    program = assemble(PROGRAM, "6502")
-    prg = bytearray(b"\xFF" * 0x8000)
-    for address, data in program.chunks:
-        prg[address - 0x8000:address - 0x8000 + len(data)] = data
-    m = Tiny(bytes(prg), bytes(0x2000))
-    m.reset()
+    m = tiny_nes(PROGRAM)
     frames = []
     for _ in range(20):
         m.run_frame()
