@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-Pixels = list[list[int]]
+from .pixels import Pixels, canvas, line, rect
 
 CASTLE_AT = (3, 8)  # tile column, row of the castle's top-left corner
 CASTLE_SIZE = (26, 18)  # tiles: rows 8-25, on the ground at row 26
@@ -90,16 +90,6 @@ PALETTE = (0x0F, 0x30, 0x10, 0x00, 0x0F, 0x30, 0x10, 0x00, 0x0F, 0x30, 0x17, 0x1
 
 
 # -- the castle (background, colours: 1 white, 2 stone grey, 3 dark grey) -----------
-def _canvas(w: int, h: int) -> Pixels:
-    return [[0] * w for _ in range(h)]
-
-
-def _rect(px: Pixels, x0: int, y0: int, x1: int, y1: int, v: int) -> None:
-    for y in range(max(0, y0), min(len(px), y1)):
-        for x in range(max(0, x0), min(len(px[0]), x1)):
-            px[y][x] = v
-
-
 def _stone(px: Pixels, x0: int, y0: int, x1: int, y1: int) -> None:
     """Courses of stone 4 pixels high, blocks 8 wide, every other course
     offset by 4: the pattern repeats every tile, so a wall is one tile."""
@@ -123,7 +113,7 @@ def _arch(px: Pixels, x0: int, y0: int, w: int, h: int, sill: bool = True) -> No
             elif inside <= (r + 1.2) ** 2 and px[y][x] != 0 and y < y0 + r + 1:
                 px[y][x] = 1
     if sill:
-        _rect(px, x0 - 1, y0 + h - 1, x0 + w + 1, y0 + h, 1)
+        rect(px, x0 - 1, y0 + h - 1, x0 + w + 1, y0 + h, 1)
 
 
 def _battlements(px: Pixels, x0: int, x1: int, y: int) -> None:
@@ -131,13 +121,13 @@ def _battlements(px: Pixels, x0: int, x1: int, y: int) -> None:
     coping under them."""
     for x in range(x0, x1):
         if (x - x0) % 8 < 4:
-            _rect(px, x, y, x + 1, y + 4, 2 if (x - x0) % 8 not in (0, 3) else 3)
-    _rect(px, x0, y + 4, x1, y + 6, 1)
+            rect(px, x, y, x + 1, y + 4, 2 if (x - x0) % 8 not in (0, 3) else 3)
+    rect(px, x0, y + 4, x1, y + 6, 1)
 
 
 def castle_pixels() -> Pixels:
     w, h = 8 * CASTLE_SIZE[0], 8 * CASTLE_SIZE[1]
-    px = _canvas(w, h)
+    px = canvas(w, h)
     # the walls between the towers, crenellated
     for x0, x1 in ((6, 10), (16, 20)):
         _stone(px, 8 * x0, 8 * WALL_TOP + 6, 8 * x1, h)
@@ -145,10 +135,10 @@ def castle_pixels() -> Pixels:
     # the towers, in front: stone, a dark edge each side, a white cornice for a dome
     for x0, x1, top in (CENTRE_TOWER, *SIDE_TOWERS):
         _stone(px, 8 * x0, 8 * top, 8 * x1, h)
-        _rect(px, 8 * x0, 8 * top, 8 * x0 + 1, h, 3)
-        _rect(px, 8 * x1 - 1, 8 * top, 8 * x1, h, 3)
-        _rect(px, 8 * x0, 8 * top, 8 * x1, 8 * top + 3, 1)
-        _rect(px, 8 * x0, 8 * top + 3, 8 * x1, 8 * top + 4, 3)
+        rect(px, 8 * x0, 8 * top, 8 * x0 + 1, h, 3)
+        rect(px, 8 * x1 - 1, 8 * top, 8 * x1, h, 3)
+        rect(px, 8 * x0, 8 * top, 8 * x1, 8 * top + 3, 1)
+        rect(px, 8 * x0, 8 * top + 3, 8 * x1, 8 * top + 4, 3)
     for col, row in WINDOWS:
         _arch(px, 8 * col, 8 * row + 1, 16, 23)
     # the gate, its portcullis raised to show its teeth
@@ -156,8 +146,8 @@ def castle_pixels() -> Pixels:
     _arch(px, 8 * g0 - 4, h - 31, 8 * (g1 - g0) + 8, 31, sill=False)
     for x in range(8 * g0 - 4, 8 * g1 + 4):
         if x % 4 == 0:
-            _rect(px, x, h - 32 + 9, x + 1, h - 32 + 14, 3)
-    _rect(px, 8 * g0 - 4, h - 32 + 8, 8 * g1 + 4, h - 32 + 9, 3)
+            rect(px, x, h - 32 + 9, x + 1, h - 32 + 14, 3)
+    rect(px, 8 * g0 - 4, h - 32 + 8, 8 * g1 + 4, h - 32 + 9, 3)
     return px
 
 
@@ -165,7 +155,7 @@ def castle_pixels() -> Pixels:
 def dome_pixels() -> Pixels:
     """An onion dome 16 x 24 (1 white cross, 2 red and 3 green swirls) and,
     under it, a flame 16 x 8 for its flight (1 white core, 2 red)."""
-    px = _canvas(16, 8 * DOME_ROWS + 8)
+    px = canvas(16, 8 * DOME_ROWS + 8)
     cx, r, base = 7.5, 7, 8 * DOME_ROWS - 1
     cy = base - r
     top = cy - 2 * r + 4
@@ -192,72 +182,63 @@ def dome_pixels() -> Pixels:
 def _figure(hat: int, coat: int, legs: int = 3) -> Pixels:
     """A standing player 16 x 16: hat, face (1), coat, legs; arms are the
     instrument's business."""
-    px = _canvas(16, 16)
-    _rect(px, 6, 0, 10, 2, hat)
-    _rect(px, 5, 1, 11, 2, hat)
-    _rect(px, 6, 2, 10, 6, 1)
+    px = canvas(16, 16)
+    rect(px, 6, 0, 10, 2, hat)
+    rect(px, 5, 1, 11, 2, hat)
+    rect(px, 6, 2, 10, 6, 1)
     px[3][7] = px[3][8] = 3 if hat != 3 else 2  # eyes
-    _rect(px, 5, 6, 11, 12, coat)
-    _rect(px, 6, 12, 7, 15, legs)
-    _rect(px, 9, 12, 10, 15, legs)
-    _rect(px, 5, 15, 7, 16, legs)
-    _rect(px, 9, 15, 11, 16, legs)
+    rect(px, 5, 6, 11, 12, coat)
+    rect(px, 6, 12, 7, 15, legs)
+    rect(px, 9, 12, 10, 15, legs)
+    rect(px, 5, 15, 7, 16, legs)
+    rect(px, 9, 15, 11, 16, legs)
     return px
-
-
-def _line(px: Pixels, x0: int, y0: int, x1: int, y1: int, v: int) -> None:
-    n = max(abs(x1 - x0), abs(y1 - y0), 1)
-    for i in range(n + 1):
-        x = round(x0 + (x1 - x0) * i / n)
-        y = round(y0 + (y1 - y0) * i / n)
-        if 0 <= y < len(px) and 0 <= x < len(px[0]):
-            px[y][x] = v
 
 
 def _fiddler(frame: int) -> Pixels:  # palette 3: 2 yellow, 3 purple
     px = _figure(3, 3, 2)
-    _rect(px, 9, 5, 13, 8, 2)  # the fiddle under the chin
+    rect(px, 9, 5, 13, 8, 2)  # the fiddle under the chin
     px[6][12] = 1  # the left hand at its neck
     end = (14, 2) if frame == 0 else (15, 8)  # the bow, up and down
-    _line(px, 3, 9 if frame == 0 else 5, end[0], end[1], 2)
+    line(px, 3, 9 if frame == 0 else 5, end[0], end[1], 2)
     px[9 if frame == 0 else 5][3] = 1  # the bowing hand
     return px
 
 
 def _flautist(frame: int) -> Pixels:  # palette 2: 2 green, 3 brown
     px = _figure(2, 2)
-    _line(px, 9, 4, 15, 4, 3)  # the flute, sideways at the mouth
+    line(px, 9, 4, 15, 4, 3)  # the flute, sideways at the mouth
     for x in ((11, 13) if frame == 0 else (12, 14)):
         px[5][x] = 1  # the fingers
-    _rect(px, 10, 6, 12, 7, 2)
+    rect(px, 10, 6, 12, 7, 2)
     return px
 
 
 def _cellist(frame: int) -> Pixels:  # palette 1: 2 red, 3 blue
     px = _figure(3, 2)
-    _rect(px, 1, 8, 6, 14, 2)  # the cello, standing before the player
-    _rect(px, 2, 7, 5, 8, 2)
-    _line(px, 3, 2, 3, 7, 3)  # its neck
+    rect(px, 1, 8, 6, 14, 2)  # the cello, standing before the player
+    rect(px, 2, 7, 5, 8, 2)
+    line(px, 3, 2, 3, 7, 3)  # its neck
     px[15][3] = 3  # its spike
     px[5][4] = 1  # the hand on the neck
     bow = 7 if frame == 0 else 2
-    _line(px, bow, 11, bow + 7, 11, 3)
+    line(px, bow, 11, bow + 7, 11, 3)
     px[11][bow + 7 if bow + 7 < 16 else 15] = 1
     return px
 
 
 def _drummer(frame: int) -> Pixels:  # palette 2: 2 green, 3 brown
     px = _figure(3, 2)
-    _rect(px, 0, 7, 10, 14, 2)  # the big drum before the player, its ropes zigzag
+    rect(px, 0, 7, 10, 14, 2)  # the big drum before the player, its ropes zigzag
     for x in range(10):
         px[8 + (x % 4 if x % 4 < 2 else 3 - x % 4) * 2][x] = 3
-    _rect(px, 0, 6, 10, 7, 1)  # its rims
-    _rect(px, 0, 14, 10, 15, 1)
+    rect(px, 0, 6, 10, 7, 1)  # its rims
+    rect(px, 0, 14, 10, 15, 1)
     if frame == 0:  # the mallet up
-        _line(px, 11, 6, 14, 2, 3)
+        line(px, 11, 6, 14, 2, 3)
         px[6][11] = 1
     else:  # and on the drum
-        _line(px, 11, 8, 8, 10, 3)
+        line(px, 11, 8, 8, 10, 3)
         px[8][11] = 1
     return px
 
@@ -266,44 +247,44 @@ def _accordionist(frame: int) -> Pixels:  # palette 1: 2 red, 3 blue
     px = _figure(2, 3)
     left, right = (1, 14) if frame == 0 else (4, 11)
     for x in range(left, right + 1):  # the bellows, pleated, pulled and pushed
-        _rect(px, x, 7, x + 1, 11, 2 if (x - left) % 2 else 1)
-    _rect(px, left, 7, left + 1, 11, 3)
-    _rect(px, right, 7, right + 1, 11, 3)
+        rect(px, x, 7, x + 1, 11, 2 if (x - left) % 2 else 1)
+    rect(px, left, 7, left + 1, 11, 3)
+    rect(px, right, 7, right + 1, 11, 3)
     return px
 
 
 def _clapper(frame: int) -> Pixels:  # palette 3: 2 yellow, 3 purple
     px = _figure(2, 3, 3)
-    _rect(px, 4, 10, 12, 15, 3)  # a long gown
-    _rect(px, 3, 14, 13, 16, 3)
+    rect(px, 4, 10, 12, 15, 3)  # a long gown
+    rect(px, 3, 14, 13, 16, 3)
     px[0][6] = px[0][9] = 2  # a crown's points
     px[0][7] = px[0][8] = 0
     if frame == 0:  # hands together over the head
-        _line(px, 5, 6, 7, 1, 1)
-        _line(px, 10, 6, 8, 1, 1)
+        line(px, 5, 6, 7, 1, 1)
+        line(px, 10, 6, 8, 1, 1)
     else:  # apart
-        _line(px, 5, 6, 2, 3, 1)
-        _line(px, 10, 6, 13, 3, 1)
+        line(px, 5, 6, 2, 3, 1)
+        line(px, 10, 6, 13, 3, 1)
     return px
 
 
 def _dancer(frame: int) -> Pixels:  # a squatting dancer, kicking one leg then the other
-    px = _canvas(16, 16)
-    _rect(px, 6, 0, 10, 3, 3)  # a tall fur hat
-    _rect(px, 6, 3, 10, 6, 1)
+    px = canvas(16, 16)
+    rect(px, 6, 0, 10, 3, 3)  # a tall fur hat
+    rect(px, 6, 3, 10, 6, 1)
     px[4][7] = px[4][8] = 3
-    _rect(px, 5, 6, 11, 11, 2)  # the coat, arms folded across it
-    _rect(px, 5, 8, 11, 9, 1)
-    _rect(px, 4, 11, 12, 12, 3)
+    rect(px, 5, 6, 11, 11, 2)  # the coat, arms folded across it
+    rect(px, 5, 8, 11, 9, 1)
+    rect(px, 4, 11, 12, 12, 3)
     if frame == 0:  # left leg out, right folded
-        _line(px, 5, 12, 0, 13, 3)
-        _rect(px, 9, 12, 11, 15, 3)
+        line(px, 5, 12, 0, 13, 3)
+        rect(px, 9, 12, 11, 15, 3)
         px[13][0] = px[12][0] = 3
     else:
-        _line(px, 10, 12, 15, 13, 3)
-        _rect(px, 5, 12, 7, 15, 3)
+        line(px, 10, 12, 15, 13, 3)
+        rect(px, 5, 12, 7, 15, 3)
         px[13][15] = px[12][15] = 3
-    _rect(px, 6, 15, 10, 16, 3)
+    rect(px, 6, 15, 10, 16, 3)
     return px
 
 

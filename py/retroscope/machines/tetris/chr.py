@@ -10,6 +10,7 @@ Pixel values: 1 = white, 2 and 3 = the level's two colours (palette at $9808).
 from __future__ import annotations
 
 from . import ending_art
+from .pixels import Pixels
 
 # 5x7 glyphs: seven 5-bit rows as hex pairs, drawn one pixel in from the left.
 _FONT_HEX = {
@@ -48,7 +49,6 @@ ICONS = 0x40  # 7 mini pieces, 2 tiles each: $40-$4D
 CURSOR = 0x50  # a right-pointing arrow (sprite)
 WALLPAPER = 0x2F  # the backdrop pattern, palette 3 colour 2: what a Tetris flashes
 
-Pixels = list[list[int]]
 
 
 def _blank() -> Pixels:

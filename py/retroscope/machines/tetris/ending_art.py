@@ -16,8 +16,7 @@ import math
 from functools import lru_cache
 
 from . import castle_art
-
-Pixels = list[list[int]]
+from .pixels import Pixels, canvas, rect
 
 FIRST_TILE = 0x80  # background tiles of the endings: $80 upwards (below $EF),
 # then the other numbers pattern table 0 leaves free
@@ -34,16 +33,6 @@ PAD_AT = (18, 24)  # the pad's deck: 6 tiles wide, 2 rows
 TOWER_AT = (24, 12)  # the gantry: 2 tiles wide, down to the deck
 LAUNCH_X = 164  # pixel column of the rocket's left edge (over the pad)
 LAUNCH_BOTTOM = PAD_AT[1] * 8  # the rocket stands on the deck (pixel row)
-
-
-def _canvas(w: int, h: int) -> Pixels:
-    return [[0] * w for _ in range(h)]
-
-
-def _rect(px: Pixels, x0: int, y0: int, x1: int, y1: int, v: int) -> None:
-    for y in range(max(0, y0), min(len(px), y1)):
-        for x in range(max(0, x0), min(len(px[0]), x1)):
-            px[y][x] = v
 
 
 def _onion(px: Pixels, cx: int, base: int, r: int, stripe: int) -> None:
@@ -69,19 +58,19 @@ def _onion(px: Pixels, cx: int, base: int, r: int, stripe: int) -> None:
 
 def _drum(px: Pixels, cx: int, top: int, bottom: int, half: int) -> None:
     """A tower under a dome: red, a white cornice, two tall white windows."""
-    _rect(px, cx - half, top, cx + half + 1, bottom, 2)
-    _rect(px, cx - half - 1, top, cx + half + 2, top + 2, 1)
+    rect(px, cx - half, top, cx + half + 1, bottom, 2)
+    rect(px, cx - half - 1, top, cx + half + 2, top + 2, 1)
     for wx in (cx - half // 2 - 1, cx + half // 2):
-        _rect(px, wx, top + 5, wx + 2, top + 11, 1)
+        rect(px, wx, top + 5, wx + 2, top + 11, 1)
 
 
 @lru_cache(maxsize=1)
 def cathedral_pixels() -> Pixels:
     w, h = 8 * CATHEDRAL_SIZE[0], 8 * CATHEDRAL_SIZE[1]
-    px = _canvas(w, h)
+    px = canvas(w, h)
     mid = w // 2
     # the tent spire in the middle, on its drum, with a small onion on top
-    _rect(px, mid - 10, 52, mid + 11, 70, 2)
+    rect(px, mid - 10, 52, mid + 11, 70, 2)
     for y in range(14, 54):
         hw = (y - 14) * 9 // 40 + 1
         for x in range(mid - hw, mid + hw + 1):
@@ -92,10 +81,10 @@ def cathedral_pixels() -> Pixels:
         _drum(px, cx, top, 76, r - 2)
         _onion(px, cx, top - 1, r, 3)
     # the gallery along the base, with arched doors the sky shows through
-    _rect(px, 2, 70, w - 2, h, 2)
-    _rect(px, 2, 70, w - 2, 72, 1)
+    rect(px, 2, 70, w - 2, h, 2)
+    rect(px, 2, 70, w - 2, 72, 1)
     for ax in range(8, w - 8, 12):
-        _rect(px, ax, 80, ax + 5, h, 0)
+        rect(px, ax, 80, ax + 5, h, 0)
         for dx in range(5):
             px[79][ax + dx] = 0 if dx in (1, 2, 3) else 2
             px[78][ax + dx] = 1 if dx in (1, 2, 3) else 2
