@@ -111,18 +111,30 @@ def run_by_steps(cpu: MOS6502, budget: int) -> int:
     return cpu.cycles - start
 
 
+def raise_interrupts(rng: random.Random, cpus: tuple[MOS6502, ...],
+                     nmi: float = 0.1, irq_on: float = 0.2, irq_off: float = 0.3) -> None:
+    """The same random interrupt event on each core, between run() calls as
+    machines raise them: an NMI, the IRQ line up or down, or nothing."""
+    event = rng.random()
+    for cpu in cpus:
+        if event < nmi:
+            cpu.nmi()
+        elif event < irq_on:
+            cpu.irq(True)
+        elif event < irq_off:
+            cpu.irq(False)
+
+
+def random_budget(rng: random.Random) -> int:
+    """A run() budget: one instruction, a few, a block's worth or many."""
+    return rng.choice((1, 7, rng.randrange(1, 60), rng.randrange(50, 900)))
+
+
 def run_pair(seed: int, mapped: bool, calls: int = 40) -> None:
     rng = random.Random(seed)
     fast, slow = pair(rng, mapped)
     for call in range(calls):
-        event = rng.random()
-        for cpu in (fast, slow):  # between run() calls, as machines raise them
-            if event < 0.1:
-                cpu.nmi()
-            elif event < 0.25:
-                cpu.irq(True)
-            elif event < 0.4:
-                cpu.irq(False)
+        raise_interrupts(rng, (fast, slow), 0.1, 0.25, 0.4)
         budget = rng.choice((1, 2, 7, rng.randrange(1, 60), rng.randrange(50, 600)))
         assert fast.run(budget) == run_by_steps(slow, budget)
         where = f"seed {seed}, run() call {call}, after {fast.cycles} cycles"

@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from test_6502_blocks import CODE, HANDLER, compiled, pair  # noqa: F401 - fixture
+from test_6502_blocks import CODE, HANDLER, compiled, pair, raise_interrupts, random_budget  # noqa: F401 - fixture
 
 from retroscope.cpu.bus import Bus
 from retroscope.cpu.mos6502 import MOS6502
@@ -43,18 +43,11 @@ def check(seed: int, mapped: bool, calls: int = 60) -> int:
     fast.set_stops(stops)
     hits = 0
     for call in range(calls):
-        event = rng.random()
-        for cpu in (fast, slow):
-            if event < 0.1:
-                cpu.nmi()
-            elif event < 0.2:
-                cpu.irq(True)
-            elif event < 0.3:
-                cpu.irq(False)
+        raise_interrupts(rng, (fast, slow))
         if rng.random() < 0.1:  # the debugger changes its breakpoints
             stops = stops_for(rng, fast) if rng.random() < 0.8 else set()
             fast.set_stops(stops)
-        budget = rng.choice((1, 7, rng.randrange(1, 60), rng.randrange(50, 900)))
+        budget = random_budget(rng)
         ran = fast.run(budget)
         expect, stopped = run_by_steps(slow, budget, stops)
         where = f"seed {seed}, call {call}, after {fast.cycles} cycles, PC ${fast.pc:04X}"

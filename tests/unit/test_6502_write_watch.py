@@ -16,7 +16,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from test_6502_blocks import CODE, IO, ROM, compiled, pair  # noqa: F401 - fixture
+from test_6502_blocks import CODE, IO, ROM, compiled, pair, raise_interrupts, random_budget  # noqa: F401 - fixture
 
 from retroscope.cpu.mos6502 import MOS6502
 
@@ -50,18 +50,11 @@ def check(seed: int, mapped: bool, calls: int = 60) -> int:
     slow.bus.add_watch("write", bus_watch)
     hits = 0
     for call in range(calls):
-        event = rng.random()
-        for cpu in (fast, slow):
-            if event < 0.1:
-                cpu.nmi()
-            elif event < 0.2:
-                cpu.irq(True)
-            elif event < 0.3:
-                cpu.irq(False)
+        raise_interrupts(rng, (fast, slow))
         if rng.random() < 0.05:  # the debugger changes its watches
             mask = watched_addresses(rng)
             fast.set_write_watch(mask, hook)
-        budget = rng.choice((1, 7, rng.randrange(1, 60), rng.randrange(50, 900)))
+        budget = random_budget(rng)
         ran = fast.run(budget)
         start, before = slow.cycles, len(seen_slow)
         while slow.cycles < start + budget and not slow.halted and len(seen_slow) == before:
