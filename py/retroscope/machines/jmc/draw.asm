@@ -102,14 +102,7 @@ draw_message:
         sta V_shown_msg,y
         dey
         bpl @copy
-        lda #0
-        sta Z_x
-        lda #160
-        sta Z_w
-        lda #10
-        sta Z_h
-        lda #C_BLACK
-        jsr fill_rect
+        jsr clear_line
         lda Z_fx
         sta Z_x
         jsr message_text
@@ -574,6 +567,17 @@ draw_menu:
         bne @row
         rts
 
+; clear_line: black over the screen's width, 10 lines down from Z_y.
+clear_line:
+        lda #0
+        sta Z_x
+        lda #160
+        sta Z_w
+        lda #10
+        sta Z_h
+        lda #C_BLACK
+        jmp fill_rect
+
 ; menu_row: clear row Z_kind and draw it in colour Z_fcol.
 menu_row:
         lda Z_kind
@@ -583,14 +587,7 @@ menu_row:
         asl
         adc #D_MENU_Y
         sta Z_y
-        lda #0
-        sta Z_x
-        lda #160
-        sta Z_w
-        lda #10
-        sta Z_h
-        lda #C_BLACK
-        jsr fill_rect
+        jsr clear_line
         lda Z_kind
         asl
         tax
@@ -856,18 +853,7 @@ draw_board:
         lda Z_focus
         bne @last
 @cursor:
-        lda Z_cur_x
-        cmp #6
-        bcc @x
-        lda #5
-@x:     asl
-        asl
-        asl
-        sta Z_dtmp
-        lda Z_cur_y
-        and #7
-        ora Z_dtmp
-        jsr valid_cell
+        jsr cursor_pos          ; (flow.asm; its Z_ft is free while drawing)
         sta Z_pc
 @last:  lda Z_phase             ; the last move, in play and at the end
         cmp #3
