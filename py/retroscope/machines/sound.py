@@ -48,15 +48,15 @@ class SoundLog:
         return writes
 
     def clear(self) -> None:
-        """Forget every write (in place: a device may hold the list's methods).
-        Use this (or drain), not `writes.clear()`, so the frame mark goes too."""
+        """Forget every write (in place: a device may hold the list's methods),
+        and the frame mark with them."""
         self.writes.clear()
         self.done = 0
 
     def end_frame(self) -> None:
         """A frame ended: drop what is left of the one before (nobody drained
         it), keep this one's writes for `drain`."""
-        if self.done and self.done <= len(self.writes):  # (shorter: cleared by hand)
+        if self.done:
             del self.writes[:self.done]
         self.done = len(self.writes)
 
