@@ -54,7 +54,14 @@ const ui = {
 
 const screen = createScreen(ui.canvas, ui.stage);
 const worker = new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
-const request = connect(worker, onEvent);
+const send = connect(worker, onEvent);
+// Pauses asked for (by the user, a script or a load): a load that starts its
+// machine running does not when a pause came while it loaded.
+let pauseRequests = 0;
+const request = (op, ...rest) => {
+  if (op === "pause") pauseRequests += 1;
+  return send(op, ...rest);
+};
 const input = createInput((buttons) => request("input", { buttons }).catch(() => {}));
 
 let machines = [];
@@ -66,7 +73,11 @@ let frameNumber = 0;
 let lastState = null;
 let machinePanelModule = null;
 let machinePanels = [];       // ids with a web/panels/machine_<id>.js (listed by the build)
+// Who waits for a frame, and for one received after which (the count of frame
+// events so far when it asked): a frame already on its way when a request is
+// sent (a memory write's redraw) is not that request's frame.
 const frameWaiters = [];
+let framesReceived = 0;
 
 const debug = (verb, args = {}) => request("debug", { verb, args });
 const session = {
@@ -183,6 +194,7 @@ function onEvent(msg) {
       fatal(msg.error, msg.detail);
       break;
     case "frame":
+      msg.seq = ++framesReceived;
       latest = msg;
       requestAnimationFrame(drawLatest);
       break;
@@ -242,7 +254,10 @@ function drawLatest() {
     }
   }
   if (!running || performance.now() - lastDebug >= DEBUG_INTERVAL_MS) refreshDebug();
-  while (frameWaiters.length) frameWaiters.shift()(msg.frame);
+  for (const waiter of frameWaiters.splice(0)) {
+    if (msg.seq > waiter.after) waiter.resolve(msg.frame);
+    else frameWaiters.push(waiter);
+  }
 }
 
 function setRunning(on) {
@@ -273,33 +288,33 @@ async function route() {
   // A shared moment opens paused at its frame (or at power-on if it is damaged).
   const startPaused = askedPaused || "moment" in params;
   delete params.paused;
-  const result = await routeTo(machine, params);
-  if (result && !startPaused) await act("run");
-  return result;
+  return routeTo(machine, params, !startPaused);
 }
 
-async function routeTo(machine, params) {
+async function routeTo(machine, params, run) {
   let id = machine;
   if (!id) id = machines[0]?.id;
   else if (!machines.some((m) => m.id === id)) {
     showMessage(`there is no machine "${short(id)}"; showing ${machines[0]?.title ?? "nothing"}`);
     id = machines[0]?.id;
     history.replaceState(null, "", `#/${id ?? ""}`);
-    return loadMachine(id, {});
+    return loadMachine(id, {}, { run });
   }
   if (!id) { showMessage("no machine is available yet"); return null; }
-  const result = await loadMachine(id, machine === id ? params : {});
+  const result = await loadMachine(id, machine === id ? params : {}, { run });
   // The bare page: the address bar says what runs (a link to it as it is).
   if (!machine) history.replaceState(null, "", result.hash);
   return result;
 }
 
-async function loadMachine(id, params) {
+// With `run`, the machine runs once loaded, unless a pause came meanwhile.
+async function loadMachine(id, params, { run = false } = {}) {
   stopReplay();  // another machine or link while a moment replays: stop it where it is
   // The previous machine's link and notes ("link copied") are not this one's.
   Object.assign($("share-link"), { value: "", placeholder: "share link" });
   for (const old of [...ui.messages.children]) if (old.dataset.kind === "info") old.remove();
   await request("pause").catch(() => {});
+  const pauses = pauseRequests;
   const save = readSaved(id);
   const replaying = "moment" in params;
   // A moment replays every frame since power-on: give it time (minutes for long
@@ -336,6 +351,7 @@ async function loadMachine(id, params) {
   }
   await loadMachinePanel(id);
   html.dataset.machine = id;
+  if (run && pauseRequests === pauses) await act("run");
   return result;
 }
 
@@ -493,7 +509,11 @@ ready.catch(() => {});
 // Milliseconds since navigation at each boot milestone (read by `build.py bench`).
 const timings = {};
 
-function nextFrame() { return new Promise((res) => frameWaiters.push(res)); }
+// The next frame drawn of those the worker sends from now on.
+function nextFrame() {
+  const after = framesReceived;
+  return new Promise((resolve) => frameWaiters.push({ after, resolve }));
+}
 
 async function drawnAfter(pending) {
   const drawn = nextFrame();
