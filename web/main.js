@@ -53,6 +53,7 @@ const ui = {
 };
 
 const screen = createScreen(ui.canvas, ui.stage);
+const pageModulesLoaded = performance.now();
 const worker = new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
 const send = connect(worker, onEvent);
 // Pauses asked for (by the user, a script or a load): a load that starts its
@@ -241,6 +242,7 @@ function drawLatest() {
   const msg = latest;
   latest = null;
   screen.draw(new Uint8Array(msg.pixels));
+  timings.firstFrame ??= performance.now();
   frameNumber = msg.frame;
   ui.frameCounter.textContent = `frame ${msg.frame}`;
   counters.drawn(msg.frame);
@@ -580,6 +582,22 @@ window.retroscope = {
   nextFrame,
   lastState: () => lastState,
   timings: () => ({ ...timings }),
+  // The boot's timeline (build.py bench): the page's and the worker's
+  // milestones and fetches, in ms since navigation.
+  async bootTimeline() {
+    const { marks, resources } = await request("marks");
+    const since = (t) => t - performance.timeOrigin;
+    const fetches = (list) => list.map((r) => ({ ...r, start: since(r.start), end: since(r.end) }));
+    const page = performance.getEntriesByType("resource").map((e) => ({
+      name: new URL(e.name).pathname, start: performance.timeOrigin + e.startTime,
+      end: performance.timeOrigin + e.responseEnd, bytes: e.transferSize,
+    }));
+    return {
+      page: { modulesLoaded: pageModulesLoaded, ...timings },
+      worker: Object.fromEntries(Object.entries(marks).map(([k, t]) => [k, since(t)])),
+      fetches: [...fetches(page), ...fetches(resources)].sort((a, b) => a.start - b.start),
+    };
+  },
   bench: (args) => request("bench", args, [], 180000),
   // The debugger (verbs: py/retroscope/debug/session.py); resolves with the Session's reply.
   debug,
