@@ -2,6 +2,7 @@
 // The UI thread never runs Python; it talks to this file through protocol.js.
 
 import { loadPyodide } from "../pyodide/pyodide.mjs";
+import manifest from "../manifest.json" with { type: "json" };
 import { JS_OPS } from "./protocol.js";
 import { precompileRuntime } from "./runtime_wasm.js";
 import { growWasmMemoryTo } from "./snapshot_memory.js";
@@ -14,26 +15,45 @@ const marks = {};
 const mark = (name) => { marks[name] = performance.timeOrigin + performance.now(); };
 mark("workerStart");
 
-// Started at the module's top level, before any message arrives: the runtime's
-// wasm (compiled while it downloads), the manifest, then the memory snapshot
-// and the wheel (hashed paths, cached for good), and Pyodide itself, while the
-// page is still setting up. The init request waits for all that.
+// Started at the module's top level, before any message arrives (the manifest
+// came with this module's imports): the runtime's wasm (compiled while it
+// downloads), the memory snapshot and the wheel (hashed paths, cached for
+// good), and Pyodide itself, while the page is still setting up. The init
+// request waits for all that.
 const BASE = new URL("../", import.meta.url);
 const INDEX_URL = new URL("pyodide/", BASE).href;
 const fetched = (url) => fetch(url).then((r) => {
   if (!r.ok) throw new Error(`${url.pathname}: HTTP ${r.status}`);
   return r;
 });
-const manifestP = fetched(new URL("manifest.json", BASE)).then((r) => r.json());
-const wheelP = manifestP.then((m) => fetched(new URL(m.wheel, BASE))).then((r) => r.arrayBuffer());
-const snapshotP = manifestP.then((m) => {
-  if (!m.snapshot) throw new Error("this build has no memory snapshot");
-  return fetched(new URL(m.snapshot, BASE)).then((r) => r.arrayBuffer());
-});
+const wheelP = fetched(new URL(manifest.wheel, BASE)).then((r) => r.arrayBuffer());
+// The snapshot streams into a buffer of the size the manifest gives, so that
+// Pyodide can set its runtime up meanwhile (bootFromSnapshot); the buffer is
+// let go once restored.
+let snapshot = new Uint8Array(manifest.snapshot ? manifest.snapshot_bytes : 0);
+const snapshotP = manifest.snapshot
+  ? fetched(new URL(manifest.snapshot, BASE)).then((r) => readInto(r, snapshot))
+  : Promise.reject(new Error("this build has no memory snapshot"));
 // Errors are reported by boot(); these only keep the browser from calling them unhandled.
 wheelP.then(() => mark("wheelFetched"), () => {});
 snapshotP.then(() => mark("snapshotFetched"), () => {});
 precompileRuntime(new URL("pyodide.asm.wasm", INDEX_URL), () => mark("wasmCompiled"));
+
+async function readInto(response, target) {
+  const reader = response.body.getReader();
+  let at = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    if (at + value.length > target.length) break;
+    target.set(value, at);
+    at += value.length;
+  }
+  if (at !== target.length) {
+    reader.cancel().catch(() => {});
+    throw new Error(`the snapshot is not the ${target.length} bytes the manifest says`);
+  }
+}
 
 const MAX_CATCH_UP = 4;     // frames run in one tick when we fall behind
 const STATE_EVERY = 4;      // send machine.state() every N frames while running
@@ -186,16 +206,22 @@ function stop(reason = "paused") {
 // Boot from the build's memory snapshot: CPython's start-up, the package's
 // imports and each machine's assembled program are in it. The package's one
 // file is written again (a snapshot holds the heap, not the file system).
+// Pyodide gets the snapshot's buffer at once and sets its runtime up (the
+// wasm instance, the file system) while the bytes arrive; its fsInit hook,
+// the last step before the restore, waits for them.
 async function bootFromSnapshot() {
-  const snapshot = snapshotP.then((bytes) => new Uint8Array(bytes));
-  const size = snapshot.then((bytes) => bytes.length);
-  size.catch(() => {});  // the snapshot's failure is loadPyodide's to report
-  const undo = growWasmMemoryTo(size);
+  if (!manifest.snapshot) await snapshotP;  // throws: no snapshot in this build
+  const undo = growWasmMemoryTo(snapshot.length);
   let py;
   try {
-    py = await loadPyodide({ indexURL: INDEX_URL, _loadSnapshot: snapshot });
+    py = await loadPyodide({ indexURL: INDEX_URL, _loadSnapshot: snapshot,
+                             fsInit: () => snapshotP.then(() => {}, () => {}) });
+  } catch (err) {
+    await snapshotP;  // a snapshot that did not arrive is the reason to give
+    throw err;
   } finally {
     undo();
+    snapshot = null;
   }
   mark("restored");
   progress("packages", "writing retroscope");
@@ -214,7 +240,6 @@ async function bootFromSnapshot() {
 async function bootPlain() {
   const py = await loadPyodide({ indexURL: INDEX_URL });
   progress("packages", "installing retroscope");
-  const manifest = await manifestP;
   const messages = [];
   // loadPackage logs rather than throws: collect what it says, then check.
   await py.loadPackage(new URL(manifest.wheel, BASE).href, {
