@@ -147,6 +147,18 @@ for (const tab of document.querySelectorAll("[data-tab]")) {
   tab.addEventListener("click", () => showTab(tab.dataset.tab));
 }
 
+// Stopped: the machine's panels show the state where it stopped (while running,
+// state comes with every few frames, so the last frame drawn may have none).
+async function refreshMachinePanels() {
+  try {
+    const info = await request("state");
+    if (!info?.machine || running) return;
+    lastState = info.machine;
+    mechanics.update(info.machine);
+    machinePanelModule?.update(info.machine);
+  } catch { /* the machine is changing: its next frame brings its state */ }
+}
+
 // -- debugger panels: one refresh at a time, never piling up -----------------------------
 let debugBusy = false;
 let debugAgain = false;
@@ -215,6 +227,7 @@ function onEvent(msg) {
       break;
     case "status":
       setRunning(msg.running);
+      if (!msg.running) refreshMachinePanels();
       if (msg.reason && typeof msg.reason === "object") {
         showMessage(`stopped: ${msg.reason.message || msg.reason.kind} at $${hex4(msg.reason.pc)}`, "info");
         if (msg.reason.kind !== "step") showTab("cpu");  // a breakpoint: show where
