@@ -9,6 +9,7 @@ dist/
                                 the Pyodide memory snapshot the worker boots
                                 from (tools/snapshot.py; absent without node)
   manifest.json                 versions, the wheel's and snapshot's paths
+                                (the worker imports it), the snapshot's size
 
 Files are copied only when changed and anything else in dist/ is removed, so
 a rebuild with nothing changed is quick and dist/ never holds stale files.
@@ -93,6 +94,8 @@ def build_site() -> Path:
     }
     if snapshot_rel:
         manifest["snapshot"] = snapshot_rel
+        # The worker streams the snapshot into a buffer of this size.
+        manifest["snapshot_bytes"] = (DIST / snapshot_rel).stat().st_size
     _write_if_changed(DIST / "manifest.json", json.dumps(manifest, indent=2) + "\n")
 
     keep = set(plan) | {wheel_rel, "manifest.json", "web/panels/machine-panels.json"}

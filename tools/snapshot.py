@@ -25,7 +25,7 @@ TOOLS = Path(__file__).resolve().parent
 SCRIPT = TOOLS / "snapshot.mjs"
 WARM = TOOLS / "snapshot_warm.py"
 # Everything a snapshot is made from besides the wheel and the runtime.
-INPUTS = (SCRIPT, WARM, WEB / "unzip.js", WEB / "snapshot_memory.js")
+INPUTS = (SCRIPT, WARM, WEB / "snapshot_package.js", WEB / "snapshot_memory.js")
 SNAPSHOTS = CACHE / "snapshots"
 TIMEOUT = 600  # seconds; the machine is shared and node is slow under load
 

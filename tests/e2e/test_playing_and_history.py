@@ -131,3 +131,21 @@ def test_edits_made_with_the_page_s_controls_are_history_and_seek_exactly(open_p
         page.evaluate(f"window.retroscope.seek({frame})")
         assert dbg(page, "state_hash") == seen[frame], f"frame {frame} differs after a seek"
     assert page_log.console_errors == []
+
+
+def test_after_a_pause_the_mechanics_panel_shows_the_paused_frame(open_page, page_log):
+    """While running, state comes with every few frames; a pause between them
+    left the panel a few frames behind the picture (RNG, timers)."""
+    from conftest import wait_until
+
+    page = open_page("#/tetris?seed=8988")
+    same = """() => window.retroscope.state().then(s => s.machine.mechanics.every(r =>
+        [...document.querySelectorAll('[data-testid]')].find(
+            e => e.dataset.testid === 'mech-value-' + r.name)?.textContent === String(r.value)))"""
+    for i in range(6):
+        at = page.evaluate("window.retroscope.frame()")
+        page.evaluate("window.retroscope.run()")
+        wait_until(page, f"window.retroscope.frame() >= {at + 20 + 3 * i}")
+        page.evaluate("window.retroscope.pause()")
+        wait_until(page, same, timeout=5_000)
+    assert page_log.console_errors == []
