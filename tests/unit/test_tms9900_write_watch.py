@@ -11,7 +11,8 @@ single-steps with a bus watch and stops after each instruction (or interrupt
 entry) that wrote to a watched address. Interrupts come and go, and LOAD.
 At every stop and every budget's end the cycles, state, memory, device log
 and the writes the hook saw agree. The same on the CRPG machine, through
-the debugger's write breakpoints.
+the debugger's write breakpoints (and its read breakpoints, whose bus watch
+asks the core to stop: `request_stop`).
 """
 
 from __future__ import annotations
@@ -254,25 +255,29 @@ def test_a_stop_requested_in_a_chunks_last_instruction_ends_the_machines_run() -
     assert machine.run_idle(1_000_000) == ran and hits and machine.cpu.at_stop
 
 
-CRPG_WATCHES = [  # (start, end or None, condition)
-    [("$8379", None, "")],  # the interrupt's tick (AB: a byte write)
-    [("$83DA", "$83DF", "")],  # the interrupt's workspace: R13-R15, the context switch
-    [("$8300", "$831F", "value == $10")],  # the main workspace's registers
-    [("$8C00", "$8C03", "(cycles & $3FF) < 32")],  # the VDP's ports (a device)
-    [("$2000", "$2FFF", "value & 7 == 3"), ("$8379", None, "")],  # the map, and the tick
+CRPG_WATCHES = [  # (kind, start, end or None, condition)
+    [("write", "$8379", None, "")],  # the interrupt's tick (AB: a byte write)
+    [("write", "$83DA", "$83DF", "")],  # the interrupt's workspace: R13-R15, its context switch
+    [("write", "$8300", "$831F", "value == $10")],  # the main workspace's registers
+    [("write", "$8C00", "$8C03", "(cycles & $3FF) < 32")],  # the VDP's ports (a device)
+    [("write", "$2000", "$2FFF", "value & 7 == 3"), ("write", "$8379", None, "")],  # the map
+    # read breakpoints: a bus watch that asks the core to stop (request_stop)
+    [("read", "$8802", None, ""), ("write", "$8379", None, "")],  # the VDP status, the tick
+    [("read", "$8379", None, "value == 5 && (cycles & $FF) < 16")],  # read each wait turn
 ]
 
 
 @pytest.mark.skipif("crpg" not in machines.available(), reason="no crpg machine")
 @pytest.mark.parametrize("where", CRPG_WATCHES)
-def test_crpg_write_breakpoints_stop_where_single_stepping_stops(where) -> None:
+def test_crpg_write_and_read_breakpoints_stop_where_single_stepping_stops(where) -> None:
     rnd = random.Random(3)
     buttons = [rnd.choice([0x01, 0x02, 0x04, 0x08, 0]) if f % 5 == 0 else 0 for f in range(60)]
     fast = Session(machines.create("crpg"), record=False)
     slow = Session(machines.create("crpg"), record=False)
     for session in (fast, slow):
-        for at, end, condition in where:
-            session.add_breakpoint("write", at, end=end, condition=condition)
-    assert fast._core_watched is not None  # through the core's own watch
+        for kind, at, end, condition in where:
+            session.add_breakpoint(kind, at, end=end, condition=condition)
+    assert fast.machine.runner == fast._run_stops  # the core stops by itself
+    assert (fast._core_watched is not None) == any(kind == "write" for kind, *_ in where)
     checked(slow)
     same_stops(fast, slow, 24, buttons, stops_wanted=1)

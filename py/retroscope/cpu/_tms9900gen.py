@@ -498,6 +498,7 @@ def factory(bus, cpu, slow, lae_w, laep_b, parity, stcr_cycles, rdir, wdir):
     wm = wmw = whook = None
     stop_req = False  # request_stop(): end run() after the instruction in flight
     stopped = False   # the last run() ended before a stop address or on request
+    live = False      # this engine is the core's (see activate)
 
     def wword(a, v):
         """A word written where the watch covers a byte: the hook per byte."""
@@ -598,9 +599,20 @@ _RUNTIME = '''
         cru_in = cpu.cru_read
         cru_out = cpu.cru_write
 
+    def activate(on):
+        """This engine becomes the core's (attached) or stops being it."""
+        nonlocal live
+        live = on
+        if on:
+            attach()
+
     def step():
         nonlocal pc, cycles, holdoff, attn
-        attach()
+        # The core's step() is this closure itself (no method call): it hands
+        # over to the core when the bus published new callables (a mapping
+        # or a watch changed: maybe another engine) or this engine is retired.
+        if not live or bus.read is not read or bus.write is not write:
+            return cpu.resync_step()
         start = cycles
         if holdoff:
             holdoff = False
@@ -608,7 +620,7 @@ _RUNTIME = '''
             n = enter_interrupt(irq)
             cycles += n
             return cycles - start
-        attn = bool(irq) or idle
+        attn = irq != 0 or idle
         if idle:
             cycles += {idle_step}
             return {idle_step}
@@ -712,7 +724,7 @@ _RUNTIME = '''
         rebase()
 
     return (handlers, table, run, step, reset, load_interrupt, get_state, set_state, run_stops,
-            request_stop, was_stopped, set_watch)
+            request_stop, was_stopped, set_watch, activate)
 '''
 
 

@@ -189,8 +189,8 @@ class TMS9900:
 
     def __init__(self, bus: Bus | None = None, wait_states: WaitSpec = None) -> None:
         self.bus = bus if bus is not None else Bus()
-        self.cru_read: CruRead = _cru_zero
-        self.cru_write: CruWrite = _cru_ignore
+        self._cru_read: CruRead = _cru_zero
+        self._cru_write: CruWrite = _cru_ignore
         self.wait_pages = wait_table(wait_states)
         # Engines, each made when first needed: "ram" indexes the bus's RAM
         # directly (nothing mapped or watched), "paged" does so on the pages
@@ -227,28 +227,30 @@ class TMS9900:
 
     def _use(self) -> None:
         """Switch to the engine for the memory mode and the write watch,
-        carrying the state (and the watch) over."""
+        carrying the state (and the watch) over; it picks up the bus's and
+        the CRU's callables."""
         key = (self._mode, self._watch is not None)
-        if key == self._engine:
-            self._set_watch(*(self._watch or (None, None, None)))
-            return
-        engine = self._engines.get(key)
-        if engine is None:
-            handlers, table, *engine = _factory(self.wait_pages is not None, *key)(
-                self.bus, self, self.wait_pages, LAE_W, LAEP_B, PARITY,
-                isa.stcr_cycles, self._rdir, self._wdir)
-            names, index = _dispatch()
-            slots = [handlers[n] for n in names]
-            table[:] = map(slots.__getitem__, index)
-            self._engines[key] = engine = tuple(engine)
-        if self._engine is not None:
-            engine[5](self._get_state())
-            self._set_watch(None, None, None)  # the engine left keeps no hook alive
-        self._engine = key
-        self._run, self._step, self._reset, self._load, self._get_state, \
-            self._set_state, self._run_stops, self._request_stop, self._was_stopped, \
-            self._set_watch = engine
+        if key != self._engine:
+            engine = self._engines.get(key)
+            if engine is None:
+                handlers, table, *engine = _factory(self.wait_pages is not None, *key)(
+                    self.bus, self, self.wait_pages, LAE_W, LAEP_B, PARITY,
+                    isa.stcr_cycles, self._rdir, self._wdir)
+                names, index = _dispatch()
+                slots = [handlers[n] for n in names]
+                table[:] = map(slots.__getitem__, index)
+                self._engines[key] = engine = tuple(engine)
+            if self._engine is not None:
+                engine[5](self._get_state())
+                self._set_watch(None, None, None)  # the engine left keeps no hook alive
+                self._activate(False)
+            self._engine = key
+            self._run, self._step, self._reset, self._load, self._get_state, \
+                self._set_state, self._run_stops, self._request_stop, self._was_stopped, \
+                self._set_watch, self._activate = engine
+            self.step = self._step  # the engine's own: one call a step
         self._set_watch(*(self._watch or (None, None, None)))
+        self._activate(True)
 
     # -- registers -------------------------------------------------------------
     def reg(self, n: int) -> int:
@@ -269,9 +271,34 @@ class TMS9900:
         self.cru_read = handler.cru_read
         self.cru_write = handler.cru_write
 
+    @property
+    def cru_read(self) -> CruRead:
+        """CRU input: cru_read(bit) -> 0/1."""
+        return self._cru_read
+
+    @cru_read.setter
+    def cru_read(self, fn: CruRead) -> None:
+        self._cru_read = fn
+        self._activate(True)  # the engine picks it up
+
+    @property
+    def cru_write(self) -> CruWrite:
+        """CRU output: cru_write(bit, value)."""
+        return self._cru_write
+
+    @cru_write.setter
+    def cru_write(self, fn: CruWrite) -> None:
+        self._cru_write = fn
+        self._activate(True)
+
     # -- running ---------------------------------------------------------------
-    def step(self) -> int:
+    def step(self) -> int:  # replaced per instance by the engine's own (see _use)
         """One instruction, or one interrupt entry; returns its cycles."""
+        return self.resync_step()
+
+    def resync_step(self) -> int:
+        """step() after the bus changed (or the engine did): the engine for
+        the bus as it is now does the step."""
         self._check_bus()
         return self._step()
 
