@@ -191,7 +191,7 @@ function start() {
   running = true;
   nextDue = performance.now();
   post({ event: "status", running: true });
-  tick();
+  timer = setTimeout(tick, 0);  // the run request is answered first
 }
 
 function stop(reason = "paused") {
