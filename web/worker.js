@@ -7,6 +7,7 @@ import { JS_OPS } from "./protocol.js";
 import { precompileRuntime } from "./runtime_wasm.js";
 import { growWasmMemoryTo } from "./snapshot_memory.js";
 import { writePackage } from "./snapshot_package.js";
+import { sparseWriter } from "./sparse_snapshot.js";
 
 // Boot milestones, as ms since the epoch (performance.timeOrigin differs
 // between the page and this worker); the page turns them into ms since its
@@ -39,19 +40,20 @@ wheelP.then(() => mark("wheelFetched"), () => {});
 snapshotP.then(() => mark("snapshotFetched"), () => {});
 precompileRuntime(new URL("pyodide.asm.wasm", INDEX_URL), () => mark("wasmCompiled"));
 
+// The snapshot comes sparse (its zero pages left out: tools/sparse.py).
 async function readInto(response, target) {
   const reader = response.body.getReader();
-  let at = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    if (at + value.length > target.length) break;
-    target.set(value, at);
-    at += value.length;
-  }
-  if (at !== target.length) {
+  const writer = sparseWriter(target);
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      writer.push(value);
+    }
+    writer.done();
+  } catch (err) {
     reader.cancel().catch(() => {});
-    throw new Error(`the snapshot is not the ${target.length} bytes the manifest says`);
+    throw err;
   }
 }
 
