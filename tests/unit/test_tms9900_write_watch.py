@@ -234,6 +234,27 @@ def test_without_a_watch_run_goes_on_and_the_fast_engine_is_back() -> None:
     assert cpu.run(1000) >= 1000 and not cpu.at_stop
 
 
+def test_a_step_kept_from_before_the_engine_changed_steps_the_core_as_it_is() -> None:
+    """step is the engine's own closure: one taken before a watch or a
+    mapping changed the engine hands over to the core's engine now."""
+    cpu = word_writer()
+    step = cpu.step
+    mask = bytearray(0x10000)
+    mask[0xB000] = 1
+    hits: list[tuple[int, int]] = []
+    cpu.set_write_watch(mask, lambda a, v: hits.append((a, v)))
+    assert step() == 22 and cpu.pc == 0x0104 and hits == [(0xB000, 0x12)]
+    reads: list[int] = []
+    cpu.bus.add_watch("read", lambda a, v: reads.append(a))  # the bus engine
+    step()
+    assert cpu.pc == 0x0108 and cpu.bus.ram[0xB003] == 0x12 and 0xB003 in reads
+    cpu.bus.map(0x8300, 0x83FF, name="workspace", read=lambda a: 0x22, kind="io")
+    cpu.bus.remove_watch("read", cpu.bus._read_watches[0])
+    step()  # BLWP through >0200 with R13-R15 written; the map only changes reads
+    assert (cpu.wp, cpu.pc) == (0x8320, 0x010C)
+    assert cpu.bus.ram[0x833C:0x833E] == bytes((0x01, 0x0C))
+
+
 def test_a_stop_requested_in_a_chunks_last_instruction_ends_the_machines_run() -> None:
     """Machine.run_idle runs the TI-99/4A in chunks: a stop that the last
     instruction of a chunk asked for still ends it there."""

@@ -26,7 +26,9 @@ when the bus publishes new read/write callables: "ram" indexes its bytearray
 (nothing mapped or watched), "paged" does so on plain-RAM pages and calls the
 bus for device pages, "bus" calls the bus for everything (a watch is set).
 State moves with the switch; dummy reads are skipped only where they are
-plain RAM, so devices and watches see every access the chip makes.
+plain RAM, so devices and watches see every access the chip makes. A core's
+`step` is its engine's own closure (the debugger's single steps: one call
+each), which hands over to the core when the bus changed.
 
 Write watch (`set_write_watch`, the debugger's write breakpoints): while one
 is set the engines are variants whose every write checks a mask (one index
