@@ -246,6 +246,35 @@ def test_a_ghost_in_a_dead_end_passes_through_the_wall():
     assert through
 
 
+def test_the_overlays_draw_targets_choices_and_a_marker_every_frame_in_the_wall():
+    """The picture carries the overlays (pens 16 and up): each active ghost's
+    target box, and while a ghost is inside a wall, the marker on every frame
+    drawn (a blinking one could miss a ghost that crosses a tile between
+    blinks); with the overlays off the board's picture has none of them."""
+    from retroscope.machines.pacman import overlay
+
+    m = create(maze=dead_end_maze().to_link())
+    start_game(m, 121)
+    marked = 0
+    for _ in range(240):
+        before = {g["name"]: g for g in m.ghosts()}  # what the next vblank draws
+        m.run_frame()
+        blinky = before["blinky"]
+        if blinky["state"] == "active" and blinky["target"]:
+            tx, ty = blinky["target"]
+            box = [m.framebuffer[(8 * ty) * m.width + 8 * tx + i] for i in range(8)]
+            assert overlay.GHOST_PEN[0] in box, "Blinky's target box"
+        if blinky["in_wall"]:
+            cx, cy = blinky["pixel"]
+            ring = [m.framebuffer[(cy - 9) * m.width + cx - 9 + i] for i in range(18)]
+            assert ring.count(overlay.WHITE) == 18, f"no marker at frame {m.frame}"
+            marked += 1
+    assert marked >= 5, "Blinky went through the dead end's wall"
+    m.command("overlays", {"targets": False, "decisions": False, "walls": False})
+    m.run_frame()
+    assert max(m.framebuffer) < min(overlay.OVERLAY_COLOURS), "overlays off: the board alone"
+
+
 def playing(m):
     start_game(m, 0)
     while m.state()["game_state"] != "play":

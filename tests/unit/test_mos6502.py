@@ -325,6 +325,28 @@ def test_the_bench_workload_loops_forever_without_jamming(variant: str) -> None:
     assert 0x8000 <= cpu.pc < 0x8050
 
 
+def test_the_sort_workload_sorts_and_matches_py65_step_for_step() -> None:
+    pytest.importorskip("py65")
+    from retroscope.asm import assemble
+    from retroscope.benchmarks.mos6502 import SORT_SOURCE, setup, setup_py65
+
+    ours, theirs = setup(workload="sort"), setup_py65("sort")
+    at_sum = assemble(SORT_SOURCE, "6502").symbols["cksum"]
+    sorted_seen = 0
+    for _ in range(60_000):  # over two rounds of fill, sort and sum
+        if ours.pc == at_sum:
+            data = [ours.bus.read(a) for a in range(0x0300, 0x0340)]
+            assert data == sorted(data)
+            sorted_seen += 1
+        ours.step()
+        theirs.step()
+    assert sorted_seen == 2
+    assert (ours.a, ours.x, ours.y, ours.pc) == (theirs.a, theirs.x, theirs.y, theirs.pc)
+    assert [ours.bus.read(a) for a in range(0x0300, 0x0400)] == theirs.memory[0x0300:0x0400]
+    with pytest.raises(ValueError, match="no 6502 workload"):
+        setup(workload="quicksort")
+
+
 def _traced(code: str, **regs: int) -> tuple[MOS6502, list[tuple[int, str]], int]:
     """Run one instruction at $0200 on a logging bus; (cpu, accesses, cycles)."""
     bus = Bus()

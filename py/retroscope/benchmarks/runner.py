@@ -32,10 +32,11 @@ CHUNK_CYCLES = 20_000
 
 
 def measure_core(name: str, seconds: float = 3.0, warmup: float = 1.0,
-                 window: float = 0.5) -> dict[str, Any]:
-    """Emulated cycles per second of one core on its fixed workload."""
+                 window: float = 0.5, **workload: str) -> dict[str, Any]:
+    """Emulated cycles per second of one core on its fixed workload (or the
+    one `workload=` names, where its module has several)."""
     bench = CORES[name]
-    cpu = import_module(f".{bench.module}", __package__).setup()
+    cpu = import_module(f".{bench.module}", __package__).setup(**workload)
     run = cpu.run
     clock = time.perf_counter
     windows: list[float] = []

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from typing import Any
 
 from .isaz80 import PAGES, Form
 
@@ -681,7 +682,10 @@ def block_source(instrs: list[tuple[Form, list[int], int, int]], name: str) -> s
     Only the last may jump. Returns the T-states taken.
 
     A write into the block's own code (self-modifying code) is noticed: the
-    block leaves after that instruction, so the next one is fetched anew."""
+    block leaves after that instruction, so the next one is fetched anew.
+    A device access (memory with a handler, or a port) sees `cpu.cycles` at
+    the start of its instruction, as in the fetch loop: the block's T-states
+    so far are added around the call (the block is counted when it returns)."""
     m1 = [1 if not form.prefix else 2 for form, _, _, _ in instrs]
     lo, hi = instrs[0][2] - len(instrs[0][0].encoding[0]), instrs[-1][3]
     out = [f"def {name}(cpu, read, write):", f"    cpu._r += {sum(m1)}", "    hit = 0"]
@@ -693,6 +697,7 @@ def block_source(instrs: list[tuple[Form, list[int], int, int]], name: str) -> s
             g.emit(f"cpu.pc = {end}")  # what a call pushes, or where a branch falls through
         GENERATORS[form.mnemonic](g)
         writes = False
+        lines: list[str] = []
         for line in g.lines:
             stripped = line.lstrip()
             indent = "    " + line[:len(line) - len(stripped)]
@@ -700,11 +705,12 @@ def block_source(instrs: list[tuple[Form, list[int], int, int]], name: str) -> s
                 stripped = f"return {offset} + {stripped[7:]}"
             if stripped.startswith("write(") and i < len(instrs) - 1:
                 target, value = _split_call(stripped[6:-1])
-                out += [f"{indent}w = {target}", f"{indent}write(w, {value})",
-                        f"{indent}if {lo} <= w < {hi}:", f"{indent}    hit = 1"]
+                lines += [f"{indent}w = {target}", f"{indent}write(w, {value})",
+                          f"{indent}if {lo} <= w < {hi}:", f"{indent}    hit = 1"]
                 writes = True
                 continue
-            out.append(indent + stripped)
+            lines.append(indent + stripped)
+        out += _direct_memory(lines, offset)
         offset += form.cycles
         if writes:
             out += ["    if hit:", f"        cpu.pc = {end}",
@@ -712,17 +718,20 @@ def block_source(instrs: list[tuple[Form, list[int], int, int]], name: str) -> s
     if not block_ends(last[0]):
         out.append(f"    cpu.pc = {last[3]}")
     out.append(f"    return {offset}")
-    out = _direct_memory(_localize(out))
-    return _ports("\n".join(out) + "\n", "cpu.bus.port_in", "cpu.bus.port_out")
+    return _ports("\n".join(_localize(out)) + "\n", "cpu.bus.port_in", "cpu.bus.port_out")
 
 
-def _direct_memory(lines: list[str]) -> list[str]:
-    """Memory accesses straight to RAM where the page has no handler.
+def _direct_memory(lines: list[str], offset: int = 0) -> list[str]:
+    """Memory accesses straight to RAM where the page has no handler, and
+    the cycle count brought to the instruction's start (`offset` T-states
+    into the block) around the accesses that reach a device.
 
     `read(x)` becomes `(RAM[x] if DR[x >> 8] else read(x))` and `write(x, v)`
     the same with DW; RAM, DR and DW (`Bus.direct_pages()`) are the block's
     globals. Blocks run only while no watch is set, so nothing is missed."""
     out: list[str] = []
+    ahead = [f"cpu.cycles += {offset}"] if offset else []
+    back = [f"cpu.cycles -= {offset}"] if offset else []
     for line in lines:
         stripped = line.lstrip()
         indent = line[:len(line) - len(stripped)]
@@ -732,13 +741,17 @@ def _direct_memory(lines: list[str]) -> list[str]:
                 out.append(f"{indent}_m = {target}")
                 target = "_m"
             out += [f"{indent}if DW[{target} >> 8]:", f"{indent}    RAM[{target}] = {value}",
-                    f"{indent}else:", f"{indent}    write({target}, {value})"]
+                    f"{indent}else:",
+                    *(f"{indent}    {s}" for s in (*ahead, f"write({target}, {value})", *back))]
             continue
-        out.append(_direct_reads(line))
+        if "port_in(" in stripped or "port_out(" in stripped:
+            out += [f"{indent}{s}" for s in (*ahead, stripped, *back)]
+            continue
+        out.append(_direct_reads(line, offset))
     return out
 
 
-def _direct_reads(line: str) -> str:
+def _direct_reads(line: str, offset: int = 0) -> str:
     start = line.find("read(")
     while start >= 0:
         if start and (line[start - 1].isalnum() or line[start - 1] in "_."):
@@ -751,14 +764,25 @@ def _direct_reads(line: str) -> str:
             if depth == 0:
                 break
             i += 1
-        arg = _direct_reads(line[start + 5:i])
+        arg = _direct_reads(line[start + 5:i], offset)
+        name = arg if arg.isidentifier() else "_m"
+        device = f"read_at(cpu, read, {name}, {offset})" if offset else f"read({name})"
         if arg.isidentifier():
-            new = f"(RAM[{arg}] if DR[{arg} >> 8] else read({arg}))"
+            new = f"(RAM[{arg}] if DR[{arg} >> 8] else {device})"
         else:
-            new = f"(RAM[_m] if DR[(_m := {arg}) >> 8] else read(_m))"
+            new = f"(RAM[_m] if DR[(_m := {arg}) >> 8] else {device})"
         line = line[:start] + new + line[i + 1:]
         start = line.find("read(", start + len(new))
     return line
+
+
+def read_at(cpu: Any, read: Callable[[int], int], addr: int, offset: int) -> int:
+    """A block's read from a device, `offset` T-states into the block: the
+    device sees the cycle count at its instruction's start."""
+    cpu.cycles += offset
+    value = read(addr)
+    cpu.cycles -= offset
+    return value
 
 
 # The registers a block keeps in locals: loaded once, stored back at each exit.
@@ -805,7 +829,7 @@ def _ports(code: str, port_in: str, port_out: str) -> str:
 def namespace() -> dict:
     """The globals generated code runs with."""
     return {"SZ53": SZ53, "SZ53P": SZ53P, "PARITY": PARITY, "INC_F": INC_F, "DEC_F": DEC_F,
-            "STOP": STOP, "SYNC_R": SYNC_R}
+            "STOP": STOP, "SYNC_R": SYNC_R, "read_at": read_at}
 
 
 def build_pages(port_in: str = "cpu.bus.port_in",

@@ -223,11 +223,14 @@ class Z80:
 
     def run(self, cycles: int) -> int:
         """Whole instructions until `cycles` T-states have run; stops early on
-        HALT, and before an instruction at a stop address (`set_stops`)."""
+        HALT, and before an instruction at a stop address (`set_stops`).
+
+        `cycles` is kept up to date as it goes: a device that the CPU reads or
+        writes (memory or port) sees the T-state at which the accessing
+        instruction started, as under step()."""
         bus = self.bus
         read, write = bus.read, bus.write
         main = MAIN
-        done = 0
         # Compiled blocks need code in plain RAM pages and no watch (see _z80blocks).
         # The bus publishes new read/write callables whenever that changes, so
         # the pages are asked for again only then.
@@ -252,7 +255,9 @@ class Z80:
         heat = self._heat
         stops = self.stops
         self.at_stop = False
-        while done < cycles:
+        start = self.cycles
+        end = start + cycles
+        while self.cycles < end:
             if stops and self.pc in stops and not self.halted:  # (halted: NOPs, no stop)
                 self.at_stop = True
                 break
@@ -261,23 +266,25 @@ class Z80:
                 if taken < 0:
                     break
                 if taken:
-                    done += taken
+                    self.cycles += taken
                     continue
                 if self._q & 0x100:  # EI's shadow with an interrupt raised: one step
-                    done += self._step_one(read, write)
+                    self.cycles += self._step_one(read, write)
                     continue
-            # The fast loop: nothing but fetch and dispatch.
+            # The fast loop: nothing but fetch and dispatch. The T-states go
+            # straight into `cycles` (handlers add nothing to it themselves,
+            # so a device sees the instruction's start; blocks see to theirs).
             n = 0
             pc = self.pc
             self._rsync = False
             try:
-                while done < cycles:
+                while self.cycles < end:
                     pc = self.pc
                     block = blocks.get(pc)
                     if block is not None:
-                        if done + block[1] <= cycles:
+                        if self.cycles + block[1] <= end:
                             if unchanged(block[3], pc):
-                                done += block[0](self, read, write)
+                                self.cycles += block[0](self, read, write)
                                 continue
                             del blocks[pc]  # the code changed: count again
                             heat[pc] = 0
@@ -292,9 +299,9 @@ class Z80:
                     op = read(pc)
                     self.pc = (pc + 1) & 0xFFFF
                     n += 1
-                    done += main[op](self, read, write)
+                    self.cycles += main[op](self, read, write)
             except Stop:
-                done += self._stop
+                self.cycles += self._stop
             except AtStop:
                 self.at_stop = True
             except SyncR:  # LD A,R / LD R,A: undo its fetches, sync R, run it alone
@@ -302,15 +309,14 @@ class Z80:
                 n = 0
                 self.pc = pc
                 self._rsync = True
-                done += self._step_one(read, write)
+                self.cycles += self._step_one(read, write)
             finally:
                 self._r += n
                 self._rsync = True
             if self.at_stop:
                 break
-        self.cycles += done
         self._r &= 0x7F
-        return done
+        return self.cycles - start
 
     @staticmethod
     def _prefix_fetches(pc: int, read) -> int:

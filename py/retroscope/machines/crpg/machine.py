@@ -278,7 +278,9 @@ class CrpgMachine(Ti99Machine):
             "edge": ram[st + 4], "kind": ram[st + 5],
             "map_light": ram[st + 8], "player_light": ram[st + 9],
             "brush": self.brush,
-            "tiles_crc": zlib.crc32(ram[sym["MAPBUF"]:sym["MAPBUF"] + model.MAP_BYTES]),
+            # The map's own squares: MAPBUF past them keeps a bigger map's leftovers.
+            "tiles_crc": zlib.crc32(ram[sym["MAPBUF"]:sym["MAPBUF"] + min(
+                self.word(sym["HWIDTH"]) * self.word(sym["VWIDTH"]), model.MAP_BYTES)]),
             "tiles": PALETTE_TILES, "mob_graphics": PALETTE_MOBS,
             "frame": self.frame,
         }

@@ -90,9 +90,9 @@ class NamcoBoard(Machine):
         self.in0 = self.in1 = 0xFF
         self._map(bus, rom)
         super().__init__(bus, Z80(bus), symbols)
-        # Stamps: the Z80 core adds up a run() slice's cycles as it returns, so
-        # a write inside one is stamped at the slice's start (the game writes
-        # its sound registers in a burst at the top of the vertical blank).
+        # Stamps: the Z80 core keeps `cycles` at the start of the instruction
+        # that writes, in run() as in step() (the game writes its sound
+        # registers in a burst at the top of the vertical blank).
         self.wsg.attach(lambda: (self.frame, self.cpu.cycles - self._frame_start))
         self.palette[:16] = graphics.rgb
 

@@ -87,6 +87,9 @@ def draw(fb: bytearray, ghosts: list[dict[str, Any]], shown: dict[str, bool],
                             pen if d == decision["chosen"] else GREY)
                 elif d == decision["chosen"]:
                     _fill(fb, 8 * x + 2, 8 * y + 2, 4, pen)
-        if shown.get("walls") and g.get("in_wall") and frame & 8:
+        if shown.get("walls") and g.get("in_wall"):
+            # Every frame in the wall (a fast ghost crosses a tile in under 8
+            # frames, so a marker that blinked could miss it); the outer ring blinks.
             _box(fb, cx - 9, cy - 9, 18, WHITE)
-            _box(fb, cx - 10, cy - 10, 20, WHITE, dotted=True)
+            if frame & 8:
+                _box(fb, cx - 11, cy - 11, 22, WHITE, dotted=True)
