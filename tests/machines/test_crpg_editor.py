@@ -180,9 +180,14 @@ def test_the_unroll_toggle_times_both_copies_on_the_core(machine: CrpgMachine) -
     both = machine.command("copy_cycles", {})
     assert (both["looped"], both["unrolled"], both["bytes"]) == (71_678, 47_614, 1024)
     assert both["article"] == {"looped": 81_920, "unrolled": 50_688}
+    machine.run_until_step(1)
+    assert (machine.state()["copy_cycles"], machine.state()["copy_unrolled"]) == (71_678, False)
     machine.command("unroll", {"on": True})
+    # Until the program copies again, the last copy was the looped one: it says so.
+    assert machine.state()["unroll"] and not machine.state()["copy_unrolled"]
     machine.run_until_step(machine.state()["steps"] + 1)
-    assert machine.state()["copy_cycles"] == 47_614 and machine.state()["unroll"]
+    state = machine.state()
+    assert (state["copy_cycles"], state["copy_unrolled"], state["unroll"]) == (47_614, True, True)
 
 
 @pytest.mark.parametrize("map_id", [m.id for m in default_world().maps])
