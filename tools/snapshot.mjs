@@ -75,7 +75,10 @@ let started = clock();
 const restoreClocks = deterministic();
 let snapshot;
 try {
-  const maker = await loadPyodide({ indexURL, _makeSnapshot: true, env: { PYTHONHASHSEED: "0" } });
+  // sys.executable as in a browser (Emscripten's default there), not this
+  // script's path: the snapshot must not depend on where the checkout is.
+  const maker = await loadPyodide({ indexURL, _makeSnapshot: true, env: { PYTHONHASHSEED: "0" },
+                                    _sysExecutable: "./this.program" });
   writePackage(maker.FS, wheel);
   maker.runPython(PACKAGE_PATH_PY);
   maker.runPython(await readFile(warmPath, "utf8"));
