@@ -239,6 +239,30 @@ def _spread(values: list[float]) -> str:
             f"n={len(values)})")
 
 
+BIG_FETCHES = (".wasm", ".snapshot", ".whl", ".zip")
+
+
+def _timeline(page) -> dict[str, float]:
+    """The boot's milestones in the page and the worker, and when its big
+    fetches started and ended (ms since navigation: bootTimeline in web/main.js)."""
+    timeline = page.evaluate("window.retroscope.bootTimeline()")
+    marks = {f"page {k}": v for k, v in timeline["page"].items()}
+    marks |= {f"worker {k}": v for k, v in timeline["worker"].items()}
+    for fetch in timeline["fetches"]:
+        if fetch["name"].endswith(BIG_FETCHES):
+            name = fetch["name"].rsplit("/", 1)[-1]
+            marks[f"fetch {name} from"] = fetch["start"]
+            marks[f"fetch {name} to"] = fetch["end"]
+    return marks
+
+
+def _print_timeline(kind: str, runs: list[dict[str, float]]) -> None:
+    print(f"\n== Boot timeline, snapshot {kind} (ms from navigation, median of {len(runs)})")
+    keys = {key for run in runs for key in run}
+    for at, key in sorted((statistics.median(r[k] for r in runs if k in r), k) for k in keys):
+        print(f"  {at:7.0f}  {key}")
+
+
 def boot_figures(browser, url: str, loads: int):
     """Cold loads (a fresh browser context each) and warm reloads, booting from
     the memory snapshot and the plain way (the snapshot refused), taking turns
@@ -247,6 +271,7 @@ def boot_figures(browser, url: str, loads: int):
         route.fulfill(status=404, body="refused by the bench")
 
     figures: dict[str, dict[str, list[float]]] = {}
+    timelines: dict[str, list[dict[str, float]]] = {"cold": [], "warm": []}
     pages = {}
     for how in ("snapshot", "plain"):
         context = browser.new_context()
@@ -259,9 +284,14 @@ def boot_figures(browser, url: str, loads: int):
             context = browser.new_context()  # empty cache: a cold load
             if how == "plain":
                 context.route("**/snapshot/**", refuse)
-            t = _boot(context.new_page(), url)
+            page = context.new_page()
+            t = _boot(page, url)
+            if how == "snapshot":
+                timelines["cold"].append(_timeline(page))
             context.close()
             warm = _boot(pages[how], url, reload=True)
+            if how == "snapshot":
+                timelines["warm"].append(_timeline(pages[how]))
             for kind, times in (("cold", t), ("warm", warm)):
                 for mark in ("pythonReady", "machineReady"):
                     figures.setdefault(f"{how} {kind} {mark}", []).append(times[mark])
@@ -274,6 +304,8 @@ def boot_figures(browser, url: str, loads: int):
                                             figures[f"plain {kind} {mark}"], strict=True)]
             print(f"  plain / snapshot, {kind} {mark:13} {statistics.median(ratios):5.2f}x "
                   f"(range {min(ratios):.2f}-{max(ratios):.2f})")
+    for kind, runs in timelines.items():
+        _print_timeline(kind, runs)
     pages["plain"].context.close()
     return pages["snapshot"]
 

@@ -7,8 +7,10 @@ dist/
                                 program assembled (tools/images.py)
   snapshot/<hash>/retroscope.snapshot
                                 the Pyodide memory snapshot the worker boots
-                                from (tools/snapshot.py; absent without node)
+                                from, sparse (tools/snapshot.py, sparse.py;
+                                absent without node)
   manifest.json                 versions, the wheel's and snapshot's paths
+                                (the worker imports it), the snapshot's size
 
 Files are copied only when changed and anything else in dist/ is removed, so
 a rebuild with nothing changed is quick and dist/ never holds stale files.
@@ -27,6 +29,7 @@ from .images import ensure_images
 from .paths import DIST, INDEX, PYODIDE_RUNTIME, PYODIDE_VERSION, STATIC, WEB
 from .setup_env import ensure_pyodide
 from .snapshot import make_snapshot
+from .sparse import length as snapshot_length
 from .wheel import build_wheel
 
 WEB_SUFFIXES = {".js", ".mjs", ".css", ".html", ".png", ".svg", ".ico", ".woff2", ".json"}
@@ -93,6 +96,9 @@ def build_site() -> Path:
     }
     if snapshot_rel:
         manifest["snapshot"] = snapshot_rel
+        # The worker streams the snapshot into a buffer of this size.
+        with (DIST / snapshot_rel).open("rb") as packed:
+            manifest["snapshot_bytes"] = snapshot_length(packed.read(16))
     _write_if_changed(DIST / "manifest.json", json.dumps(manifest, indent=2) + "\n")
 
     keep = set(plan) | {wheel_rel, "manifest.json", "web/panels/machine-panels.json"}

@@ -3,9 +3,10 @@
 //   node tools/snapshot.mjs <pyodide dir> <wheel> <warm.py> <out file>
 //
 // Pyodide starts with `_makeSnapshot` (an experimental option of 314.0.7), the
-// wheel is unpacked into site-packages from JavaScript (loadPackage would break
-// the snapshot: "Unexpected hiwire entry"), <warm.py> imports and warms the
-// package, and the heap is written out; Python holds no JavaScript object then.
+// wheel is written as one file on sys.path (web/snapshot_package.js; loadPackage
+// would break the snapshot: "Unexpected hiwire entry"), <warm.py> imports and
+// warms the package, and the heap is written out; Python holds no JavaScript
+// object then.
 // The snapshot is then checked: a second Pyodide boots from it the way the
 // worker does and builds a machine. Prints {bytes, make_ms, restore_ms} as JSON.
 import { readFile, writeFile } from "node:fs/promises";
@@ -13,7 +14,8 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 
 const here = path.dirname(new URL(import.meta.url).pathname);
-const { unpackZip } = await import(pathToFileURL(path.join(here, "../web/unzip.js")).href);
+const { PACKAGE_PATH_PY, writePackage } = await import(
+  pathToFileURL(path.join(here, "../web/snapshot_package.js")).href);
 const { growWasmMemoryTo } = await import(
   pathToFileURL(path.join(here, "../web/snapshot_memory.js")).href);
 
@@ -21,8 +23,6 @@ const [pyodideDir, wheelPath, warmPath, out] = process.argv.slice(2);
 const indexURL = path.resolve(pyodideDir) + path.sep;
 const { loadPyodide } = await import(pathToFileURL(path.join(indexURL, "pyodide.mjs")).href);
 const wheel = new Uint8Array(await readFile(wheelPath));
-const sitePackages = (py) => py.runPython(
-  "import sys; next(p for p in sys.path if p.endswith('site-packages'))");
 
 // The same sources give the same snapshot bytes: the maker runs with a fixed
 // hash seed, on clocks that start at a fixed time and tick once per reading,
@@ -52,14 +52,34 @@ function deterministic() {
   return () => { [Date.now, performance.now, Math.random, crypto.getRandomValues] = saved; };
 }
 
+// The heap's free memory still holds whatever the warm-up left there (the
+// syntax trees of the generated CPU cores it compiled: ~30 MB at the peak).
+// Zeroed, it is not sent (tools/sparse.py leaves zero pages out). Every free
+// block is taken (largest first; the footprint limit keeps malloc from
+// growing the heap for them), zeroed and given back.
+function zeroFreeMemory(module) {
+  module._malloc_set_footprint_limit(module._malloc_footprint());
+  const blocks = [];
+  for (let size = 1 << 26; size >= 16; size >>>= 1) {
+    for (let at = module._malloc(size); at !== 0; at = module._malloc(size)) {
+      module.HEAP8.fill(0, at, at + size);
+      blocks.push(at);
+    }
+  }
+  for (const at of blocks) module._free(at);
+  module._malloc_set_footprint_limit(0xFFFFFFFF);  // (size_t)-1: no limit
+}
+
 const clock = performance.now.bind(performance);
 let started = clock();
 const restoreClocks = deterministic();
 let snapshot;
 try {
   const maker = await loadPyodide({ indexURL, _makeSnapshot: true, env: { PYTHONHASHSEED: "0" } });
-  await unpackZip(maker.FS, wheel, sitePackages(maker));
+  writePackage(maker.FS, wheel);
+  maker.runPython(PACKAGE_PATH_PY);
   maker.runPython(await readFile(warmPath, "utf8"));
+  zeroFreeMemory(maker._module);
   snapshot = maker.makeMemorySnapshot();
 } finally {
   restoreClocks();
@@ -74,7 +94,7 @@ try {
 } finally {
   undo();
 }
-await unpackZip(restored.FS, wheel, sitePackages(restored));
+writePackage(restored.FS, wheel);
 const check = restored.runPython(`
 from retroscope import machines
 ids = machines.available()

@@ -4,7 +4,9 @@
 the wheel, import and warm the package with `tools/snapshot_warm.py`, snapshot
 the heap, then check that a second Pyodide boots from it and builds a
 machine). The result is kept in `.cache/snapshots/` under a hash of everything
-that goes into it, so a rebuild with the same sources reuses it. Without node,
+that goes into it, so a rebuild with the same sources reuses it; it is kept in
+the sparse form the page downloads (tools/sparse.py: the zero pages left out,
+~75 MB of heap in ~32 MB). Without node,
 or when making it fails, there is no snapshot and the worker boots the plain
 way (it says so in the console); the build goes on.
 """
@@ -18,6 +20,7 @@ import shutil
 import subprocess
 from pathlib import Path
 
+from . import sparse
 from .paths import CACHE, REPO, WEB
 from .setup_env import ensure_pyodide
 
@@ -25,7 +28,8 @@ TOOLS = Path(__file__).resolve().parent
 SCRIPT = TOOLS / "snapshot.mjs"
 WARM = TOOLS / "snapshot_warm.py"
 # Everything a snapshot is made from besides the wheel and the runtime.
-INPUTS = (SCRIPT, WARM, WEB / "unzip.js", WEB / "snapshot_memory.js")
+INPUTS = (SCRIPT, WARM, WEB / "snapshot_package.js", WEB / "snapshot_memory.js",
+          TOOLS / "sparse.py")
 SNAPSHOTS = CACHE / "snapshots"
 TIMEOUT = 600  # seconds; the machine is shared and node is slow under load
 
@@ -38,7 +42,7 @@ def snapshot_key(wheel: Path, runtime: Path) -> str:
 
 
 def make_snapshot(wheel: Path) -> Path | None:
-    """The snapshot for this wheel (made now or reused), or None with a note why."""
+    """The snapshot for this wheel, sparse (made now or reused), or None with a note why."""
     if os.environ.get("RETROSCOPE_NO_SNAPSHOT"):
         print("[build] no memory snapshot (RETROSCOPE_NO_SNAPSHOT is set)", flush=True)
         return None
@@ -53,7 +57,7 @@ def make_snapshot(wheel: Path) -> Path | None:
         return out
     SNAPSHOTS.mkdir(parents=True, exist_ok=True)
     for old in SNAPSHOTS.glob("*.snapshot"):
-        old.unlink()  # one kept: they are 50 MB each
+        old.unlink()  # one kept: they are ~32 MB each
     tmp = out.with_suffix(".tmp")
     print("[build] making the Pyodide memory snapshot (node)...", flush=True)
     try:
@@ -68,9 +72,11 @@ def make_snapshot(wheel: Path) -> Path | None:
               flush=True)
         tmp.unlink(missing_ok=True)
         return None
-    tmp.rename(out)
+    out.write_bytes(sparse.pack(tmp.read_bytes()))
+    tmp.unlink()
     report = json.loads(done.stdout.strip().splitlines()[-1])
-    print(f"[build] snapshot: {report['bytes'] / 2**20:.1f} MiB, made in "
+    print(f"[build] snapshot: {report['bytes'] / 2**20:.1f} MiB "
+          f"({out.stat().st_size / 2**20:.1f} MiB sent), made in "
           f"{report['make_ms'] / 1000:.1f} s, a boot from it checked in "
           f"{report['restore_ms'] / 1000:.1f} s", flush=True)
     return out

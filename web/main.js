@@ -53,8 +53,23 @@ const ui = {
 };
 
 const screen = createScreen(ui.canvas, ui.stage);
-const worker = new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
+const pageModulesLoaded = performance.now();
+const worker = self.retroscopeEarlyWorker?.worker
+  ?? new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
 const send = connect(worker, onEvent);
+const earlyEvents = takeOverEarlyWorker();
+
+// index.html started the worker before this module loaded: what it said
+// meanwhile (boot progress, a failure) is heard, in order, through connect's
+// listener when boot() starts (this module's state is all set up then).
+function takeOverEarlyWorker() {
+  const early = self.retroscopeEarlyWorker;
+  if (!early) return [];
+  delete self.retroscopeEarlyWorker;
+  worker.removeEventListener("message", early.keep);
+  worker.removeEventListener("error", early.keep);
+  return early.early;
+}
 // Pauses asked for (by the user, a script or a load): a load that starts its
 // machine running does not when a pause came while it loaded.
 let pauseRequests = 0;
@@ -132,6 +147,18 @@ for (const tab of document.querySelectorAll("[data-tab]")) {
   tab.addEventListener("click", () => showTab(tab.dataset.tab));
 }
 
+// Stopped: the machine's panels show the state where it stopped (while running,
+// state comes with every few frames, so the last frame drawn may have none).
+async function refreshMachinePanels() {
+  try {
+    const info = await request("state");
+    if (!info?.machine || running) return;
+    lastState = info.machine;
+    mechanics.update(info.machine);
+    machinePanelModule?.update(info.machine);
+  } catch { /* the machine is changing: its next frame brings its state */ }
+}
+
 // -- debugger panels: one refresh at a time, never piling up -----------------------------
 let debugBusy = false;
 let debugAgain = false;
@@ -200,6 +227,7 @@ function onEvent(msg) {
       break;
     case "status":
       setRunning(msg.running);
+      if (!msg.running) refreshMachinePanels();
       if (msg.reason && typeof msg.reason === "object") {
         showMessage(`stopped: ${msg.reason.message || msg.reason.kind} at $${hex4(msg.reason.pc)}`, "info");
         if (msg.reason.kind !== "step") showTab("cpu");  // a breakpoint: show where
@@ -241,6 +269,7 @@ function drawLatest() {
   const msg = latest;
   latest = null;
   screen.draw(new Uint8Array(msg.pixels));
+  timings.firstFrame ??= performance.now();
   frameNumber = msg.frame;
   ui.frameCounter.textContent = `frame ${msg.frame}`;
   counters.drawn(msg.frame);
@@ -313,6 +342,9 @@ async function loadMachine(id, params, { run = false } = {}) {
   // The previous machine's link and notes ("link copied") are not this one's.
   Object.assign($("share-link"), { value: "", placeholder: "share link" });
   for (const old of [...ui.messages.children]) if (old.dataset.kind === "info") old.remove();
+  // The machine's own panel module loads meanwhile (the import fails later, if at all).
+  const panelModule = machinePanels.includes(id) ? import(`./panels/machine_${id}.js`) : null;
+  panelModule?.catch(() => {});
   await request("pause").catch(() => {});
   const pauses = pauseRequests;
   const save = readSaved(id);
@@ -330,10 +362,13 @@ async function loadMachine(id, params, { run = false } = {}) {
   screen.setMachine(result.info.width, result.info.height, result.palette);
   input.setMachine(result.info);
   keys.refresh();
-  memory.setSymbols(await request("symbols"));
-  memory.setSpaces(await debug("spaces"), await debug("writable_spaces"));
+  // Asked all at once: the worker answers in order, without a round trip between.
+  const [symbols, spaces, writable] = await Promise.all(
+    [request("symbols"), debug("spaces"), debug("writable_spaces")]);
+  memory.setSymbols(symbols);
+  memory.setSpaces(spaces, writable);
   memory.go(0);
-  for (const panel of [disasm, source, trace, breakpoints, watches]) await panel.load(id);
+  await Promise.all([disasm, source, trace, breakpoints, watches].map((panel) => panel.load(id)));
   refreshDebug();
   ui.title.textContent = result.info.title;
   ui.summary.textContent = result.info.summary || "";
@@ -349,7 +384,7 @@ async function loadMachine(id, params, { run = false } = {}) {
   if (location.hash !== result.hash && result.messages.length) {
     history.replaceState(null, "", result.hash);  // the link now says what runs
   }
-  await loadMachinePanel(id);
+  await loadMachinePanel(id, panelModule);
   html.dataset.machine = id;
   if (run && pauseRequests === pauses) await act("run");
   return result;
@@ -369,9 +404,9 @@ function showHint(info) {
 // the latest one mounts its panel, after its module has arrived.
 let panelLoads = 0;
 
-async function loadMachinePanel(id) {
+async function loadMachinePanel(id, modulePromise) {
   const mine = ++panelLoads;
-  const module = machinePanels.includes(id) ? await import(`./panels/machine_${id}.js`) : null;
+  const module = await modulePromise;
   if (mine !== panelLoads) return;
   machinePanelModule?.dispose();
   machinePanelModule = null;
@@ -580,6 +615,22 @@ window.retroscope = {
   nextFrame,
   lastState: () => lastState,
   timings: () => ({ ...timings }),
+  // The boot's timeline (build.py bench): the page's and the worker's
+  // milestones and fetches, in ms since navigation.
+  async bootTimeline() {
+    const { marks, resources } = await request("marks");
+    const since = (t) => t - performance.timeOrigin;
+    const fetches = (list) => list.map((r) => ({ ...r, start: since(r.start), end: since(r.end) }));
+    const page = performance.getEntriesByType("resource").map((e) => ({
+      name: new URL(e.name).pathname, start: performance.timeOrigin + e.startTime,
+      end: performance.timeOrigin + e.responseEnd, bytes: e.transferSize,
+    }));
+    return {
+      page: { modulesLoaded: pageModulesLoaded, ...timings },
+      worker: Object.fromEntries(Object.entries(marks).map(([k, t]) => [k, since(t)])),
+      fetches: [...fetches(page), ...fetches(resources)].sort((a, b) => a.start - b.start),
+    };
+  },
   bench: (args) => request("bench", args, [], 180000),
   // The debugger (verbs: py/retroscope/debug/session.py); resolves with the Session's reply.
   debug,
@@ -602,6 +653,9 @@ window.retroscope = {
 // -- boot -------------------------------------------------------------------------------------
 async function boot() {
   html.dataset.state = "booting";
+  const panelList = fetch(new URL("panels/machine-panels.json", import.meta.url)).then((r) => r.json());
+  panelList.catch(() => {});  // awaited (and reported) below
+  for (const event of earlyEvents.splice(0)) worker.dispatchEvent(event);
   try {
     await request("init", { testMachines: self.RETROSCOPE_TEST_MACHINES || [] }, [], BOOT_TIMEOUT_MS);
     timings.pythonReady = performance.now();
@@ -617,7 +671,7 @@ async function boot() {
     for (const [id, problem] of Object.entries(listing.problems)) {
       showMessage(`machine ${id} is unavailable: ${problem}`, "error");
     }
-    machinePanels = await (await fetch(new URL("panels/machine-panels.json", import.meta.url))).json();
+    machinePanels = await panelList;
     buildNav();
     await route();
     ui.progress.hidden = true;

@@ -17,13 +17,14 @@
 // Ops handled by the worker's JavaScript: init, run, pause, input, speed
 // ({factor: 1, 4, or 0 for as fast as it goes}), audio ({port}: a transferred
 // MessagePort of the page's AudioWorklet; the worker posts each frame's sound
-// chip writes there, see web/audio/worklet.js).
+// chip writes there, see web/audio/worklet.js), marks (the boot's milestones
+// and the worker's fetches, ms since the epoch: window.retroscope.bootTimeline).
 // Every other op is a verb of py/retroscope/worker_api.py, named as in
 // window.retroscope: machines, load, run_frames, step, reset, read, write,
 // state, pointer, command, save_data, symbols, controller ({source: "player"} or
 // a program the machine offers, e.g. {source: "ai", options: {tap_hz: 30}}).
 
-export const JS_OPS = new Set(["init", "run", "pause", "input", "speed", "audio"]);
+export const JS_OPS = new Set(["init", "run", "pause", "input", "speed", "audio", "marks"]);
 
 export const BOOT_STAGES = ["runtime", "packages", "machine"];
 

@@ -2,28 +2,60 @@
 // The UI thread never runs Python; it talks to this file through protocol.js.
 
 import { loadPyodide } from "../pyodide/pyodide.mjs";
+import manifest from "../manifest.json" with { type: "json" };
 import { JS_OPS } from "./protocol.js";
+import { precompileRuntime } from "./runtime_wasm.js";
 import { growWasmMemoryTo } from "./snapshot_memory.js";
-import { unpackZip } from "./unzip.js";
+import { writePackage } from "./snapshot_package.js";
+import { sparseWriter } from "./sparse_snapshot.js";
 
-// Started at the module's top level, before any message arrives: the manifest,
-// then the memory snapshot and the wheel (hashed paths, cached for good), while
-// the page is still setting up. boot() takes whatever has arrived.
+// Boot milestones, as ms since the epoch (performance.timeOrigin differs
+// between the page and this worker); the page turns them into ms since its
+// navigation (window.retroscope.timings().worker, read by `build.py bench`).
+const marks = {};
+const mark = (name) => { marks[name] = performance.timeOrigin + performance.now(); };
+mark("workerStart");
+
+// Started at the module's top level, before any message arrives (the manifest
+// came with this module's imports): the runtime's wasm (compiled while it
+// downloads), the memory snapshot and the wheel (hashed paths, cached for
+// good), and Pyodide itself, while the page is still setting up. The init
+// request waits for all that.
 const BASE = new URL("../", import.meta.url);
 const INDEX_URL = new URL("pyodide/", BASE).href;
 const fetched = (url) => fetch(url).then((r) => {
   if (!r.ok) throw new Error(`${url.pathname}: HTTP ${r.status}`);
   return r;
 });
-const manifestP = fetched(new URL("manifest.json", BASE)).then((r) => r.json());
-const wheelP = manifestP.then((m) => fetched(new URL(m.wheel, BASE))).then((r) => r.arrayBuffer());
-const snapshotP = manifestP.then((m) => {
-  if (!m.snapshot) throw new Error("this build has no memory snapshot");
-  return fetched(new URL(m.snapshot, BASE)).then((r) => r.arrayBuffer());
-});
+const wheelP = fetched(new URL(manifest.wheel, BASE)).then((r) => r.arrayBuffer());
+// The snapshot streams into a buffer of the size the manifest gives, so that
+// Pyodide can set its runtime up meanwhile (bootFromSnapshot); the buffer is
+// let go once restored.
+let snapshot = new Uint8Array(manifest.snapshot ? manifest.snapshot_bytes : 0);
+const snapshotP = manifest.snapshot
+  ? fetched(new URL(manifest.snapshot, BASE)).then((r) => readInto(r, snapshot))
+  : Promise.reject(new Error("this build has no memory snapshot"));
 // Errors are reported by boot(); these only keep the browser from calling them unhandled.
-wheelP.catch(() => {});
-snapshotP.catch(() => {});
+wheelP.then(() => mark("wheelFetched"), () => {});
+snapshotP.then(() => mark("snapshotFetched"), () => {});
+precompileRuntime(new URL("pyodide.asm.wasm", INDEX_URL), () => mark("wasmCompiled"));
+
+// The snapshot comes sparse (its zero pages left out: tools/sparse.py).
+async function readInto(response, target) {
+  const reader = response.body.getReader();
+  const writer = sparseWriter(target);
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      writer.push(value);
+    }
+    writer.done();
+  } catch (err) {
+    reader.cancel().catch(() => {});
+    throw err;
+  }
+}
 
 const MAX_CATCH_UP = 4;     // frames run in one tick when we fall behind
 const STATE_EVERY = 4;      // send machine.state() every N frames while running
@@ -159,7 +191,7 @@ function start() {
   running = true;
   nextDue = performance.now();
   post({ event: "status", running: true });
-  tick();
+  timer = setTimeout(tick, 0);  // the run request is answered first
 }
 
 function stop(reason = "paused") {
@@ -174,23 +206,35 @@ function stop(reason = "paused") {
 }
 
 // Boot from the build's memory snapshot: CPython's start-up, the package's
-// imports and each machine's assembled program are in it. The package's files
-// are written again (a snapshot holds the heap, not the file system).
+// imports and each machine's assembled program are in it. The package's one
+// file is written again (a snapshot holds the heap, not the file system).
+// Pyodide gets the snapshot's buffer at once and sets its runtime up (the
+// wasm instance, the file system) while the bytes arrive; its fsInit hook,
+// the last step before the restore, waits for them.
 async function bootFromSnapshot() {
-  const snapshot = new Uint8Array(await snapshotP);
+  if (!manifest.snapshot) await snapshotP;  // throws: no snapshot in this build
   const undo = growWasmMemoryTo(snapshot.length);
   let py;
   try {
-    py = await loadPyodide({ indexURL: INDEX_URL, _loadSnapshot: snapshot });
+    py = await loadPyodide({ indexURL: INDEX_URL, _loadSnapshot: snapshot,
+                             fsInit: () => snapshotP.then(() => {}, () => {}) });
+  } catch (err) {
+    await snapshotP;  // a snapshot that did not arrive is the reason to give
+    throw err;
   } finally {
     undo();
+    snapshot = null;
   }
-  progress("packages", "unpacking retroscope");
-  const site = py.runPython("import sys; next(p for p in sys.path if p.endswith('site-packages'))");
-  await unpackZip(py.FS, new Uint8Array(await wheelP), site);
-  // The snapshot froze the random generator (re-seed it) and the import
-  // system's view of the files (look again). The hash seed stays as built.
-  py.runPython("import importlib, random; importlib.invalidate_caches(); random.seed()");
+  mark("restored");
+  progress("packages", "writing retroscope");
+  writePackage(py.FS, new Uint8Array(await wheelP));
+  mark("unpacked");
+  // The snapshot froze the random generator: re-seed it. The hash seed stays
+  // as built. (The import system's view of the files needs no new look: they
+  // are the same bytes. importlib.invalidate_caches() would cost a second:
+  // it imports importlib.metadata.)
+  py.runPython("import random; random.seed()");
+  mark("reseeded");
   return py;
 }
 
@@ -198,7 +242,6 @@ async function bootFromSnapshot() {
 async function bootPlain() {
   const py = await loadPyodide({ indexURL: INDEX_URL });
   progress("packages", "installing retroscope");
-  const manifest = await manifestP;
   const messages = [];
   // loadPackage logs rather than throws: collect what it says, then check.
   await py.loadPackage(new URL(manifest.wheel, BASE).href, {
@@ -214,18 +257,25 @@ async function bootPlain() {
   return py;
 }
 
-async function boot(args) {
+// Python, booted from the snapshot if it can be, else the plain way; started
+// at the top level (below), awaited by the init request.
+async function bootPython() {
   progress("runtime", "loading the Python runtime");
-  let snapshot = true;
   try {
-    pyodide = await bootFromSnapshot();
+    return { py: await bootFromSnapshot(), snapshot: true };
   } catch (err) {
     // A Pyodide upgrade, a browser that refuses the snapshot, a build without
     // one: the plain boot is slower but the same.
     console.warn(`retroscope: booting without the memory snapshot (${err.message})`);
-    snapshot = false;
-    pyodide = await bootPlain();
+    return { py: await bootPlain(), snapshot: false };
   }
+}
+const pythonP = bootPython();
+pythonP.catch(() => {});  // reported by the init request
+
+async function boot(args) {
+  const { py, snapshot } = await pythonP;
+  pyodide = py;
   for (const { id, url } of args.testMachines || []) {
     // Test-only machines (tests/e2e): same-origin Python source, registered by id.
     const source = await (await fetch(new URL(url, BASE))).text();
@@ -239,6 +289,7 @@ del _mod, _test_source`);
   }
   api = pyodide.pyimport("retroscope.worker_api").API;
   const python = pyodide.runPython("import sys; sys.version.split()[0]");
+  mark("ready");
   return { python, pyodide: pyodide.version, snapshot };
 }
 
@@ -252,6 +303,16 @@ async function handle({ id, op, args }) {
       throw new Error("Python is not ready yet");
     } else if (JS_OPS.has(op)) {
       if (op === "run") start();
+      else if (op === "marks") {
+        // The boot's milestones and the worker's fetches, for the bench's timeline.
+        const resources = performance.getEntriesByType("resource").map((e) => ({
+          name: new URL(e.name).pathname, start: performance.timeOrigin + e.startTime,
+          end: performance.timeOrigin + e.responseEnd, bytes: e.transferSize,
+        }));
+        result = { marks: { created: performance.timeOrigin, ...marks }, resources };
+        post({ id, ok: true, result });
+        return;
+      }
       else if (op === "pause") stop("paused");
       else if (op === "audio") {
         // The page's AudioWorklet port (transferred): frames go straight there.
@@ -278,6 +339,7 @@ async function handle({ id, op, args }) {
       // A stepped frame sees the buttons held now (setButtons, keys down while paused).
       if (op === "step" && args?.buttons === undefined) args = { ...args, buttons };
       if (op === "load") {
+        if (!marks.loaded) mark("loadStart");
         result = callPython(op, { ...args, sliced: true });
         if (result.moment?.replaying) result = await replaySlices(result.moment.of);
       } else {
@@ -289,7 +351,9 @@ async function handle({ id, op, args }) {
         program = "player";
         stop("loaded");
         sendSound(false, true);
+        if (!marks.loaded) mark("loaded");
         sendFrame(true);
+        if (!marks.firstFrame) mark("firstFrame");
       } else if (op === "step" || op === "reset" || op === "write" || op === "run_frames"
                  || (op === "debug" && FRAME_VERBS.has(args.verb))) {
         // Stepping is silent; after anything but a memory edit the synths start

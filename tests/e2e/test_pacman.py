@@ -94,7 +94,22 @@ def test_a_shared_dead_end_makes_a_ghost_pass_through_the_wall(open_page, page_l
     second.screenshot(path="test-output/e2e-pacman-second.png")
     assert ghost is not None, machine_state(second)["ghosts"]
     assert ghost["name"] == "blinky" and ghost["tile"] == [10, 14]
-    second.wait_for_timeout(200)
+    # The picture is drawn at the vertical blank, before the frame moves the
+    # ghosts: one more frame shows Blinky inside the wall, with the marker.
+    second.evaluate("window.retroscope.step('frame', 1)")
+    blinky = machine_state(second)["ghosts"][0]
+    assert blinky["in_wall"]
+    cx, cy = blinky["pixel"]
+    white = second.evaluate("""([x, y]) => {
+        const c = document.querySelector('[data-testid=screen]');
+        const s = c.width / 224;
+        const d = c.getContext('2d').getImageData(Math.round((x - 9) * s), Math.round((y - 9) * s),
+                                                  Math.round(18 * s), 1).data;
+        let n = 0;
+        for (let i = 0; i < d.length; i += 4) n += d[i] > 240 && d[i + 1] > 240 && d[i + 2] > 240;
+        return n;
+    }""", [cx, cy])
+    assert white >= 12, "the through-a-wall marker's top edge"
     second.screenshot(path="test-output/e2e-pacman-through-the-wall.png")
     assert page_log.console_errors == []
 

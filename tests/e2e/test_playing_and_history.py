@@ -80,3 +80,72 @@ def test_a_program_holds_the_pad_and_rewind_replays_its_presses(open_page, page_
     page.evaluate("window.retroscope.setInputSource('player')")
     assert dbg(page, "rewind_info")["events"][-1]["payload"] == {"source": "player"}
     assert page_log.console_errors == []
+
+
+def test_edits_made_with_the_page_s_controls_are_history_and_seek_exactly(open_page, page_log):
+    """The issue's case through the controls a person uses: two bytes at $0017
+    in the memory view, an X edit in the CPU tab, the Reset button, all while
+    paused; every frame before and after them seeks to the state seen then."""
+    import random
+
+    from conftest import wait_until
+
+    page = open_page("#/tetris")
+    seen: dict[int, str] = {}
+
+    def note() -> None:
+        seen[page.evaluate("window.retroscope.frame()")] = dbg(page, "state_hash")
+
+    def frame_button() -> None:
+        at = page.evaluate("window.retroscope.frame()")
+        page.click(tid("btn-frame"))
+        wait_until(page, f"window.retroscope.frame() === {at + 1}")
+        note()
+
+    note()
+    for _ in range(4):
+        frame_button()
+    page.evaluate("window.retroscope.showTab('cpu')")
+    page.fill(tid("memory-edit"), "$0017 = 12 34")
+    page.click(tid("memory-write"))
+    wait_until(page, "window.retroscope.read(0x17, 2).then(b => b[0] === 0x12 && b[1] === 0x34)")
+    note()  # the frame now starts edited
+    frame_button()
+    page.fill(tid("reg-x"), "21")
+    page.press(tid("reg-x"), "Enter")
+    wait_until(page, "window.retroscope.debug('registers').then(r => r.registers.x === 0x21)")
+    note()
+    for _ in range(2):
+        frame_button()
+    page.click(tid("btn-reset"))
+    wait_until(page, "window.retroscope.rewindInfo().then(i => "
+                     "i.events.some(e => e.kind === 'reset'))")
+    note()
+    for _ in range(12):
+        frame_button()
+    events = [e["kind"] for e in dbg(page, "rewind_info")["events"]]
+    assert events == ["write", "register", "reset"], events
+    order = list(seen)
+    random.Random(3).shuffle(order)
+    for frame in order:
+        page.evaluate(f"window.retroscope.seek({frame})")
+        assert dbg(page, "state_hash") == seen[frame], f"frame {frame} differs after a seek"
+    assert page_log.console_errors == []
+
+
+def test_after_a_pause_the_mechanics_panel_shows_the_paused_frame(open_page, page_log):
+    """While running, state comes with every few frames; a pause between them
+    left the panel a few frames behind the picture (RNG, timers)."""
+    from conftest import wait_until
+
+    page = open_page("#/tetris?seed=8988")
+    same = """() => window.retroscope.state().then(s => s.machine.mechanics.every(r =>
+        [...document.querySelectorAll('[data-testid]')].find(
+            e => e.dataset.testid === 'mech-value-' + r.name)?.textContent === String(r.value)))"""
+    for i in range(6):
+        at = page.evaluate("window.retroscope.frame()")
+        page.evaluate("window.retroscope.run()")
+        wait_until(page, f"window.retroscope.frame() >= {at + 20 + 3 * i}")
+        page.evaluate("window.retroscope.pause()")
+        wait_until(page, same, timeout=5_000)
+    assert page_log.console_errors == []

@@ -104,6 +104,40 @@ def test_a_shared_map_opens_in_a_new_machine_exactly(machine: CrpgMachine) -> No
                                                             b.kind, b.edge)
 
 
+def test_a_shared_map_has_the_same_checksum_after_a_bigger_map_was_visited(
+        machine: CrpgMachine) -> None:
+    """tiles_crc (what the page compares) covers the map's own squares, not
+    what a bigger map left in MAPBUF past them."""
+    machine.run_until_step(1)
+    for map_id in ("forest", "town"):  # 40 x 40, then 32 x 32
+        machine.command("goto", {"map": map_id})
+        machine.run_until_step(machine.state()["steps"] + 1)
+    other = create("crpg", map=machine.command("export", {})["code"])
+    other.run_until_step(1)
+    assert other.scene_from_memory().tiles == machine.scene_from_memory().tiles
+    assert other.state()["tiles_crc"] == machine.state()["tiles_crc"]
+
+
+def test_walking_west_off_the_wrapping_isle_comes_in_at_the_east(machine: CrpgMachine) -> None:
+    machine.command("goto", {"map": "isle"})
+    machine.run_until_step(machine.state()["steps"] + 1)
+
+    def walk(name: str, steps: int) -> list[tuple[int, int]]:
+        seen = []
+        for _ in range(steps):
+            for _ in range(3):
+                machine.run_frame(1 << machine.INFO.buttons.index(name))
+            for _ in range(12):
+                machine.run_frame()
+            seen.append((machine.state()["x"], machine.state()["y"]))
+        return seen
+
+    assert walk("Left", 5)[-1] == (3, 8)  # along the causeway, row 8: open from edge to edge
+    xs = [x for x, y in walk("Left", 8) if y == 8]
+    assert 0 in xs and 15 in xs[xs.index(0):], xs  # x 0, then 15: the map wraps
+    assert machine.state()["map"] == "isle"
+
+
 def test_a_32_by_32_link_stays_under_5120_characters_even_for_noise() -> None:
     rng = random.Random(5)
     codes = sorted(T.values())
@@ -136,6 +170,7 @@ def test_a_changed_character_fails_the_checksum_or_the_unpacking() -> None:
 
 def test_a_hostile_map_link_is_refused_by_validate_and_create() -> None:
     assert validate({"map": "1zzzz"})[0][0] == "map"
+    assert validate({"map": "1zzzz"})[0][1].endswith("; using the built-in world")
     with pytest.raises(MachineError, match="map"):
         create("crpg", map="1zzzz")
     assert validate({"map": ""}) == []
@@ -145,9 +180,14 @@ def test_the_unroll_toggle_times_both_copies_on_the_core(machine: CrpgMachine) -
     both = machine.command("copy_cycles", {})
     assert (both["looped"], both["unrolled"], both["bytes"]) == (71_678, 47_614, 1024)
     assert both["article"] == {"looped": 81_920, "unrolled": 50_688}
+    machine.run_until_step(1)
+    assert (machine.state()["copy_cycles"], machine.state()["copy_unrolled"]) == (71_678, False)
     machine.command("unroll", {"on": True})
+    # Until the program copies again, the last copy was the looped one: it says so.
+    assert machine.state()["unroll"] and not machine.state()["copy_unrolled"]
     machine.run_until_step(machine.state()["steps"] + 1)
-    assert machine.state()["copy_cycles"] == 47_614 and machine.state()["unroll"]
+    state = machine.state()
+    assert (state["copy_cycles"], state["copy_unrolled"], state["unroll"]) == (47_614, True, True)
 
 
 @pytest.mark.parametrize("map_id", [m.id for m in default_world().maps])

@@ -148,3 +148,17 @@ def test_the_layout_constants_match_the_assembled_program(machine: CrpgMachine) 
     assert TICK == sym["VDPTIC"]
     assert (WINROW, WINCOL) == (sym["WINROW"], sym["WINCOL"])
     assert (sym["MAPBUF"], sym["WORK"], sym["MOBBUF"]) == (0x2000, 0x3200, 0x3000)
+
+
+def test_the_article_s_labels_are_symbols_and_its_tables_are_the_model_s(
+        machine: CrpgMachine) -> None:
+    sym = machine.symbols
+    labels = ("MAPBUF WORK STATE MOBBUF LIGHT XDIFF TILES VWIDTH HWIDTH Y X DIRX DIRY "
+              "POSCLC POSCL2 MAPPRC").split()
+    assert [name for name in labels if name not in sym] == []
+    ram = machine.bus.ram
+    assert bytes(ram[sym["LIGHT"]:sym["LIGHT"] + len(model.LIGHT_BYTES)]) == model.LIGHT_BYTES
+    assert [b - 256 if b > 127 else b for b in ram[sym["XDIFF"]:sym["XDIFF"] + 26]] \
+        == list(model.XDIFF)
+    assert [int.from_bytes(ram[sym["DIRY"] + 2 * i:sym["DIRY"] + 2 * i + 2], "big", signed=True)
+            for i in range(4)] == list(model.DIRY)

@@ -161,6 +161,18 @@ def test_a_drawn_maze_round_trips_through_its_link():
     assert Maze.from_link(maze.to_link()) == maze
 
 
+def test_the_worst_maze_for_compression_still_links_in_under_5120_characters():
+    import random
+
+    rng = random.Random(14)
+    for _ in range(20):  # noise: every cell any kind the editor paints
+        cells = bytes(rng.choice((0, 1, 2, 3, 4, 5)) for _ in range(28 * 31))
+        maze = Maze(cells).with_fixed_cells()
+        link = maze.to_link()
+        assert len(link) < LINK_MAX, len(link)
+        assert Maze.from_link(link) == maze
+
+
 @pytest.mark.parametrize("link", [
     "", "2abc.00000000", "1", "1abc", "1!!!!.00000000", "1AAAA.zzzzzzzz",
     "1" + "A" * 6000 + ".00000000", 12345, None, "1eJwLAAAAAAA.00000000",

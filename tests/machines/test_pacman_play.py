@@ -149,6 +149,27 @@ def test_ghost_speeds_by_level_in_pixels_per_frame():
     assert abs(moved - 60) <= 2
 
 
+@pytest.mark.parametrize("level", [2, 5, 21])
+def test_later_levels_take_their_mode_times_and_speeds_from_the_tables(level):
+    """A level begun by the program (startLevel) starts its first scatter on
+    the level's timetable and moves Blinky at the level's speed."""
+    m = create()
+    start_game(m, 0)
+    m.write(m.symbols["level"], level)
+    m.call("startLevel", sp=0x4FB0)
+    assert word(m, "modeTimer") == model.MODE_TIMES[model.mode_row(level)][0]
+    for _ in range(121):  # READY, then the first frames of play
+        m.run_frame()
+    moved = 0
+    prev = (m.read(BLINKY), m.read(BLINKY + 1))
+    for _ in range(64):
+        m.run_frame()
+        now = (m.read(BLINKY), m.read(BLINKY + 1))
+        moved += abs(now[0] - prev[0]) % 240 + abs(now[1] - prev[1])
+        prev = now
+    assert abs(moved - model.SPEEDS[model.speed_row(level)][2]) <= 2, moved
+
+
 def test_an_energizer_frightens_and_reverses_the_ghosts():
     m = create()
     start_game(m, 122)
@@ -273,6 +294,55 @@ def test_the_overlays_draw_targets_choices_and_a_marker_every_frame_in_the_wall(
     m.command("overlays", {"targets": False, "decisions": False, "walls": False})
     m.run_frame()
     assert max(m.framebuffer) < min(overlay.OVERLAY_COLOURS), "overlays off: the board alone"
+
+
+def test_chasing_or_scattering_ghosts_may_not_turn_up_at_the_four_tiles():
+    """The Dossier's four tiles (12, 14), (15, 14), (12, 26), (15, 26): a ghost
+    going sideways there goes on sideways, where the routine would turn it up;
+    a frightened one may turn up; elsewhere the routine decides."""
+    m = create()
+    start_game(m, 0)
+    ram = m.bus.ram
+    scatter = model.position(*model.SCATTER["blinky"])  # the target at a game's start
+
+    def plan(x: int, y: int, direction: int, frightened: int = 0, seed: int = 0) -> int:
+        snap = m.snapshot()
+        ram[m.symbols["rngSeed"]:m.symbols["rngSeed"] + 2] = seed.to_bytes(2, "little")
+        ram[BLINKY:BLINKY + 3] = bytes(((x + 2) * 8 + 4, (y - 2) * 8 + 4, direction))
+        ram[BLINKY + 5], ram[BLINKY + 6] = 2, frightened  # active
+        m.call("ghostDecide", ix=BLINKY)
+        chosen = ram[BLINKY + 3]
+        m.restore(snap)
+        return chosen
+
+    for x in (12, 15):  # in the default maze only the lower two have a way up
+        for d in (model.LEFT, model.RIGHT):
+            assert model.choose_direction(m.read, model.position(x, 26), scatter, d).direction \
+                == model.UP
+            assert plan(x, 26, d) == d
+    # Left is a wall there: a random pick of left or up turns a frightened ghost up.
+    seeds = [s for s in range(0x2000) if m.read(model.next_random(s)) & 3 >= 2][:4]
+    assert {plan(12, 26, model.LEFT, frightened=1, seed=s) for s in seeds} == {model.UP}
+    for x in (9, 18):
+        assert plan(x, 26, model.LEFT) == model.UP
+
+
+def test_pacman_turns_a_corner_early_and_cuts_it():
+    """Pre-turning: Up held three pixels before the centre of a junction turns
+    Pac-Man at once; he moves up and towards the centre column together (the
+    corner cut), reaching the column after three moves."""
+    m = create()
+    playing(m)
+    ram = m.bus.ram
+    centre_x, centre_y = (9 + 2) * 8 + 4, (26 - 2) * 8 + 4  # tile (9, 26): up is open
+    ram[PACMAN:PACMAN + 3] = bytes((centre_x + 3, centre_y, model.LEFT))
+    path = []
+    for _ in range(6):
+        m.run_frame(UP)
+        path.append((ram[PACMAN], ram[PACMAN + 1], ram[PACMAN + 2]))
+    assert path[0][2] == model.UP, "turned before the centre"
+    assert [x for x, _, _ in path[:4]] == [centre_x + 2, centre_x + 1, centre_x, centre_x]
+    assert path[2][1] < centre_y and all(b[1] <= a[1] for a, b in zip(path, path[1:], strict=False))
 
 
 def playing(m):

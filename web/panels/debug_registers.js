@@ -37,8 +37,10 @@ export function create(root, session) {
 
   const shown = (name) => (last ? hex(last.registers[name] ?? 0, digits(name)) : "");
 
+  // Enter fires "change" too: one edit, one set (the rewind history records each).
+  const setting = new Map();  // name -> the text being set
   async function commit(name, input) {
-    if (!last || input.value === shown(name)) return;
+    if (!last || input.value === shown(name) || setting.get(name) === input.value) return;
     const value = parseNumber(input.value, true);
     const bits = widths[name] || 16;
     if (value === null || value >= 2 ** bits) {
@@ -47,7 +49,8 @@ export function create(root, session) {
         + ` (hex, or #decimal, 0-${2 ** bits - 1})`;
       return;
     }
-    await set(name, value);
+    setting.set(name, input.value);
+    try { await set(name, value); } finally { setting.delete(name); }
   }
 
   async function set(name, value) {

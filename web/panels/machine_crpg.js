@@ -151,7 +151,7 @@ export function create(root, session) {
         : "no step yet";
       unroll.checked = !!state.unroll;
       copyNow.textContent = state.copy_cycles
-        ? `last map copy: ${fmt(state.copy_cycles)} cycles (${state.unroll ? "unrolled" : "looped"})`
+        ? `last map copy: ${fmt(state.copy_cycles)} cycles (${state.copy_unrolled ? "unrolled" : "looped"})`
         : "";
       const ids = (state.maps || []).join(",");
       if (ids !== mapIds) {

@@ -406,7 +406,9 @@ def factory(bus, build, HOT, SPAN, watched):
     c = 0
     pc = 0
     cyc = 0
-    end = 0  # the run loop's limit; set to -1 to make it stop and look around
+    # The run loop's limit; set to -1 to make it stop and look around. Outside
+    # run(): 0 while step() may take its quiet path (see step()), else -1.
+    end = -1
     halted = False
     irq_line = False
     nmi_pending = False
@@ -548,10 +550,11 @@ _RUNTIME = '''
 
     def set_write_watch(mask, hook):
         """Call hook(addr, value) after each write where mask[addr] (None: no watch)."""
-        nonlocal wm, whook, wsets, compiled_for
+        nonlocal wm, whook, wsets, compiled_for, end
         if mask is not None and wsets is None:
             wsets = watched(cells_of())
         wm, whook = mask, hook
+        end = -1  # step() looks at the watch again
         compiled_for = None  # blocks compiled with or without the checks go
         blocks[:] = [None] * 0x10000
         heat[:] = bytes(0x10000)
@@ -606,6 +609,7 @@ _RUNTIME = '''
     def run(cycles):
         nonlocal cyc, end, pc, stopped, stop_req, stalled
         k = choose()
+        pc &= 0xFFFF  # step()'s quiet path may leave it past $FFFF
         start = cyc
         target = cyc + cycles
         stopped = stop_req = False
@@ -639,7 +643,7 @@ _RUNTIME = '''
                                 continue
                             bl[pc] = None  # the code changed: count again
                             heat[pc] = 0
-                        cyc += ops[mem[pc]]()
+                        ops[mem[pc]]()  # the RAM handlers count their cycles
                 except IndexError:
                     # The RAM handlers leave PC unmasked; an access past $FFFF
                     # lands here before the instruction changed anything: redo
@@ -705,46 +709,70 @@ _RUNTIME = '''
                 if stalled:
                     cyc += stalled
                     stalled = 0
-        end = 0
+        end = -1  # the next step() looks around first
         return cyc - start
 
     def step():
         nonlocal cyc, pc, stalled
-        # choose() and pending() only when they could do something: the
-        # debugger's single steps spend much of their time in these calls.
+        # Outside run(), `end` says whether step() may skip the look around:
+        # 0 on plain RAM, 1 on the hybrid handlers (see step_around()), -1
+        # when something needs a look; whatever could change that sets it to
+        # -1. The debugger's single steps, the trace and checked frames are
+        # mostly this path, so on plain RAM it is the handler call alone: the
+        # RAM handlers count their own cycles and may leave PC past $FFFF
+        # (the next fetch then lands in `except`, as in run(); run() and
+        # step_around() mask it).
+        if not end and bus.read is read and bus.write is write:
+            try:
+                return ram_table[mem[pc]]()
+            except IndexError:  # past $FFFF, before any change: see run()
+                pc &= 0xFFFF
+                n = table[read(pc)]()
+                cyc += n
+                return n
+        if end == 1 and bus.read is read and bus.write is write:
+            n = (hybrid_table[mem[pc]] if fetch_direct[pc >> 8] else table[read(pc)])()
+            if stalled:  # a device's DMA, started by this instruction
+                n += stalled
+                stalled = 0
+            cyc += n
+            return n
+        return step_around()
+
+    def step_around():
+        """step() when something may need a look: the bus changed, a watch,
+        an interrupt, a stall, a halt. Leaves `end` 0 or 1 when the next step
+        may take a quiet path (no watch, nothing waiting, not halted)."""
+        nonlocal cyc, pc, stalled, end
         k = kind if bus.read is read and bus.write is write and seen is not None else choose()
+        pc &= 0xFFFF
         if halted:
+            end = -1
             return 0
         n = pending() if nmi_pending or irq_line or i_late != -1 else 0
-        if not n and wm is None:
+        if n:
+            cyc += n
+        else:
+            sets = (table, ram_table, hybrid_table) if wm is None else wsets
             if k == 2:
                 try:
-                    n = ram_table[mem[pc]]()
-                except IndexError:  # past $FFFF: see run()
-                    pc &= 0xFFFF
-                    n = table[read(pc)]()
-                pc &= 0xFFFF
-            elif k == 1 and fetch_direct[pc >> 8]:
-                n = hybrid_table[mem[pc]]()
-            else:
-                n = table[read(pc)]()
-        elif not n:  # the same on the write-watch sets
-            sets = wsets
-            if k == 2:
-                try:
-                    n = sets[1][mem[pc]]()
+                    n = sets[1][mem[pc]]()  # counts its own cycles
                 except IndexError:  # past $FFFF: see run()
                     pc &= 0xFFFF
                     n = sets[0][read(pc)]()
+                    cyc += n
                 pc &= 0xFFFF
-            elif k == 1 and fetch_direct[pc >> 8]:
-                n = sets[2][mem[pc]]()
             else:
-                n = sets[0][read(pc)]()
+                n = (sets[2][mem[pc]] if k == 1 and fetch_direct[pc >> 8]
+                     else sets[0][read(pc)])()
+                cyc += n
         if stalled:
             n += stalled
+            cyc += stalled
             stalled = 0
-        cyc += n
+        quiet = (wm is None and not halted and not nmi_pending and i_late == -1
+                 and not (irq_line and not p & 4))
+        end = (0 if k == 2 else 1) if quiet and k else -1
         return n
 
     def raise_irq(level):
@@ -766,6 +794,7 @@ _RUNTIME = '''
         nonlocal a, x, y, s, pc, cyc, end, halted, irq_line, nmi_pending, i_late
         a, x, y, s, status, pc, cyc, end, halted, irq_line, nmi_pending, i_late = values
         setflags(status)
+        end = -1  # anything may have changed: run() and step() look around
 
     return (run, step, raise_irq, raise_nmi, get_state, set_state, set_stops, was_stopped,
             request_stop, stall, set_write_watch)
@@ -957,6 +986,29 @@ def rewrite(line: str, mode: str, flavor: str,
     return [pad + h for h in rw.hoisted] + [pad + text]
 
 
+_RETURN = re.compile(r"( *)return (\d+)")
+
+
+def _handler(name: str, comment: str, flavor: str, body: list[str]) -> list[str]:
+    """One handler's definition. The "ram" set's handlers add their cycles to
+    `cyc` themselves (and still return them): the loops that run them, above
+    all step()'s quiet path, then do nothing after the call."""
+    nonlocals = HANDLER_NONLOCALS
+    if flavor == "ram":
+        nonlocals += ", cyc"
+        counted = []
+        for line in body:
+            m = _RETURN.fullmatch(line)
+            if m is None and "return" in line:
+                raise ValueError(f"{name}: a return that is not a cycle count: {line!r}")
+            if m is not None:
+                counted.append(f"{m[1]}cyc += {m[2]}")
+            counted.append(line)
+        body = counted
+    return [f"    def {name}():  # {comment}", f"        nonlocal {nonlocals}",
+            *_indent(body, 2)]
+
+
 def factory_source(decimal: bool) -> str:
     """The whole factory function as Python source.
 
@@ -966,7 +1018,8 @@ def factory_source(decimal: bool) -> str:
     indexes RAM for program fetches, zero page and stack and calls the bus
     for the rest, for buses with I/O regions but plain RAM in pages 0-1 (an
     instruction whose bytes lie in a page with a read handler runs on
-    `table`). Indexing costs much less than a call.
+    `table`). Indexing costs much less than a call. All return their
+    cycles; the "ram" ones have also added them to `cyc` (see `_handler`).
     """
     out = [_PRELUDE]
     for flavor, table in (("bus", "table"), ("ram", "ram_table"), ("hybrid", "hybrid_table")):
@@ -978,9 +1031,7 @@ def factory_source(decimal: bool) -> str:
             body = handler_body(op, decimal)
             if flavor != "bus":
                 body = [new for line in body for new in rewrite(line, op.mode, flavor)]
-            out.append(f"    def {name}():  # {op.mnemonic} {op.mode}")
-            out.append(f"        nonlocal {HANDLER_NONLOCALS}")
-            out.extend(_indent(body, 2))
+            out.extend(_handler(name, f"{op.mnemonic} {op.mode}", flavor, body))
         out.append(f"    {table} = (" + ", ".join(names) + ")")
     out.append(_RUNTIME)
     return "\n".join(out) + "\n"
@@ -1001,9 +1052,7 @@ def watched_source(decimal: bool, names: list[str]) -> str:
             handlers.append(name)
             body = [new for line in handler_body(op, decimal)
                     for new in rewrite(line, op.mode, flavor, watched=True)]
-            out.append(f"    def {name}():  # {op.mnemonic} {op.mode}, watched")
-            out.append(f"        nonlocal {HANDLER_NONLOCALS}")
-            out.extend(_indent(body, 2))
+            out.extend(_handler(name, f"{op.mnemonic} {op.mode}, watched", flavor, body))
         sets.append("(" + ", ".join(handlers) + ")")
     out.append(f"    return ({', '.join(sets)})")
     return "\n".join(out) + "\n"

@@ -36,7 +36,8 @@ _RW = re.compile(r"^(\s*)(?:(\w+) = )?R([WB])\((\w+)\)$")
 _WR = re.compile(r"^(\s*)W([WB])\((\w+), (.+)\)$")
 
 
-def expand(lines: list[str], waits: bool, mode: str = "bus", acc: str = "cycles") -> list[str]:
+def expand(lines: list[str], waits: bool, mode: str = "bus", acc: str = "cycles",
+           watch: bool = False) -> list[str]:
     """Expand the memory macros in `lines` for one variant.
 
     `mode` "bus": every access calls the bus's `read`/`write`. "ram": the bus
@@ -44,7 +45,9 @@ def expand(lines: list[str], waits: bool, mode: str = "bus", acc: str = "cycles"
     bytearray) and dummy reads, which nothing could see, are left out (their
     wait states still count). "paged": per page, `rdir`/`wdir` say whether
     that page is plain RAM (`Bus.direct_pages()`): RAM pages as in "ram",
-    the others (devices, ROM writes) through the bus.
+    the others (devices, ROM writes) through the bus. With `watch`, each
+    write is followed by its check for the write watch (`wm`, `wmw`: see
+    the factory's set_watch).
     """
     out: list[str] = []
     paired: set[int] = set()  # writes whose wait was charged with their read
@@ -60,6 +63,9 @@ def expand(lines: list[str], waits: bool, mode: str = "bus", acc: str = "cycles"
         elif m := _WR.match(line):
             pad, kind, a, v = m.groups()
             out += _write(pad, kind, a, v, mode)
+            if watch:  # after the write, as the bus sees it: byte by byte
+                out += ([f"{pad}if wmw[{a}]:", f"{pad}    wword({a}, {v})"] if kind == "W"
+                        else [f"{pad}if wm[{a}]:", f"{pad}    whook({a}, {v})"])
             if waits and i not in paired:  # after: it may merge with a `cycles +=`
                 out.append(f"{pad}{acc} += slow[{a} >> 8]")
         else:
@@ -486,6 +492,20 @@ def factory(bus, cpu, slow, lae_w, laep_b, parity, stcr_cycles, rdir, wdir):
     write = bus.write
     cru_in = cpu.cru_read
     cru_out = cpu.cru_write
+    # The write watch (set_watch), checked by the "watch" variants only: `wm`
+    # a 64 KiB mask, `wmw` the same per word (at its even address: either
+    # byte set), `whook(addr, value)` called after each watched byte written.
+    wm = wmw = whook = None
+    stop_req = False  # request_stop(): end run() after the instruction in flight
+    stopped = False   # the last run() ended before a stop address or on request
+    live = False      # this engine is the core's (see activate)
+
+    def wword(a, v):
+        """A word written where the watch covers a byte: the hook per byte."""
+        if wm[a]:
+            whook(a, v >> 8)
+        if wm[a + 1]:
+            whook(a + 1, v & 0xFF)
 
     def rebase():
         """WP changed: recompute where the registers are."""
@@ -579,9 +599,20 @@ _RUNTIME = '''
         cru_in = cpu.cru_read
         cru_out = cpu.cru_write
 
+    def activate(on):
+        """This engine becomes the core's (attached) or stops being it."""
+        nonlocal live
+        live = on
+        if on:
+            attach()
+
     def step():
         nonlocal pc, cycles, holdoff, attn
-        attach()
+        # The core's step() is this closure itself (no method call): it hands
+        # over to the core when the bus published new callables (a mapping
+        # or a watch changed: maybe another engine) or this engine is retired.
+        if not live or bus.read is not read or bus.write is not write:
+            return cpu.resync_step()
         start = cycles
         if holdoff:
             holdoff = False
@@ -589,7 +620,7 @@ _RUNTIME = '''
             n = enter_interrupt(irq)
             cycles += n
             return cycles - start
-        attn = bool(irq) or idle
+        attn = irq != 0 or idle
         if idle:
             cycles += {idle_step}
             return {idle_step}
@@ -599,12 +630,15 @@ _RUNTIME = '''
         return cycles - start
 
     def run(budget):
-        nonlocal pc, cycles, holdoff, attn
+        nonlocal pc, cycles, holdoff, attn, stop_req, stopped
         attach()
+        stop_req = False
         start = cycles
         end = start + budget
         while cycles < end:
             if attn:
+                if stop_req:  # (request_stop sets attn too)
+                    break
                 if holdoff:
                     holdoff = False
                 elif irq and irq <= st & 15:
@@ -617,20 +651,24 @@ _RUNTIME = '''
             op = RW(pc)
             pc = (pc + 2) & 0xFFFF
             table[op](op)
+        stopped = stop_req
         return cycles - start
 
     def run_stops(budget, sm):
-        """run(), stopping also before an instruction at a stop (sm[pc] set):
-        (cycles run, whether it stopped there). A loop of its own, so that
-        run() pays nothing for stops."""
-        nonlocal pc, cycles, holdoff, attn
+        """run(), stopping also before an instruction at a stop (sm[pc] set).
+        A loop of its own, so that run() pays nothing for stops."""
+        nonlocal pc, cycles, holdoff, attn, stop_req, stopped
         attach()
+        stop_req = False
         start = cycles
         end = start + budget
         while cycles < end:
             if sm[pc] and not idle:  # (idle: waiting, not about to run it)
-                return cycles - start, True
+                stopped = True
+                return cycles - start
             if attn:
+                if stop_req:
+                    break
                 if holdoff:
                     holdoff = False
                 elif irq and irq <= st & 15:
@@ -643,7 +681,22 @@ _RUNTIME = '''
             op = RW(pc)
             pc = (pc + 2) & 0xFFFF
             table[op](op)
-        return cycles - start, False
+        stopped = stop_req
+        return cycles - start
+
+    def request_stop():
+        """End the run() in progress after the instruction in flight: the
+        run loops look at `stop_req` where they look at interrupts."""
+        nonlocal stop_req, attn
+        stop_req = attn = True
+
+    def was_stopped():
+        return stopped
+
+    def set_watch(mask, words, hook):
+        """The write watch's masks (per byte, per word) and hook, or Nones."""
+        nonlocal wm, wmw, whook
+        wm, wmw, whook = mask, words, hook
 
     def reset():
         nonlocal st, idle, holdoff, cycles
@@ -670,7 +723,8 @@ _RUNTIME = '''
         attn = bool(holdoff or irq or idle)
         rebase()
 
-    return handlers, table, run, step, reset, load_interrupt, get_state, set_state, run_stops
+    return (handlers, table, run, step, reset, load_interrupt, get_state, set_state, run_stops,
+            request_stop, was_stopped, set_watch, activate)
 '''
 
 
@@ -713,9 +767,10 @@ def handler_name(word: int) -> str:
 MODES = ("bus", "ram", "paged")
 
 
-def factory_source(waits: bool, mode: str = "bus") -> str:
+def factory_source(waits: bool, mode: str = "bus", watch: bool = False) -> str:
     """The text of `factory(...)` for the flat (False) or wait-state variant,
-    with memory accessed as `mode` says (see `expand`)."""
+    with memory accessed as `mode` says and, with `watch`, every write
+    checked against the write watch (see `expand`)."""
     if mode not in MODES:
         raise ValueError(f"mode must be one of {MODES}")
     consts = {"illegal": isa.ILLEGAL_CYCLES, "interrupt": isa.INTERRUPT_CYCLES,
@@ -727,14 +782,15 @@ def factory_source(waits: bool, mode: str = "bus") -> str:
         lines.append(f"    def h_{name}(op):")
         lines.append("        nonlocal pc, wp, st, cycles, idle, holdoff, attn")
         # Wait states go to a local count first: no int is made per access.
-        handler = _tidy(expand(_add_cycles(body, local=waits), waits, mode, acc="w"))
+        handler = _tidy(expand(_add_cycles(body, local=waits), waits, mode, acc="w",
+                               watch=watch))
         lines += ["        " + line for line in handler]
     lines.append("")
     lines.append("    handlers = {" + ", ".join(f"{n!r}: h_{n}" for n in bodies)
                  + ", 'illegal': illegal}")
     lines.append("    table = [illegal] * 0x10000  # filled by the caller (see tms9900.py)")
     lines += _RUNTIME.format(**consts).splitlines()
-    return "\n".join(_registers_by_table(expand(lines, waits, mode))) + "\n"
+    return "\n".join(_registers_by_table(expand(lines, waits, mode, watch=watch))) + "\n"
 
 
 # Register addresses as the templates compute them -> the same from `wr`,

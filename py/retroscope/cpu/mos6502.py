@@ -10,7 +10,10 @@ included, in the NMOS order): through `bus.read`/`bus.write`; straight into
 the bus's RAM when the bus has no handler or watch; and a hybrid for buses
 with I/O regions (program fetches, zero page and stack from RAM, the rest
 through the bus). `run()` and `step()` pick one from the bus at each call, so
-a watch or mapping added between calls takes effect at once. `run()` (never
+a watch or mapping added between calls takes effect at once. While nothing
+else has changed since its last look (no watch, no interrupt waiting, no
+stall), `step()` is little more than the handler call: the debugger's single
+steps, the trace and checked frames run on it. `run()` (never
 `step()`) also runs hot straight-line code as compiled blocks
 (`_6502blocks.py`) where that gives exactly the same result, bus accesses
 and stopping point included; none while a watch is set.

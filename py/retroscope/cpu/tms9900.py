@@ -26,7 +26,16 @@ when the bus publishes new read/write callables: "ram" indexes its bytearray
 (nothing mapped or watched), "paged" does so on plain-RAM pages and calls the
 bus for device pages, "bus" calls the bus for everything (a watch is set).
 State moves with the switch; dummy reads are skipped only where they are
-plain RAM, so devices and watches see every access the chip makes.
+plain RAM, so devices and watches see every access the chip makes. A core's
+`step` is its engine's own closure (the debugger's single steps: one call
+each), which hands over to the core when the bus changed.
+
+Write watch (`set_write_watch`, the debugger's write breakpoints): while one
+is set the engines are variants whose every write checks a mask (one index
+per word or byte written) and calls the hook, so the bus keeps its fast
+paths; with none set, nothing is checked. A hook may `request_stop()`: run()
+ends after the instruction in flight, looked at where the run loop looks
+for interrupts (so that costs nothing either).
 """
 
 from __future__ import annotations
@@ -99,21 +108,22 @@ FIELDS = _tms9900gen.STATE_FIELDS
 _INDEX = {name: i for i, name in enumerate(FIELDS)}
 _MASKS = {"pc": 0xFFFE, "wp": 0xFFFE, "st": 0xFFFF}  # no A15: PC and WP are even
 
-_FACTORIES: dict[tuple[bool, str], Callable[..., tuple[Any, ...]]] = {}
+_FACTORIES: dict[tuple[bool, str, bool], Callable[..., tuple[Any, ...]]] = {}
 _DISPATCH: list[Any] = []  # [handler names, opcode -> index into them]
 
 
-def _factory(waits: bool, mode: str) -> Callable[..., tuple[Any, ...]]:
+def _factory(waits: bool, mode: str, watch: bool = False) -> Callable[..., tuple[Any, ...]]:
     """Compile the handler factory of a variant, once per process."""
-    factory = _FACTORIES.get((waits, mode))
+    factory = _FACTORIES.get((waits, mode, watch))
     if factory is None:
-        source = _tms9900gen.factory_source(waits, mode)
-        filename = f"<retroscope.cpu.tms9900 {'waits' if waits else 'flat'} {mode}>"
+        source = _tms9900gen.factory_source(waits, mode, watch)
+        filename = (f"<retroscope.cpu.tms9900 {'waits' if waits else 'flat'} {mode}"
+                    f"{' watched' if watch else ''}>")
         # Registered so that tracebacks into generated handlers show their lines.
         linecache.cache[filename] = (len(source), None, source.splitlines(True), filename)
         namespace: dict[str, Any] = {}
         exec(compile(source, filename, "exec"), namespace)
-        factory = _FACTORIES[waits, mode] = namespace["factory"]
+        factory = _FACTORIES[waits, mode, watch] = namespace["factory"]
     return factory
 
 
@@ -181,21 +191,24 @@ class TMS9900:
 
     def __init__(self, bus: Bus | None = None, wait_states: WaitSpec = None) -> None:
         self.bus = bus if bus is not None else Bus()
-        self.cru_read: CruRead = _cru_zero
-        self.cru_write: CruWrite = _cru_ignore
+        self._cru_read: CruRead = _cru_zero
+        self._cru_write: CruWrite = _cru_ignore
         self.wait_pages = wait_table(wait_states)
         # Engines, each made when first needed: "ram" indexes the bus's RAM
         # directly (nothing mapped or watched), "paged" does so on the pages
         # `Bus.direct_pages()` allows and calls the bus elsewhere, "bus"
-        # calls bus.read/write for everything (a watch is set).
-        self._engines: dict[str, tuple[Any, ...]] = {}
+        # calls bus.read/write for everything (a watch is set). Each also
+        # comes as a variant that checks writes against the write watch.
+        self._engines: dict[tuple[str, bool], tuple[Any, ...]] = {}
         self._mode = ""
+        self._engine: tuple[str, bool] | None = None
+        # The write watch (set_write_watch): (per-byte mask, per-word mask, hook).
+        self._watch: tuple[bytearray, bytearray, Callable[[int, int], Any]] | None = None
         self._rdir = [True] * 256  # per page: plain RAM for reads / writes
         self._wdir = [True] * 256
         self._seen: tuple[Any, Any] = (None, None)  # bus.read/write when last looked
         self.stops: frozenset[int] = frozenset()  # run() stops before these (set_stops)
         self._stop_mask: bytearray | None = None
-        self.at_stop = False  # the last run() ended before a stop address
         self._check_bus()
 
     def _check_bus(self) -> None:
@@ -211,25 +224,35 @@ class TMS9900:
         else:
             self._rdir[:], self._wdir[:] = pages
             mode = "ram" if all(pages[0]) and all(pages[1]) else "paged"
-        if mode != self._mode:
-            self._use(mode)
-
-    def _use(self, mode: str) -> None:
-        """Switch to the engine for `mode`, carrying the state over."""
-        engine = self._engines.get(mode)
-        if engine is None:
-            handlers, table, *engine = _factory(self.wait_pages is not None, mode)(
-                self.bus, self, self.wait_pages, LAE_W, LAEP_B, PARITY,
-                isa.stcr_cycles, self._rdir, self._wdir)
-            names, index = _dispatch()
-            slots = [handlers[n] for n in names]
-            table[:] = map(slots.__getitem__, index)
-            self._engines[mode] = engine = tuple(engine)
-        if self._mode:
-            engine[5](self._get_state())
         self._mode = mode
-        self._run, self._step, self._reset, self._load, self._get_state, \
-            self._set_state, self._run_stops = engine
+        self._use()
+
+    def _use(self) -> None:
+        """Switch to the engine for the memory mode and the write watch,
+        carrying the state (and the watch) over; it picks up the bus's and
+        the CRU's callables."""
+        key = (self._mode, self._watch is not None)
+        if key != self._engine:
+            engine = self._engines.get(key)
+            if engine is None:
+                handlers, table, *engine = _factory(self.wait_pages is not None, *key)(
+                    self.bus, self, self.wait_pages, LAE_W, LAEP_B, PARITY,
+                    isa.stcr_cycles, self._rdir, self._wdir)
+                names, index = _dispatch()
+                slots = [handlers[n] for n in names]
+                table[:] = map(slots.__getitem__, index)
+                self._engines[key] = engine = tuple(engine)
+            if self._engine is not None:
+                engine[5](self._get_state())
+                self._set_watch(None, None, None)  # the engine left keeps no hook alive
+                self._activate(False)
+            self._engine = key
+            self._run, self._step, self._reset, self._load, self._get_state, \
+                self._set_state, self._run_stops, self._request_stop, self._was_stopped, \
+                self._set_watch, self._activate = engine
+            self.step = self._step  # the engine's own: one call a step
+        self._set_watch(*(self._watch or (None, None, None)))
+        self._activate(True)
 
     # -- registers -------------------------------------------------------------
     def reg(self, n: int) -> int:
@@ -250,27 +273,83 @@ class TMS9900:
         self.cru_read = handler.cru_read
         self.cru_write = handler.cru_write
 
+    @property
+    def cru_read(self) -> CruRead:
+        """CRU input: cru_read(bit) -> 0/1."""
+        return self._cru_read
+
+    @cru_read.setter
+    def cru_read(self, fn: CruRead) -> None:
+        self._cru_read = fn
+        self._activate(True)  # the engine picks it up
+
+    @property
+    def cru_write(self) -> CruWrite:
+        """CRU output: cru_write(bit, value)."""
+        return self._cru_write
+
+    @cru_write.setter
+    def cru_write(self, fn: CruWrite) -> None:
+        self._cru_write = fn
+        self._activate(True)
+
     # -- running ---------------------------------------------------------------
-    def step(self) -> int:
+    def step(self) -> int:  # replaced per instance by the engine's own (see _use)
         """One instruction, or one interrupt entry; returns its cycles."""
+        return self.resync_step()
+
+    def resync_step(self) -> int:
+        """step() after the bus changed (or the engine did): the engine for
+        the bus as it is now does the step."""
         self._check_bus()
         return self._step()
 
     def run(self, cycles: int) -> int:
         """Run whole instructions for at least `cycles`; returns early on IDLE,
-        and before an instruction at a stop address (`set_stops`)."""
+        before an instruction at a stop address (`set_stops`) and after one
+        in which `request_stop()` was called."""
         self._check_bus()
         if self._stop_mask is None:
             return self._run(cycles)
-        ran, self.at_stop = self._run_stops(cycles, self._stop_mask)
-        return ran
+        return self._run_stops(cycles, self._stop_mask)
+
+    @property
+    def at_stop(self) -> bool:
+        """The last run() ended before a stop address or on request_stop()."""
+        return self._was_stopped()
+
+    def request_stop(self) -> None:
+        """End the run() in progress after the instruction in flight (from a
+        watch's hook); step() does one instruction anyway."""
+        self._request_stop()
+
+    def set_write_watch(self, mask: Any, hook: Callable[[int, int], Any] | None = None
+                        ) -> None:
+        """Call hook(addr, value) after every byte the CPU writes where
+        mask[addr] is set (None: no watch), from run() and step(), as a bus
+        watch would see it: a word write is two byte writes (even address:
+        the high byte, then odd: the low one), a byte write (MOVB & co., the
+        read-modify-write of a word on the real bus) is one at the byte's own
+        address. Workspace registers are memory: a register written is a
+        write at WP + 2n, and context switches (BLWP, XOP, interrupts, LOAD,
+        RESET) write the new workspace's R13-R15. The mask is copied: give it
+        again when it changes."""
+        if mask is None or hook is None:
+            self._watch = None
+        else:
+            byte = bytearray(mask)
+            if len(byte) != 0x10000:
+                raise ValueError("a write-watch mask needs 65,536 entries")
+            word = bytearray(0x10000)  # at each even address: either byte watched
+            word[0::2] = bytes(a | b for a, b in zip(byte[0::2], byte[1::2], strict=True))
+            self._watch = (byte, word, hook)
+        self._use()
 
     def set_stops(self, addresses: Any) -> None:
         """Make run() stop before any instruction at these addresses (empty:
         none); step() ignores them. run() then takes a loop of its own that
         tests each PC, so with no stops it pays nothing."""
         self.stops = frozenset(a & 0xFFFF for a in addresses)
-        self.at_stop = False
         self._stop_mask = None
         if self.stops:
             self._stop_mask = bytearray(0x10000)

@@ -468,7 +468,8 @@ class Machine:
             want = left if chunk is None else min(left, chunk)
             ran = run(want)
             done += ran
-            if ran < want:
+            # A stop requested in the chunk's last instruction ends it on time.
+            if ran < want or getattr(self.cpu, "at_stop", False):
                 break
         return done
 

@@ -25,7 +25,7 @@ def validate(values: dict[str, Any]) -> list[tuple[str, str]]:
     try:
         decode(text)
     except MapFileError as exc:
-        return [("map", f"map: {exc}")]
+        return [("map", f"map: {exc}; using the built-in world")]
     return []
 
 

@@ -104,6 +104,7 @@ class CrpgMachine(Ti99Machine):
         self.current = 0
         self.step_cycles = 0
         self.copy_cycles = 0
+        self.copy_unrolled = False  # which loop made copy_cycles (UNROLL may change since)
         self._probe_start: dict[int, int] = {}
         self._wait_top = self.symbols["WAITF1"]
         self.idle_loop = IdleLoop(self._wait_top, self._wait_top + self.IDLE_BYTES,
@@ -138,11 +139,13 @@ class CrpgMachine(Ti99Machine):
             self.step_cycles = cycles - start - STEP_PROBE_OVERHEAD
         else:
             self.copy_cycles = cycles - start - COPY_PROBE_OVERHEAD
+            self.copy_unrolled = bool(self.bus.ram[self.symbols["UNROLL"]])
 
     def reset(self) -> None:
         super().reset()
         self._probe_start.clear()
         self.step_cycles = self.copy_cycles = 0
+        self.copy_unrolled = False
         self.load_map(self.current)
 
     def poke_word(self, addr: int, value: int) -> None:
@@ -228,14 +231,15 @@ class CrpgMachine(Ti99Machine):
                 "world": [_map_record(m) for m in self.world.maps],
                 "current": self.current, "brush": dict(self.brush),
                 "timing": [self.step_cycles, self.copy_cycles,
-                           [list(p) for p in sorted(self._probe_start.items())]]}
+                           [list(p) for p in sorted(self._probe_start.items())],
+                           self.copy_unrolled]}
 
     def device_restore(self, state: dict[str, Any]) -> None:
         super().device_restore(state)
         self.world = World([_map_from_record(r) for r in state["world"]])
         self.current = state["current"]
         self.brush = dict(state["brush"])
-        self.step_cycles, self.copy_cycles, starts = state["timing"]
+        self.step_cycles, self.copy_cycles, starts, self.copy_unrolled = state["timing"]
         self._probe_start = {a: c for a, c in starts}
 
     # -- input ---------------------------------------------------------------------------
@@ -273,12 +277,15 @@ class CrpgMachine(Ti99Machine):
             "step_cycles": self.step_cycles,
             "step_ms": round(1000 * self.step_cycles / CPU_HZ, 2),
             "copy_cycles": self.copy_cycles,
+            "copy_unrolled": self.copy_unrolled,
             "unroll": bool(ram[sym["UNROLL"]]),
             "article_copy": ARTICLE_COPY,
             "edge": ram[st + 4], "kind": ram[st + 5],
             "map_light": ram[st + 8], "player_light": ram[st + 9],
             "brush": self.brush,
-            "tiles_crc": zlib.crc32(ram[sym["MAPBUF"]:sym["MAPBUF"] + model.MAP_BYTES]),
+            # The map's own squares: MAPBUF past them keeps a bigger map's leftovers.
+            "tiles_crc": zlib.crc32(ram[sym["MAPBUF"]:sym["MAPBUF"] + min(
+                self.word(sym["HWIDTH"]) * self.word(sym["VWIDTH"]), model.MAP_BYTES)]),
             "tiles": PALETTE_TILES, "mob_graphics": PALETTE_MOBS,
             "frame": self.frame,
         }

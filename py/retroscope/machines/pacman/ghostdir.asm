@@ -134,9 +134,12 @@ square:
 
 ; A frightened ghost's choice: a pseudo-random direction (the low two bits
 ; of a ROM byte, Pac-Man Dossier); while that is the reverse or solid, the
-; next one clockwise (right, down, left, up: the id plus one). With all four
-; refused (a dead end) the ghost takes the random direction itself, through
-; that wall: unlike a ghost that is not frightened, which goes straight on.
+; next one clockwise (right, down, left, up: the id plus one; the order
+; Retro Game Mechanics Explained shows in the original's code, where the
+; Dossier's text lists up, left, down, right). With all four refused (a dead
+; end) the ghost takes the random direction itself, through that wall, unlike
+; a ghost that is not frightened, which goes straight on: our choice, as no
+; source we have describes a frightened ghost in a dead end.
 ; In: HL = position, A = direction. Out: A = the direction chosen.
 chooseFrightened:
         ld (curPosition),hl
