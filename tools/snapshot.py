@@ -6,7 +6,7 @@ the heap, then check that a second Pyodide boots from it and builds a
 machine). The result is kept in `.cache/snapshots/` under a hash of everything
 that goes into it, so a rebuild with the same sources reuses it; it is kept in
 the sparse form the page downloads (tools/sparse.py: the zero pages left out,
-~75 MB of heap in ~35 MB). Without node,
+~75 MB of heap in ~32 MB). Without node,
 or when making it fails, there is no snapshot and the worker boots the plain
 way (it says so in the console); the build goes on.
 """
@@ -57,7 +57,7 @@ def make_snapshot(wheel: Path) -> Path | None:
         return out
     SNAPSHOTS.mkdir(parents=True, exist_ok=True)
     for old in SNAPSHOTS.glob("*.snapshot"):
-        old.unlink()  # one kept: they are 35 MB each
+        old.unlink()  # one kept: they are ~32 MB each
     tmp = out.with_suffix(".tmp")
     print("[build] making the Pyodide memory snapshot (node)...", flush=True)
     try:

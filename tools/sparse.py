@@ -1,7 +1,7 @@
 """The memory snapshot as the page downloads it: its zero pages left out.
 
 Most of a Pyodide heap is zero (tools/snapshot.mjs zeroes its free memory), so
-the snapshot ships as a header, a bitmap of its 4 KiB pages and only the pages
+the snapshot ships as a header, a bitmap of its 1 KiB pages and only the pages
 that are not all zero; web/sparse_snapshot.js puts them in place as they
 arrive. Layout (little-endian):
 
@@ -16,7 +16,7 @@ import struct
 
 MAGIC = b"RSPS"
 VERSION = 1
-PAGE = 4096
+PAGE = 1024
 HEADER = struct.Struct("<4sIII")
 
 

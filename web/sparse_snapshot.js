@@ -1,5 +1,5 @@
 // A sparse memory snapshot (tools/sparse.py has the layout: a header, a
-// bitmap of 4 KiB pages, the pages that are not all zero) written into a
+// bitmap of 1 KiB pages, the pages that are not all zero) written into a
 // zeroed buffer as its bytes arrive: `sparseWriter(target)` returns
 // {push(chunk), done()}; done() throws if what came was not a whole snapshot
 // of target's length.

@@ -34,7 +34,11 @@ def test_running_advances_frames_and_pausing_stops_them(open_page):
     page.wait_for_function("window.retroscope.frame() > 10", timeout=20_000)
     page.click("[data-testid=btn-run]")
     page.wait_for_function("!window.retroscope.isRunning()")
-    stopped_at = page.evaluate("window.retroscope.frame()")
+    # A frame the worker sent before it paused may still be waiting for its
+    # animation frame to be drawn: read the counter once that has happened.
+    stopped_at = page.evaluate(
+        "new Promise(r => requestAnimationFrame(() => requestAnimationFrame("
+        "() => r(window.retroscope.frame()))))")
     page.wait_for_timeout(300)
     assert page.evaluate("window.retroscope.frame()") == stopped_at
 

@@ -10,12 +10,17 @@ same generated handler code (`_z80gen`), so semantics are shared.
 A block is used only where it behaves exactly like the instructions one by
 one: its code bytes sit in plain RAM pages (no read handler, per
 `Bus.direct_pages()`) and are checked unchanged before each use
-(self-modifying code recompiles), no watch is set (a read watch must see
+(self-modifying code recompiles), no bus watch is set (a read watch must see
 opcode fetches), and run() takes a block only when the
 whole block fits in the T-states left, so run() stops at the same
 instruction boundary. HALT, EI, RETI, RETN, LD A,R and LD R,A are left to
 the fetch loop. A write into the block's own code ends the block after that
 instruction, so the next instruction is fetched as written.
+
+Under the core's own write watch (`Z80.set_write_watch`) run() compiles
+blocks `watched`: pages the watch covers count as not plain RAM for writes
+(`pages`), so those writes go through the watching `write`, and a block
+leaves after an instruction whose write made the hook ask for a stop.
 """
 
 from __future__ import annotations
@@ -34,10 +39,12 @@ _NAMESPACE = namespace()
 
 
 def compile_block(ram: bytearray, pages: tuple[tuple[bool, ...], tuple[bool, ...]],
-                  pc: int, stops: frozenset[int] = frozenset()) -> Block | None:
+                  pc: int, stops: frozenset[int] = frozenset(),
+                  watched: bool = False) -> Block | None:
     """The block starting at pc, or None where no block can start. `pages`
     says per page whether reads / writes there are plain RAM
-    (`Bus.direct_pages()`); the block ends before any of `stops`."""
+    (`Bus.direct_pages()`); the block ends before any of `stops`; `watched`:
+    it leaves after an instruction whose write asked for a stop."""
     direct = pages[0]
     instrs: list = []
     addr = pc
@@ -65,7 +72,7 @@ def compile_block(ram: bytearray, pages: tuple[tuple[bool, ...], tuple[bool, ...
         most = total
     if not instrs:
         return None
-    source = block_source(instrs, "block")
+    source = block_source(instrs, "block", watched)
     space = dict(_NAMESPACE, RAM=ram, DR=pages[0], DW=pages[1])
     exec(compile(source, f"<z80 block ${pc:04X}>", "exec"), space)  # noqa: S102
     return space["block"], most, addr, bytes(ram[pc:addr])

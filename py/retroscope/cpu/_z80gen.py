@@ -676,7 +676,8 @@ def block_allows(form: Form) -> bool:
         form.mnemonic == "ld" and "r" in form.operands)
 
 
-def block_source(instrs: list[tuple[Form, list[int], int, int]], name: str) -> str:
+def block_source(instrs: list[tuple[Form, list[int], int, int]], name: str,
+                 watched: bool = False) -> str:
     """One function running a straight run of instructions, each given as
     (form, operand bytes, address of the first operand byte, end address).
     Only the last may jump. Returns the T-states taken.
@@ -685,7 +686,9 @@ def block_source(instrs: list[tuple[Form, list[int], int, int]], name: str) -> s
     block leaves after that instruction, so the next one is fetched anew.
     A device access (memory with a handler, or a port) sees `cpu.cycles` at
     the start of its instruction, as in the fetch loop: the block's T-states
-    so far are added around the call (the block is counted when it returns)."""
+    so far are added around the call (the block is counted when it returns).
+    `watched` (a write watch is set): after a write through `write`, a stop
+    asked for by the watch's hook (`cpu._stop_req`) ends the block too."""
     m1 = [1 if not form.prefix else 2 for form, _, _, _ in instrs]
     lo, hi = instrs[0][2] - len(instrs[0][0].encoding[0]), instrs[-1][3]
     out = [f"def {name}(cpu, read, write):", f"    cpu._r += {sum(m1)}", "    hit = 0"]
@@ -710,7 +713,7 @@ def block_source(instrs: list[tuple[Form, list[int], int, int]], name: str) -> s
                 writes = True
                 continue
             lines.append(indent + stripped)
-        out += _direct_memory(lines, offset)
+        out += _direct_memory(lines, offset, watched)
         offset += form.cycles
         if writes:
             out += ["    if hit:", f"        cpu.pc = {end}",
@@ -721,14 +724,16 @@ def block_source(instrs: list[tuple[Form, list[int], int, int]], name: str) -> s
     return _ports("\n".join(_localize(out)) + "\n", "cpu.bus.port_in", "cpu.bus.port_out")
 
 
-def _direct_memory(lines: list[str], offset: int = 0) -> list[str]:
+def _direct_memory(lines: list[str], offset: int = 0, watched: bool = False) -> list[str]:
     """Memory accesses straight to RAM where the page has no handler, and
     the cycle count brought to the instruction's start (`offset` T-states
     into the block) around the accesses that reach a device.
 
     `read(x)` becomes `(RAM[x] if DR[x >> 8] else read(x))` and `write(x, v)`
-    the same with DW; RAM, DR and DW (`Bus.direct_pages()`) are the block's
-    globals. Blocks run only while no watch is set, so nothing is missed."""
+    the same with DW; RAM, DR and DW (`Bus.direct_pages()`, with the pages a
+    write watch covers taken out of DW) are the block's globals. Blocks run
+    only while no bus watch is set, so nothing is missed. `watched`: a write
+    through `write` that made the watch's hook ask for a stop sets `hit`."""
     out: list[str] = []
     ahead = [f"cpu.cycles += {offset}"] if offset else []
     back = [f"cpu.cycles -= {offset}"] if offset else []
@@ -742,7 +747,9 @@ def _direct_memory(lines: list[str], offset: int = 0) -> list[str]:
                 target = "_m"
             out += [f"{indent}if DW[{target} >> 8]:", f"{indent}    RAM[{target}] = {value}",
                     f"{indent}else:",
-                    *(f"{indent}    {s}" for s in (*ahead, f"write({target}, {value})", *back))]
+                    *(f"{indent}    {s}" for s in (*ahead, f"write({target}, {value})", *back)),
+                    *([f"{indent}    if cpu._stop_req:", f"{indent}        hit = 1"]
+                      if watched else [])]
             continue
         if "port_in(" in stripped or "port_out(" in stripped:
             out += [f"{indent}{s}" for s in (*ahead, stripped, *back)]

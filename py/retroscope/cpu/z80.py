@@ -20,6 +20,8 @@ through `bus.port_in(port16)` / `bus.port_out(port16, value)`.
 
 from __future__ import annotations
 
+import linecache
+from collections.abc import Callable
 from typing import Any
 
 from ._z80blocks import HOT, compile_block
@@ -107,7 +109,9 @@ FIELDS: tuple[str, ...] = (
 _SLOTS = tuple(n for n in FIELDS if n != "r") + ("_r", "_r7", "_attn", "_rsync", "_stop",
                                                  "_blocks", "_heat", "_mapping", "_pages",
                                                  "_seen", "bus", "stops", "_stop_only",
-                                                 "at_stop")
+                                                 "at_stop", "_stop_req", "_bus_watched",
+                                                 "_wmask", "_whook", "_wpages", "_wcache",
+                                                 "_bpages")
 
 
 class AtStop(Exception):
@@ -125,6 +129,71 @@ def _unchanged_stop(code: bytes, pc: int) -> bool:
 # A stop address's entry in the block table: run() looks blocks up at every
 # instruction anyway, so a stop costs nothing until it is reached.
 STOP = (_at_stop, -(1 << 62), 0, b"")
+
+
+# run()'s fast loop: nothing but fetch and dispatch, compiled blocks where
+# there are some. The T-states go straight into `cycles` (handlers add nothing
+# to it themselves, so a device sees the instruction's start; blocks see to
+# theirs). Two copies from one source: the checking one also ends after an
+# instruction that asked for a stop (`request_stop`, from a write watch's
+# hook or a bus watch), so that nothing is paid for it while nothing watches.
+_FAST_LOOP = """
+def fast(cpu, end, read, write, blocks, heat, unchanged, ram, pages, stops, watched):
+    main = MAIN
+    n = 0
+    pc = cpu.pc
+    cpu._rsync = False
+    try:
+        while cpu.cycles < end{check}:
+            pc = cpu.pc
+            block = blocks.get(pc)
+            if block is not None:
+                if cpu.cycles + block[1] <= end:
+                    if unchanged(block[3], pc):
+                        cpu.cycles += block[0](cpu, read, write)
+                        continue
+                    del blocks[pc]  # the code changed: count again
+                    heat[pc] = 0
+            elif ram is not None:
+                hot = heat.get(pc, 0) + 1
+                heat[pc] = hot
+                if hot == HOT:
+                    block = compile_block(ram, pages, pc, stops, watched)
+                    if block is not None:
+                        blocks[pc] = block
+                        continue
+            op = read(pc)
+            cpu.pc = (pc + 1) & 0xFFFF
+            n += 1
+            cpu.cycles += main[op](cpu, read, write)
+    except Stop:
+        cpu.cycles += cpu._stop
+    except AtStop:
+        cpu.at_stop = True
+    except SyncR:  # LD A,R / LD R,A: undo its fetches, sync R, run it alone
+        cpu._r += n - 1 - cpu._prefix_fetches(pc, read)
+        n = 0
+        cpu.pc = pc
+        cpu._rsync = True
+        cpu.cycles += cpu._step_one(read, write)
+    finally:
+        cpu._r += n
+        cpu._rsync = True
+"""
+
+
+def _fast_loop(check: str, name: str) -> Callable[..., None]:
+    source = _FAST_LOOP.format(check=check)
+    filename = f"<z80 {name}>"
+    linecache.cache[filename] = (len(source), None, source.splitlines(True), filename)
+    space = {"MAIN": MAIN, "HOT": HOT, "compile_block": compile_block, "Stop": Stop,
+             "AtStop": AtStop, "SyncR": SyncR}
+    exec(compile(source, filename, "exec"), space)  # noqa: S102
+    return space["fast"]
+
+
+_FAST = _fast_loop("", "fast loop")
+_FAST_CHECKED = _fast_loop(" and not cpu._stop_req", "checking fast loop")
 
 
 # Register widths restore() holds a snapshot to (as the other cores do): an
@@ -148,7 +217,17 @@ class Z80:
         self._seen: tuple | None = None  # the bus's read/write when last looked
         self.stops: frozenset[int] = frozenset()  # run() stops before these (set_stops)
         self._stop_only: dict = {}  # the stops' entries, for runs without blocks
-        self.at_stop = False  # the last run() ended before a stop address
+        self.at_stop = False  # the last run() ended before a stop address (or on request)
+        self._stop_req = False  # request_stop(): end run() after the instruction in flight
+        self._bus_watched = False  # the bus has a watch (as of `_seen`): check for stops
+        # The write watch (set_write_watch): a 64 KiB mask, the hook, per page
+        # whether the mask covers any of it, the write wrapper made for a bus
+        # write ((bus write, wrapper)), and the pages blocks treat as plain RAM.
+        self._wmask: bytearray | bytes | None = None
+        self._whook: Callable[[int, int], Any] | None = None
+        self._wpages: tuple[bool, ...] = ()
+        self._wcache: tuple[Any, Any] | None = None
+        self._bpages: tuple | None = None
         self.reset()
 
     def reset(self) -> None:
@@ -175,8 +254,10 @@ class Z80:
     # -- running ------------------------------------------------------------------
     def step(self) -> int:
         """One instruction, interrupt entry or halted NOP cycle; its T-states."""
+        bus = self.bus
+        write = bus.write if self._wmask is None else self._watched(bus.write)
         if self._attn:
-            taken = self._service()
+            taken = self._service(write)
             if taken:
                 if taken < 0:  # halted: the CPU keeps refreshing without executing
                     self._r += 1
@@ -184,8 +265,7 @@ class Z80:
                     taken = 4
                 self.cycles += taken
                 return taken
-        bus = self.bus
-        n = self._step_one(bus.read, bus.write)
+        n = self._step_one(bus.read, write)
         self.cycles += n
         return n
 
@@ -223,46 +303,60 @@ class Z80:
 
     def run(self, cycles: int) -> int:
         """Whole instructions until `cycles` T-states have run; stops early on
-        HALT, and before an instruction at a stop address (`set_stops`).
+        HALT, before an instruction at a stop address (`set_stops`) and after
+        one during which `request_stop()` was called.
 
         `cycles` is kept up to date as it goes: a device that the CPU reads or
         writes (memory or port) sees the T-state at which the accessing
         instruction started, as under step()."""
         bus = self.bus
         read, write = bus.read, bus.write
-        main = MAIN
-        # Compiled blocks need code in plain RAM pages and no watch (see _z80blocks).
-        # The bus publishes new read/write callables whenever that changes, so
-        # the pages are asked for again only then.
+        # Compiled blocks need code in plain RAM pages and no bus watch (see
+        # _z80blocks). The bus publishes new read/write callables whenever that
+        # changes, so the pages are asked for again only then.
         seen = self._seen
         if seen is None or seen[0] is not read or seen[1] is not write:
             self._seen = (read, write)
             self._pages = bus.direct_pages() if hasattr(bus, "direct_pages") else None
+            watching = getattr(bus, "watching", None)
+            self._bus_watched = bool(watching and (watching("read") or watching("write")))
         pages = self._pages
-        use_blocks = pages is not None
-        ram = unchanged = None
-        if use_blocks:
+        watched = self._wmask is not None
+        if watched:
+            write = self._watched(write)
+        ram = None
+        unchanged = _unchanged_stop
+        if pages is not None:
             ram = bus.ram
             unchanged = ram.startswith  # (code, pc): the block's bytes are still there
-            if self._mapping != pages:
-                self._mapping = pages  # the memory map changed: start again
+            key = (pages, self._wpages) if watched else pages
+            if self._mapping != key:
+                # The memory map or the watch changed: start again. Blocks
+                # compiled under a write watch write watched pages through it.
+                self._mapping = key
                 self._blocks.clear()
                 self._heat.clear()
                 self._blocks.update(self._stop_only)
-        else:
-            unchanged = _unchanged_stop
-        blocks = self._blocks if use_blocks else self._stop_only
+                self._bpages = pages if not watched else (pages[0], tuple(
+                    plain and not covered for plain, covered in zip(pages[1], self._wpages,
+                                                                    strict=True)))
+        blocks = self._blocks if ram is not None else self._stop_only
+        bpages = self._bpages
         heat = self._heat
         stops = self.stops
-        self.at_stop = False
+        fast = _FAST_CHECKED if watched or self._bus_watched else _FAST
+        self.at_stop = self._stop_req = False
         start = self.cycles
         end = start + cycles
         while self.cycles < end:
+            if self._stop_req:
+                self.at_stop = True
+                break
             if stops and self.pc in stops and not self.halted:  # (halted: NOPs, no stop)
                 self.at_stop = True
                 break
             if self._attn:
-                taken = self._service()
+                taken = self._service(write)
                 if taken < 0:
                     break
                 if taken:
@@ -271,52 +365,53 @@ class Z80:
                 if self._q & 0x100:  # EI's shadow with an interrupt raised: one step
                     self.cycles += self._step_one(read, write)
                     continue
-            # The fast loop: nothing but fetch and dispatch. The T-states go
-            # straight into `cycles` (handlers add nothing to it themselves,
-            # so a device sees the instruction's start; blocks see to theirs).
-            n = 0
-            pc = self.pc
-            self._rsync = False
-            try:
-                while self.cycles < end:
-                    pc = self.pc
-                    block = blocks.get(pc)
-                    if block is not None:
-                        if self.cycles + block[1] <= end:
-                            if unchanged(block[3], pc):
-                                self.cycles += block[0](self, read, write)
-                                continue
-                            del blocks[pc]  # the code changed: count again
-                            heat[pc] = 0
-                    elif use_blocks:
-                        hot = heat.get(pc, 0) + 1
-                        heat[pc] = hot
-                        if hot == HOT:
-                            block = compile_block(ram, pages, pc, stops)
-                            if block is not None:
-                                blocks[pc] = block
-                                continue
-                    op = read(pc)
-                    self.pc = (pc + 1) & 0xFFFF
-                    n += 1
-                    self.cycles += main[op](self, read, write)
-            except Stop:
-                self.cycles += self._stop
-            except AtStop:
-                self.at_stop = True
-            except SyncR:  # LD A,R / LD R,A: undo its fetches, sync R, run it alone
-                self._r += n - 1 - self._prefix_fetches(pc, read)
-                n = 0
-                self.pc = pc
-                self._rsync = True
-                self.cycles += self._step_one(read, write)
-            finally:
-                self._r += n
-                self._rsync = True
+            fast(self, end, read, write, blocks, heat, unchanged, ram, bpages, stops, watched)
             if self.at_stop:
                 break
         self._r &= 0x7F
         return self.cycles - start
+
+    # -- the write watch (the debugger's write breakpoints) ---------------------
+    def set_write_watch(self, mask: bytearray | bytes | None,
+                        hook: Callable[[int, int], Any] | None = None) -> None:
+        """Call hook(addr, value) after every memory write the CPU makes where
+        mask[addr] is set (pushes and interrupt entry included; the Z80 makes
+        no dummy writes; port writes are another space and not watched), from
+        inside run() and step(). Compiled blocks stay, compiled again with a
+        check after each write to a page the mask covers; a hook that calls
+        `request_stop()` ends run() after the instruction in flight. None: no
+        watch and no cost. The mask is read per write, but the pages it covers
+        are taken now: give it again after changing it."""
+        if mask is None:
+            self._wmask = self._whook = None
+            self._wpages = ()
+        else:
+            if len(mask) < 0x10000:
+                raise ValueError(f"a write watch mask covers 64 KiB, not {len(mask)} bytes")
+            if hook is None:
+                raise ValueError("a write watch needs a hook")
+            self._wmask, self._whook = mask, hook
+            self._wpages = tuple(any(mask[p << 8:(p + 1) << 8]) for p in range(256))
+        self._wcache = None
+
+    def request_stop(self) -> None:
+        """End the run() in progress after the instruction in flight (a watch hit)."""
+        self._stop_req = True
+
+    def _watched(self, write: Callable[[int, int], None]) -> Callable[[int, int], None]:
+        """The bus's `write`, then the hook where the mask is set."""
+        cached = self._wcache
+        if cached is not None and cached[0] is write:
+            return cached[1]
+        mask, hook = self._wmask, self._whook
+        assert mask is not None and hook is not None
+
+        def watched(addr: int, value: int) -> None:
+            write(addr, value)
+            if mask[addr]:
+                hook(addr, value)
+        self._wcache = (write, watched)
+        return watched
 
     @staticmethod
     def _prefix_fetches(pc: int, read) -> int:
@@ -337,13 +432,14 @@ class Z80:
         """Raise NMI (edge-triggered: taken once)."""
         self.nmi_pending = self._attn = True
 
-    def _service(self) -> int:
+    def _service(self, write: Callable[[int, int], None]) -> int:
         """Between instructions, with `_attn` set: take an interrupt if one is
-        raised and may be taken (its T-states); -1 if halted; else 0."""
+        raised and may be taken (its T-states); -1 if halted; else 0. The
+        entry pushes PC through `write`."""
         self._attn = bool(self.irq or self.halted)
         if self.nmi_pending:
             self.nmi_pending = False
-            self._enter(NMI_VECTOR)
+            self._enter(NMI_VECTOR, write)
             self.iff1 = 0
             return NMI_CYCLES
         if not self.irq or not self.iff1 or self._q & 0x100:
@@ -358,20 +454,19 @@ class Z80:
         if self.im == 2:
             table = (self.i << 8) | self.irq_vector
             read = self.bus.read
-            self._enter(read(table) | (read((table + 1) & 0xFFFF) << 8))
+            self._enter(read(table) | (read((table + 1) & 0xFFFF) << 8), write)
             return IM2_CYCLES
         if self.im == 1:
-            self._enter(IM1_VECTOR)
+            self._enter(IM1_VECTOR, write)
             return IM1_CYCLES
         # IM 0: the device's byte is executed; in practice an RST.
-        self._enter(self.irq_vector & 0x38)
+        self._enter(self.irq_vector & 0x38, write)
         return IM0_RST_CYCLES
 
-    def _enter(self, target: int) -> None:
+    def _enter(self, target: int, write: Callable[[int, int], None]) -> None:
         self.halted = 0
         self._r += 1
         self._q = 0
-        write = self.bus.write
         pc = self.pc
         sp = (self.sp - 1) & 0xFFFF
         write(sp, pc >> 8)

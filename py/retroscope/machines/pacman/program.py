@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
 from typing import Any
 
 from ..base import MachineError, assemble_package
@@ -10,6 +11,13 @@ from . import model, sounds
 from .maze import COLUMNS, ROWS, TOP_ROW, Maze
 
 MAZE_TILES, MAZE_COLOURS = 0x3400, 0x3800
+# `random` (ghostdir.asm) answers the byte at a 13-bit address, and a frightened
+# ghost tries the direction in its low two bits first. The original's $0000-$1FFF
+# is all code; ours is about half code, so the rest is filled (`random_fill`) to
+# make each low-two-bit value as common as the others there. The seed is fixed:
+# the same ROM every build, so every test and replay sees the same ghosts.
+RANDOM_AREA = range(0x0000, 0x2000)
+FILL_SEED = 0x2966_32FF  # any nonzero 32-bit value; ours names the routine and vectors
 
 
 def build() -> tuple[bytes, dict[str, int], Any]:
@@ -19,7 +27,47 @@ def build() -> tuple[bytes, dict[str, int], Any]:
     rom = bytearray(built.image(0x0000, 0x3FFF, fill=0x00))
     if any(rom[MAZE_TILES : MAZE_COLOURS + 0x400]):
         raise MachineError("program bytes overlap the maze at $3400-$3BFF")
+    used = bytearray(len(rom))
+    for address, data in built.program.chunks:
+        used[address : address + len(data)] = b"\1" * len(data)
+    free = [a for a in RANDOM_AREA if not used[a]]
+    rom_values = (rom[a] for a in RANDOM_AREA if used[a])
+    for address, value in zip(free, random_fill(rom_values, len(free)), strict=True):
+        rom[address] = value
     return bytes(rom), built.symbols, built.program
+
+
+def xorshift32(seed: int) -> Iterator[int]:
+    """Marsaglia's xorshift32 (13, 17, 5): 32-bit values, the same in every
+    Python, so the fill never depends on the `random` module's version."""
+    x = seed & 0xFFFFFFFF
+    if not x:
+        raise ValueError("xorshift32 needs a nonzero seed")
+    while True:
+        x ^= (x << 13) & 0xFFFFFFFF
+        x ^= x >> 17
+        x ^= (x << 5) & 0xFFFFFFFF
+        yield x
+
+
+def random_fill(program_bytes: Iterable[int], count: int, seed: int = FILL_SEED) -> bytes:
+    """`count` bytes for the free addresses of RANDOM_AREA, whose other bytes
+    are `program_bytes`: each goes to the low-two-bit value least common so far
+    (so the area's four counts end as even as the program allows), then the
+    low bits are shuffled and the high six drawn from xorshift32(seed)."""
+    totals = [0, 0, 0, 0]
+    for value in program_bytes:
+        totals[value & 3] += 1
+    lows = []
+    for _ in range(count):
+        low = totals.index(min(totals))
+        totals[low] += 1
+        lows.append(low)
+    stream = xorshift32(seed)
+    for i in range(count - 1, 0, -1):  # Fisher-Yates
+        j = next(stream) % (i + 1)
+        lows[i], lows[j] = lows[j], lows[i]
+    return bytes((next(stream) >> 24) & 0xFC | low for low in lows)
 
 
 FRUIT_COLOURS = {"cherry": 25, "strawberry": 25, "orange": 26, "apple": 25, "melon": 27,

@@ -1,0 +1,307 @@
+"""The Z80's own write watch (`set_write_watch`) in run(): exactly a bus watch
+with single stepping.
+
+The random self-modifying programs of `test_z80_blocks` (plain RAM, and with
+a ROM page and an I/O page) run through run() with a write watch on some
+addresses (the stack, where HL and IX point, the code itself, I/O, ROM),
+interrupts and NMIs raised between calls, and compiled blocks, the hook
+asking for a stop as the debugger's does; a twin core single-steps with a bus
+watch and stops after each instruction (or interrupt entry) that wrote to a
+watched address. At every stop and every budget's end the state, memory, I/O
+log and the writes the hook saw agree. Then the debugger: a write breakpoint
+on Pac-Man through the core stops where single stepping stops.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from test_debug_stops import checked
+from test_z80_blocks import CODE, pair
+
+from retroscope import machines
+from retroscope.cpu.z80 import Z80
+from retroscope.debug import Session
+
+
+def written(cpu: Z80, steps: int = 3000) -> list[int]:
+    """The addresses a copy of `cpu` writes in its next steps (on plain RAM)."""
+    probe = Z80()
+    probe.bus.load(0, bytes(cpu.bus.ram))
+    probe.restore(cpu.snapshot())
+    out: list[int] = []
+    probe.bus.add_watch("write", lambda addr, value: out.append(addr))
+    for _ in range(steps):
+        probe.step()
+    return out or [0]
+
+
+def watched_addresses(rng: random.Random, cpu: Z80) -> bytearray:
+    mask = bytearray(0x10000)
+    writes = written(cpu)
+    for _ in range(rng.randrange(1, 8)):
+        at = rng.choice((
+            rng.choice(writes),                    # where the program writes soon
+            rng.choice(writes),
+            0x4000 - rng.randrange(1, 24),         # the stack (SP starts at $4000)
+            cpu.sp - rng.randrange(1, 3),          # right under SP
+            cpu.hl + rng.randrange(-2, 3),         # (hl) and its neighbours
+            cpu.ix + rng.randrange(-128, 128),     # (ix+d)
+            CODE + rng.randrange(64),              # the code itself
+            0x5000 + rng.randrange(256),           # the I/O page (mapped bus)
+            0x2000 + rng.randrange(256),           # ROM (writes ignored, still seen)
+            rng.randrange(0x10000)))
+        mask[at & 0xFFFF] = 1
+    return mask
+
+
+def stepped(cpu: Z80, budget: int, seen: list) -> int:
+    """Steps as run(budget) runs, stopping after an instruction that hit the
+    watch (or where run() would give up: HALT with no interrupt to take)."""
+    start, before = cpu.cycles, len(seen)
+    while cpu.cycles - start < budget and len(seen) == before:
+        if cpu.halted and not (cpu.nmi_pending or cpu.irq and cpu.iff1):
+            break
+        cpu.step()
+    return len(seen) > before
+
+
+def check(seed: int, mapped: bool, calls: int = 60) -> tuple[int, bool]:
+    rng = random.Random(seed)
+    fast, slow = pair(rng, mapped)
+    mask = watched_addresses(rng, fast)
+    seen_fast: list[tuple[int, int]] = []
+    seen_slow: list[tuple[int, int]] = []
+
+    def hook(addr: int, value: int) -> None:
+        seen_fast.append((addr, value))
+        fast.request_stop()
+
+    def bus_watch(addr: int, value: int) -> None:
+        if mask[addr]:
+            seen_slow.append((addr, value))
+
+    fast.set_write_watch(mask, hook)
+    slow.bus.add_watch("write", bus_watch)
+    hits = 0
+    for call in range(calls):
+        if rng.random() < 0.15:
+            vector = rng.randrange(256)
+            for cpu in (fast, slow):
+                cpu.interrupt(vector)
+        if rng.random() < 0.03:
+            for cpu in (fast, slow):
+                cpu.nmi()
+        if rng.random() < 0.05:  # the debugger changes its watches
+            mask = watched_addresses(rng, fast)
+            fast.set_write_watch(mask, hook)
+        budget = rng.choice((1, 4, 30, 200, 1000, 5000))
+        start = slow.cycles
+        ran = fast.run(budget)
+        stopped = stepped(slow, budget, seen_slow)
+        where = f"seed {seed}, call {call}, after {fast.cycles} T-states, PC ${fast.pc:04X}"
+        assert ran == slow.cycles - start, where
+        assert seen_fast == seen_slow, where
+        if ran < budget and not fast.halted:
+            assert fast.at_stop == stopped, where
+        assert slow.snapshot() == fast.snapshot(), where
+        assert slow.bus.ram == fast.bus.ram, where
+        assert getattr(slow.bus, "io_log", []) == getattr(fast.bus, "io_log", []), where
+        hits += stopped
+    return hits, bool(fast._blocks)
+
+
+@pytest.mark.parametrize("seed", range(25))
+def test_write_watch_equals_single_steps_on_plain_ram(seed: int) -> None:
+    check(seed, mapped=False)
+
+
+@pytest.mark.parametrize("seed", range(25))
+def test_write_watch_equals_single_steps_with_rom_and_io(seed: int) -> None:
+    check(seed, mapped=True)
+
+
+def test_watches_are_hit_and_blocks_run_while_watching() -> None:
+    results = [check(seed, mapped) for seed in range(100, 110) for mapped in (False, True)]
+    assert sum(hits for hits, _ in results) > 50
+    assert sum(compiled for _, compiled in results) > 5
+
+
+@pytest.mark.long
+def test_many_more_random_programs_with_watches() -> None:
+    for seed in range(1000, 1300):
+        check(seed, mapped=seed % 2 == 1)
+
+
+LOOP = bytes.fromhex("3c 32 80 40 04 c5 c1 18 f7")  # loop: inc a / ld ($4080),a / inc b
+                                                    # / push bc / pop bc / jr loop
+
+
+def loop_cpu() -> Z80:
+    cpu = Z80()
+    cpu.bus.load(CODE, LOOP)
+    cpu.pc, cpu.sp = CODE, 0x4200
+    cpu.run(5000)
+    assert cpu._blocks  # hot: compiled
+    return cpu
+
+
+def test_a_watched_store_ends_a_compiled_block_after_it() -> None:
+    cpu = loop_cpu()
+    mask = bytearray(0x10000)
+    mask[0x4080] = 1
+    seen: list[tuple[int, int]] = []
+    target = (cpu.a + 40) & 0xFF  # 40 turns on: the blocks are compiled again by then
+
+    def hook(addr: int, value: int) -> None:
+        seen.append((addr, value))
+        if value == target:
+            cpu.request_stop()
+    cpu.set_write_watch(mask, hook)
+    cpu.run(100_000)
+    assert cpu.at_stop and cpu.pc == CODE + 4 and cpu.a == target  # INC B not yet run
+    assert len(seen) == 40 and seen[-1] == (0x4080, target)
+    assert cpu._blocks  # compiled again, with the check
+    cpu.set_write_watch(None)
+    assert cpu.run(5000) >= 5000 and not cpu.at_stop
+
+
+def test_pushes_and_interrupt_entry_are_watched_in_step_and_run() -> None:
+    cpu = loop_cpu()
+    mask = bytearray(0x10000)
+    mask[0x41FF] = mask[0x41FE] = 1  # where PUSH BC (and an interrupt) put a word
+    seen: list[tuple[int, int]] = []
+    cpu.set_write_watch(mask, lambda a, v: seen.append((a, v)))
+    cpu.run(1000)  # no stop asked for: the hook sees each push, run() goes on
+    assert not cpu.at_stop and len(seen) >= 2 * (1000 // 54)  # 54 T-states a turn
+    seen.clear()
+    cpu.im = 1
+    cpu.iff1 = 1
+    cpu.interrupt()
+    pc = cpu.pc
+    assert cpu.step() == 13
+    assert seen == [(0x41FF, pc >> 8), (0x41FE, pc & 0xFF)]
+
+
+def test_a_port_write_is_not_a_memory_write() -> None:
+    cpu = Z80()
+    cpu.bus.load(0, bytes.fromhex("3e 07 d3 80 76"))  # ld a,7 / out ($80),a / halt
+    mask = bytearray(0x10000)
+    mask[0x0780] = mask[0x80] = 1
+    seen: list[tuple[int, int]] = []
+    cpu.set_write_watch(mask, lambda a, v: seen.append((a, v)))
+    cpu.run(100)
+    assert cpu.halted and seen == []
+
+
+def test_a_bad_mask_says_what_is_wrong() -> None:
+    with pytest.raises(ValueError, match="64 KiB"):
+        Z80().set_write_watch(bytearray(16), print)
+    with pytest.raises(ValueError, match="needs a hook"):
+        Z80().set_write_watch(bytearray(0x10000))
+
+
+# Pac-Man: the attract mode, a coin and the start, then play (down, left, up).
+BUTTONS = [0] * 3 + [16] * 3 + [0] * 3 + [32] + [8, 2, 1] * 30
+PACMAN_WATCHES = {
+    "actors": [(0x4D00, 0x4D4F)],           # Pac-Man and the ghosts
+    "wsg": [(0x5040, 0x505F)],              # the sound registers (I/O)
+    "stack": [(0x4F80, 0x4FBF)],            # under STACK_TOP: calls and the interrupt
+    "tiles": [(0x4000, 0x43FF)],            # the maze as drawn
+    "scattered": [(0x4D80, 0x4D8A), (0x4E00, 0x4E0F), (0x4C00, 0x4C00)],
+}
+
+
+def pacman_stops(watches: list[tuple[int, int]], core: bool, frames: int) -> list:
+    """Run Pac-Man's frames, stopping after each instruction that writes a
+    watched address: through the core's watch and run(), or through a bus
+    watch and step() (as run() goes: back to the machine in a HALT it cannot
+    leave). At each stop: what was written, the state hash, where."""
+    from retroscope.debug.rewind import state_hash  # noqa: PLC0415
+
+    m = machines.create("pacman")
+    cpu = m.cpu
+    mask = bytearray(0x10000)
+    for lo, hi in watches:
+        mask[lo:hi + 1] = b"\1" * (hi + 1 - lo)
+    hits: list[tuple[int, int]] = []
+    if core:
+        def hook(addr: int, value: int) -> None:
+            hits.append((addr, value))
+            cpu.request_stop()
+        cpu.set_write_watch(mask, hook)
+
+        def runner(cycles: int) -> int:
+            ran = cpu.run(cycles)
+            m.stop_requested = bool(hits)
+            return ran
+    else:
+        cpu.bus.add_watch("write", lambda addr, value: hits.append((addr, value))
+                          if mask[addr] else None)
+
+        def runner(cycles: int) -> int:
+            ran = 0
+            while ran < cycles and not hits:
+                if cpu.halted and not (cpu.nmi_pending or cpu.irq and cpu.iff1):
+                    break
+                ran += cpu.step()
+            m.stop_requested = bool(hits)
+            return ran
+    m.runner = runner
+    stops = []
+    while m.frame < frames:
+        m.set_buttons(BUTTONS[m.frame % len(BUTTONS)])
+        if m.advance() == "break":
+            stops.append((list(hits), m.frame, m.frame_cycle, cpu.pc, state_hash(m.snapshot())))
+            hits.clear()
+    return stops
+
+
+@pytest.mark.parametrize(("name", "frames"), [
+    ("actors", 16), ("wsg", 14), ("stack", 5), ("tiles", 12), ("scattered", 20)])
+def test_pacman_stops_where_single_steps_with_a_bus_watch_stop(name: str, frames: int) -> None:
+    fast = pacman_stops(PACMAN_WATCHES[name], True, frames)
+    slow = pacman_stops(PACMAN_WATCHES[name], False, frames)
+    assert len(fast) > 10
+    for i, (got, want) in enumerate(zip(fast, slow, strict=True)):
+        assert got == want, f"stop {i}"
+
+
+def stop_point(session: Session) -> tuple:
+    """Where a session stopped: the reason (what was written where), the
+    instruction, the frame, the registers and memory. (Not the cycle count
+    nor R: the checking runner steps through HALT's NOPs, up to 3 T-states
+    past an event, where the machine's runner lets the time pass.)"""
+    status = session.status()
+    regs = {k: v for k, v in session.cpu.snapshot().items() if k not in ("cycles", "r")}
+    return status["reason"], status["pc"], status["frame"], regs, bytes(session.bus.ram)
+
+
+@pytest.mark.parametrize(("where", "frames"), [
+    ([("write", "$4D00", "", "$4D4F")], 16),     # the actors
+    ([("write", "$5040", "", "$505F")], 12),     # the WSG's registers (I/O)
+    ([("write", "$4F80", "", "$4FBF")], 5),      # the stack under STACK_TOP
+    ([("write", "$4D80", "a & 1", "$4D8A")], 20),  # a condition
+])
+def test_pacman_write_breakpoints_stop_at_the_same_instructions_as_before(where, frames):
+    """A write breakpoint on Pac-Man now goes through the core's own watch and
+    the machine's runner; it stops where the single-stepping runner (the only
+    way before) stops."""
+    fast = Session(machines.create("pacman"), record=False)
+    slow = checked(Session(machines.create("pacman"), record=False))
+    for session in (fast, slow):
+        for kind, at, condition, end in where:
+            session.add_breakpoint(kind, at, end=end, condition=condition)
+    checked(slow)
+    assert fast._core_watched is not None and fast.machine.runner == fast._run_stops
+    assert slow.machine.runner == slow._run_checked
+    stops = 0
+    while fast.machine.frame < frames:
+        press = BUTTONS[fast.machine.frame % len(BUTTONS)]
+        a, b = fast.run_frame(press), slow.run_frame(press)
+        assert a["paused"] == b["paused"]
+        if a["paused"]:
+            stops += 1
+            assert stop_point(fast) == stop_point(slow), f"stop {stops}"
+    assert stops > 5
