@@ -278,23 +278,14 @@ def stop_point(session: Session) -> tuple:
     return status["reason"], status["pc"], status["frame"], regs, bytes(session.bus.ram)
 
 
-@pytest.mark.parametrize(("where", "frames"), [
-    ([("write", "$4D00", "", "$4D4F")], 16),     # the actors
-    ([("write", "$5040", "", "$505F")], 12),     # the WSG's registers (I/O)
-    ([("write", "$4F80", "", "$4FBF")], 5),      # the stack under STACK_TOP
-    ([("write", "$4D80", "a & 1", "$4D8A")], 20),  # a condition
-])
-def test_pacman_write_breakpoints_stop_at_the_same_instructions_as_before(where, frames):
-    """A write breakpoint on Pac-Man now goes through the core's own watch and
-    the machine's runner; it stops where the single-stepping runner (the only
-    way before) stops."""
+def same_session_stops(where: list[tuple[str, str, str, str]], frames: int) -> None:
     fast = Session(machines.create("pacman"), record=False)
     slow = checked(Session(machines.create("pacman"), record=False))
     for session in (fast, slow):
         for kind, at, condition, end in where:
             session.add_breakpoint(kind, at, end=end, condition=condition)
     checked(slow)
-    assert fast._core_watched is not None and fast.machine.runner == fast._run_stops
+    assert fast.machine.runner == fast._run_stops
     assert slow.machine.runner == slow._run_checked
     stops = 0
     while fast.machine.frame < frames:
@@ -305,3 +296,29 @@ def test_pacman_write_breakpoints_stop_at_the_same_instructions_as_before(where,
             stops += 1
             assert stop_point(fast) == stop_point(slow), f"stop {stops}"
     assert stops > 5
+
+
+@pytest.mark.parametrize(("where", "frames"), [
+    ([("write", "$4D00", "", "$4D4F")], 16),     # the actors
+    ([("write", "$5040", "", "$505F")], 12),     # the WSG's registers (I/O)
+    ([("write", "$4F80", "", "$4FBF")], 5),      # the stack under STACK_TOP
+    ([("write", "$4D80", "a & 1", "$4D8A")], 20),  # a condition
+])
+def test_pacman_write_breakpoints_stop_at_the_same_instructions_as_before(where, frames):
+    """A write breakpoint on Pac-Man now goes through the core's own watch and
+    the machine's runner; it stops where the single-stepping runner (the only
+    way before) stops."""
+    same_session_stops(where, frames)
+    session = Session(machines.create("pacman"), record=False)
+    session.add_breakpoint(*where[0][:2], end=where[0][3], condition=where[0][2])
+    assert session._core_watched is not None and not session.bus.watching("write")
+
+
+@pytest.mark.parametrize(("where", "frames"), [
+    ([("read", "$4D00", "", "$4D4F")], 6),       # the actors
+    ([("read", "$5000", "", "$503F")], 14),      # IN0 (I/O)
+])
+def test_pacman_read_breakpoints_stop_at_the_same_instructions_as_before(where, frames):
+    """A read breakpoint is a bus watch; with the core's `request_stop` it runs
+    on the machine's runner too (the checking fast loop, no blocks)."""
+    same_session_stops(where, frames)

@@ -13,6 +13,11 @@ if it wrote F (SCF/CCF use it for bits 3 and 5), plus bit 8 after EI
 (interrupts held off) and bit 9 after LD A,I / LD A,R (an interrupt taken
 then clears P/V). Exposed as `q`, `ei` and `p`.
 
+For the debugger: `set_stops` (run() stops before addresses), and a write
+watch inside the core, `set_write_watch(mask, hook)` with `request_stop()`
+and `at_stop`, the protocol the 6502 core has; `cycles` is current during
+run(), so devices stamp their accesses exactly.
+
 Interrupts: `interrupt(vector_byte)` raises INT (it stays raised until
 accepted), `nmi()` raises NMI; both are taken between instructions. I/O goes
 through `bus.port_in(port16)` / `bus.port_out(port16, value)`.
