@@ -128,7 +128,7 @@ def cpython_figures(quick: bool) -> None:
             d = debugger.measure(mid, frames=20 if quick else 60, repeats=3 if quick else 5)
             print(f"\n== Debugger cost on {d['machine']} (frames per second; ratio to bare, "
                   f"median of {d['repeats']} rounds; hot breakpoint at "
-                  f"${d['hot_breakpoint_at']:04X}, write watch at ${d['watch_at']:04X})")
+                  f"${d['hot_breakpoint_at']:04X}, write and read watch at ${d['watch_at']:04X})")
             for key, value in d.items():
                 if key.endswith(("_fps", "_ratio")):
                     print(f"  {key:34} {value:8.2f}", flush=True)

@@ -149,8 +149,8 @@ def compiled(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     starts: list[int] = []
     build = _6502blocks.build
 
-    def counting(cells, mem, pc, pages, decimal=True, stops=frozenset(), watch=None):
-        block = build(cells, mem, pc, pages, decimal, stops, watch)
+    def counting(cells, mem, pc, pages, decimal=True, **kw):
+        block = build(cells, mem, pc, pages, decimal, **kw)
         if block is not None:
             starts.append(pc)
         return block

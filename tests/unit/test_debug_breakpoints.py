@@ -27,12 +27,13 @@ def test_with_nothing_set_the_machine_runs_its_own_runner_and_the_bare_bus(
     assert machine.runner == session._run_stops
     assert bus.write == bus.ram.__setitem__ and bus.read == bus.ram.__getitem__
     assert session._core_watched is not None
-    read_bp = session.add_breakpoint("read", "$0012")
-    assert bus.read != bus.ram.__getitem__  # reads: through a bus watch
+    read_bp = session.add_breakpoint("read", "$0012")  # reads: on the core too
+    assert bus.read == bus.ram.__getitem__ and session._core_read_watched is not None
     session.remove_breakpoint(read_bp["id"])
     session.remove_breakpoint(bp["id"])
     assert machine.runner == session.bare_runner
     assert bus.write == bus.ram.__setitem__ and session._core_watched is None
+    assert session._core_read_watched is None
 
 
 def test_an_exec_breakpoint_on_a_symbol_stops_before_that_instruction(session: Session) -> None:

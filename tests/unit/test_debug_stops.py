@@ -16,12 +16,16 @@ from retroscope.debug import Session
 
 def checked(session: Session) -> Session:
     """The same session forced onto the instruction-by-instruction runner,
-    with write breakpoints through a bus watch (not the core's own)."""
+    with read and write breakpoints through a bus watch (not the core's own)."""
     session._can_stop = False
     if session._core_watched is not None:
         session.cpu.set_write_watch(None)
         session._core_watched = None
     session._core_watch = False
+    if getattr(session, "_core_read_watched", None) is not None:
+        session.cpu.set_read_watch(None)
+        session._core_read_watched = None
+    session._core_read_watch = False
     session._install()
     return session
 

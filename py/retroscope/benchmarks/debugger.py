@@ -11,6 +11,7 @@
   (the core stops there and the session passes it each time),
 * with one write watch (a write breakpoint whose condition is never true, on
   the machine's `BENCH_WATCH` address: one the program writes every frame),
+* with one read watch (a read breakpoint likewise, on the same address),
 * with the trace on (instruction by instruction),
 
 and returns frames per second for each, plus the ratios to bare. The machine is
@@ -100,6 +101,8 @@ def measure(machine_id: str | None = "tetris", frames: int = 60, repeats: int = 
     watching = Session(_make(machine_id), record=False)
     watch_at = getattr(watching.machine, "BENCH_WATCH", 0x0017)
     watching.add_breakpoint("write", watch_at, condition=never)  # hit, never true
+    reading = Session(_make(machine_id), record=False)
+    reading.add_breakpoint("read", watch_at, condition=never)
     tracing = Session(_make(machine_id), record=False)
     tracing.set_trace(True)
     configs: dict[str, Callable[[], Any]] = {
@@ -110,6 +113,7 @@ def measure(machine_id: str | None = "tetris", frames: int = 60, repeats: int = 
         "breakpoint": checking.run_frame,
         "breakpoint_hot": hot.run_frame,
         "write_watch": watching.run_frame,
+        "read_watch": reading.run_frame,
         "trace": tracing.run_frame,
     }
     times: dict[str, list[float]] = {name: [] for name in configs}

@@ -50,6 +50,7 @@ _NEVER = frozenset({"jam"})
 _UNSTABLE = frozenset({"sha", "shx", "shy", "tas"})  # store to a data-dependent page
 
 _FETCH = ("read((pc + 1) & 0xFFFF)", "read((pc + 2) & 0xFFFF)")
+_DUMMY_FETCH = frozenset(_FETCH)  # as statements
 _PC_STEP = re.compile(r"pc = \(pc \+ \d\) & 0xFFFF")
 _CONSTANT = re.compile(r"(?:0x[0-9A-Fa-f]+|\d+|[|&<>+() ])+")
 _RETURN = re.compile(r"(\s*)return (\d+)")
@@ -99,13 +100,17 @@ def _direct_rule(op: Op, operands: bytes, pages: Pages | None,
 
 
 def _lines(op: Op, decimal: bool, operands: bytes, direct: Callable[[str, bool], bool],
-           inline: bool, watched: bool = False) -> list[str]:
+           inline: bool, watched: bool = False, read_watched: bool = False) -> list[str]:
     """The handler's statements for a block. `inline` (all but the last
-    instruction) folds the operands in as constants and drops PC updates."""
+    instruction) folds the operands in as constants and drops PC updates
+    (and, for the read watch, its dummy fetches of the next byte: the block
+    has none while the watch covers its code)."""
     body = handler_body(op, decimal)
     if inline:
         folded = []
         for line in body:
+            if read_watched and line.strip() in _DUMMY_FETCH:
+                continue
             for i, fetch in enumerate(_FETCH[:len(operands)]):
                 line = line.replace(fetch, f"0x{operands[i]:02X}")
             stripped = line.strip()
@@ -113,7 +118,8 @@ def _lines(op: Op, decimal: bool, operands: bytes, direct: Callable[[str, bool],
                 continue  # PC moves once per block; a dummy operand fetch is a no-op on RAM
             folded.append(line)
         body = folded
-    return [new for line in body for new in rewrite(line, op.mode, "hybrid", direct, watched)]
+    return [new for line in body
+            for new in rewrite(line, op.mode, "hybrid", direct, watched, read_watched)]
 
 
 def _straight(lines: list[str]) -> tuple[list[str], int, int]:
@@ -185,17 +191,25 @@ def _uses_bus(lines: list[str]) -> bool:
 
 def build(cells: dict[str, types.CellType], mem: bytearray, pc: int,
           pages: Pages | None, decimal: bool = True,
-          stops: frozenset[int] = frozenset(), watch: bytearray | None = None) -> Block | None:
+          stops: frozenset[int] = frozenset(), watch: bytearray | None = None,
+          read_watch: bytearray | None = None) -> Block | None:
     """The block starting at pc, or None where none can start (or it would
     hold a single instruction). `cells` are the core's closure cells by name;
     `pages` is None on a bus of plain RAM, else `Bus.direct_pages()`; the
     block ends before any of `stops`. With a write `watch` (the core's mask),
     each write is checked as the watched handlers check it (a constant address
     at compile time), and the block leaves after an instruction whose write
-    made the hook ask for a stop."""
+    made the hook ask for a stop. A read `watch` likewise, for the reads
+    that are not fetches of the block's own code: there is no block where
+    it covers one of its code bytes (those fetches are folded away)."""
     if pc < 0x200:
         return None
     instrs = _decode(mem, pc, pages, stops)
+    if read_watch is not None:
+        for i, (op, _, _operands) in enumerate(instrs[:-1]):
+            if _guarded(op, pages):  # its guard may leave after reads the hook saw
+                del instrs[i + 1:]
+                break
     # An inlined instruction must touch plain RAM only; the first that may not
     # ends the block (as its last, run as its handler runs).
     for i, (op, _, operands) in enumerate(instrs[:-1]):
@@ -213,14 +227,17 @@ def build(cells: dict[str, types.CellType], mem: bytearray, pc: int,
     if len(instrs) < 2:
         return None
     hi = instrs[-1][1] + 1 + len(instrs[-1][2])
-    return _compile(cells, mem, pc, hi, instrs, pages, decimal, watch)
+    if read_watch is not None and any(read_watch[pc:hi]):
+        return None
+    return _compile(cells, mem, pc, hi, instrs, pages, decimal, watch, read_watch)
 
 
-_WATCH_IF = re.compile(r"if wm\[(.*)\]:")
+_WATCH_IF = re.compile(r"if (wm|rm)\[(.*)\]:")
 
 
-def _watch_checks(lines: list[str], watch: bytearray) -> list[str]:
-    """Drop the checks of constant addresses the watch does not cover."""
+def _watch_checks(lines: list[str], watch: bytearray | None,
+                  read_watch: bytearray | None = None) -> list[str]:
+    """Drop the checks of constant addresses the watches do not cover."""
     out: list[str] = []
     skip = False
     for line in lines:
@@ -228,8 +245,9 @@ def _watch_checks(lines: list[str], watch: bytearray) -> list[str]:
             skip = False
             continue
         check = _WATCH_IF.fullmatch(line.strip())
-        value = _constant(check.group(1)) if check else None
-        if value is not None and not watch[value]:
+        value = _constant(check.group(2)) if check else None
+        mask = (watch if check.group(1) == "wm" else read_watch) if check else None
+        if value is not None and mask is not None and not mask[value]:
             skip = True  # and its hook line
             continue
         out.append(line)
@@ -238,17 +256,18 @@ def _watch_checks(lines: list[str], watch: bytearray) -> list[str]:
 
 def _compile(cells: dict[str, types.CellType], mem: bytearray, pc: int, hi: int,
              instrs: list[tuple[Op, int, bytes]], pages: Pages | None, decimal: bool,
-             watch: bytearray | None = None) -> Block:
-    watched = watch is not None
+             watch: bytearray | None = None, read_watch: bytearray | None = None) -> Block:
+    watched = watch is not None or read_watch is not None
+    checks = {"watched": watch is not None, "read_watched": read_watch is not None}
     out: list[str] = []
     done = 0  # cycles of the instructions so far, without page crosses
     lead = 0  # the most cycles before the last instruction
     crosses = False
     for op, addr, operands in instrs[:-1]:
         rule = _direct_rule(op, operands, pages, True)
-        lines, cycles, extra = _straight(_lines(op, decimal, operands, rule, True, watched))
+        lines, cycles, extra = _straight(_lines(op, decimal, operands, rule, True, **checks))
         if watched:
-            lines = _watch_checks(lines, watch)
+            lines = _watch_checks(lines, watch, read_watch)
         assert not any(_PC.search(line) for line in lines), lines
         if _guarded(op, pages):
             j = next(i for i, line in enumerate(lines)
@@ -272,14 +291,16 @@ def _compile(cells: dict[str, types.CellType], mem: bytearray, pc: int, hi: int,
             check = [f"if {pc} <= _w < {hi}:", f"    pc = {addr + 1 + len(operands)}",
                      f"    return {done}{' + k' if crosses else ''}"]
         out += check or []
-        if watched and any("whook(" in line for line in lines):
+        if watched and any("hook(" in line for line in lines):
             # The hook asked for a stop: leave after this instruction.
             out += ["if stop_req:", f"    pc = {addr + 1 + len(operands)}",
                     f"    return {done}{' + k' if crosses else ''}"]
     op, addr, operands = instrs[-1]
-    last = _lines(op, decimal, operands, _direct_rule(op, operands, pages), False, watched)
+    last = _lines(op, decimal, operands, _direct_rule(op, operands, pages), False, **checks)
+    if read_watch is not None:  # its opcode fetch (operand fetches are in its lines)
+        last = ["if rm[pc]:", f"    rhook(pc, 0x{op.opcode:02X})", *last]
     if watched:
-        last = _watch_checks(last, watch)
+        last = _watch_checks(last, watch, read_watch)
     sync = _uses_bus(last)  # a device may look at the cycle count: bring it up to date
     passed = f"{done}{' + k' if crosses else ''}"
     out.append(f"pc = {addr}")

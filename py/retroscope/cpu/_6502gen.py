@@ -397,7 +397,7 @@ _PRELUDE = '''
 def factory(bus, build, HOT, SPAN, watched):
     # build(cells, mem, pc, pages, stops, watch): a compiled block or None; HOT:
     # visits before it is asked; SPAN: the most bytes a block covers;
-    # watched(cells): the write-watch handler sets (table, ram, hybrid)
+    # watched(cells, reads, writes): the watch handler sets (table, ram, hybrid)
     REL = tuple(o - 0x100 if o & 0x80 else o for o in range(0x100))  # branch offsets
     a = x = y = 0
     s = 0xFD
@@ -439,11 +439,16 @@ def factory(bus, build, HOT, SPAN, watched):
     stop_req = False  # request_stop(): end run() after the instruction in flight
     stalled = 0  # cycles a device stalled the CPU for (stall()), not yet counted
     # The write watch (set_write_watch): `wm` a 64 KiB mask, `whook(addr, value)`
-    # called after a write there; the handler sets that check it (`wsets`:
-    # bus, ram, hybrid) are compiled on first use. None: no watch, no cost.
+    # called after a write there; the read watch (set_read_watch) likewise
+    # with `rm`, `rhook`. The handler sets that check them (`wsets`: bus,
+    # ram, hybrid; None while neither is set) are compiled on first use of
+    # each combination (`wcache`). None: no watch, no cost.
     wm = None
     whook = None
+    rm = None
+    rhook = None
     wsets = None
+    wcache = {}
 
     class AtStop(Exception):
         pass
@@ -469,15 +474,23 @@ _RUNTIME = '''
         """IRQ/NMI entry: 7 cycles, B clear in the pushed status."""
         nonlocal pc, s, p
         pc &= 0xFFFF
-        read(pc)
-        read(pc)
+        for _ in range(2):  # two dummy fetches
+            value = read(pc)
+            if rm is not None and rm[pc]:
+                rhook(pc, value)
         for value in (pc >> 8, pc & 0xFF, flags()):
             write(0x100 | s, value)
             if wm is not None and wm[0x100 | s]:
                 whook(0x100 | s, value)
             s = (s - 1) & 0xFF
         p |= 0x04
-        pc = read(vector) | read(vector + 1) << 8
+        lo = read(vector)
+        if rm is not None and rm[vector]:
+            rhook(vector, lo)
+        hi = read(vector + 1)
+        if rm is not None and rm[vector + 1]:
+            rhook(vector + 1, hi)
+        pc = lo | hi << 8
         return 7
 
     def pending():
@@ -538,23 +551,36 @@ _RUNTIME = '''
         nonlocal cells
         if cells is None:
             cells = {}
-            for f in (*ram_table, *hybrid_table, run, set_write_watch):
+            for f in (*ram_table, *hybrid_table, run, set_write_watch, set_read_watch):
                 cells.update(zip(f.__code__.co_freevars, f.__closure__))
         return cells
 
     def hot(at):
         """Compile the block starting at `at`, or mark that none can."""
         block = build(cells_of(), mem, at, (rd, wd) if kind == 1 else None, stops=stops,
-                      watch=wm)
+                      watch=wm, read_watch=rm)
         blocks[at] = NOBLOCK if block is None else block
 
     def set_write_watch(mask, hook):
         """Call hook(addr, value) after each write where mask[addr] (None: no watch)."""
-        nonlocal wm, whook, wsets, compiled_for, end
-        if mask is not None and wsets is None:
-            wsets = watched(cells_of())
+        nonlocal wm, whook
         wm, whook = mask, hook
-        end = -1  # step() looks at the watch again
+        rewatch()
+
+    def set_read_watch(mask, hook):
+        """Call hook(addr, value) after each read where mask[addr] (None: no watch)."""
+        nonlocal rm, rhook
+        rm, rhook = mask, hook
+        rewatch()
+
+    def rewatch():
+        """The handler sets for the watches now set; blocks start again."""
+        nonlocal wsets, compiled_for, end
+        key = (rm is not None, wm is not None)
+        if key not in wcache:
+            wcache[key] = watched(cells_of(), *key) if any(key) else None
+        wsets = wcache[key]
+        end = -1  # step() looks at the watches again
         compiled_for = None  # blocks compiled with or without the checks go
         blocks[:] = [None] * 0x10000
         heat[:] = bytes(0x10000)
@@ -618,9 +644,9 @@ _RUNTIME = '''
         # (block[1]: the most cycles before it) and its code is unchanged.
         bl = blocks
         same = mem.startswith
-        tb = table if wm is None else wsets[0]
+        tb = table if wsets is None else wsets[0]
         if k == 2:
-            ops = ram_table if wm is None else wsets[1]
+            ops = ram_table if wsets is None else wsets[1]
             while not halted and cyc < target:
                 if stop_req or sm is not None and sm[pc & 0xFFFF]:
                     stopped = True
@@ -656,7 +682,7 @@ _RUNTIME = '''
             pc &= 0xFFFF
         elif k == 1:
             ops = tb
-            hops = hybrid_table if wm is None else wsets[2]
+            hops = hybrid_table if wsets is None else wsets[2]
             direct = fetch_direct
             while not halted and cyc < target:
                 if stop_req or sm is not None and sm[pc]:
@@ -753,7 +779,7 @@ _RUNTIME = '''
         if n:
             cyc += n
         else:
-            sets = (table, ram_table, hybrid_table) if wm is None else wsets
+            sets = (table, ram_table, hybrid_table) if wsets is None else wsets
             if k == 2:
                 try:
                     n = sets[1][mem[pc]]()  # counts its own cycles
@@ -770,7 +796,7 @@ _RUNTIME = '''
             n += stalled
             cyc += stalled
             stalled = 0
-        quiet = (wm is None and not halted and not nmi_pending and i_late == -1
+        quiet = (wsets is None and not halted and not nmi_pending and i_late == -1
                  and not (irq_line and not p & 4))
         end = (0 if k == 2 else 1) if quiet and k else -1
         return n
@@ -797,7 +823,7 @@ _RUNTIME = '''
         end = -1  # anything may have changed: run() and step() look around
 
     return (run, step, raise_irq, raise_nmi, get_state, set_state, set_stops, was_stopped,
-            request_stop, stall, set_write_watch)
+            request_stop, stall, set_write_watch, set_read_watch)
 '''
 
 
@@ -832,6 +858,7 @@ def access_class(address: str, mode: str) -> str:
 
 
 _NAME = re.compile(r"[a-z_]\w*")
+_LITERAL = re.compile(r"0x[0-9A-Fa-f]+|\d+")
 
 
 class _Rewriter:
@@ -846,13 +873,15 @@ class _Rewriter:
     addresses are free of side effects, so this keeps the access order.
     """
 
-    def __init__(self, direct: Callable[[str, bool], bool], paged: bool) -> None:
+    def __init__(self, direct: Callable[[str, bool], bool], paged: bool,
+                 watch_reads: bool = False) -> None:
         self.direct = direct
         self.paged = paged
+        self.watch_reads = watch_reads
         self.hoisted: list[str] = []
 
     def name(self, address: str) -> str:
-        if _NAME.fullmatch(address):
+        if _NAME.fullmatch(address) or _LITERAL.fullmatch(address):
             return address
         temp = f"_a{len(self.hoisted)}"
         self.hoisted.append(f"{temp} = {address}")
@@ -872,6 +901,8 @@ class _Rewriter:
             end = _call_end(text, j + 4)
             address = text[j + 5:end]
             inner = self.reads(address)
+            if self.watch_reads:
+                inner = self.name(inner)
             if self.direct(address, False):
                 access = f"mem[{inner}]"
             elif self.paged:
@@ -879,6 +910,12 @@ class _Rewriter:
                 access = f"(mem[{a}] if rd[{a} >> 8] else read({a}))"
             else:
                 access = f"read({inner})"
+            if self.watch_reads:
+                # The value on a line of its own, then the read watch's check.
+                value = f"_v{len(self.hoisted)}"
+                self.hoisted += [f"{value} = {access}", f"if rm[{inner}]:",
+                                 f"    rhook({inner}, {value})"]
+                access = value
             out.append(text[i:j] + access)
             i = end + 1
 
@@ -901,7 +938,7 @@ def _watch(pad: str, address: str, value: str) -> list[str]:
 
 def rewrite(line: str, mode: str, flavor: str,
             direct: Callable[[str, bool], bool] | None = None,
-            watched: bool = False) -> list[str]:
+            watched: bool = False, read_watched: bool = False) -> list[str]:
     """One handler line as lines of the "ram" or "hybrid" handler set.
 
     "ram" (the bus has no handler or watch at all) indexes `mem` for every
@@ -923,14 +960,27 @@ def rewrite(line: str, mode: str, flavor: str,
     `watched` (the write-watch sets, any flavor, "bus" included) follows every
     write, a dropped dummy one too, with `if wm[address]: whook(address, value)`:
     the core's own write watch, one index per write.
+
+    `read_watched` (the read-watch sets) puts every read, dummy ones and
+    those dropped on plain RAM included, on a line of its own
+    (`_v0 = ...`) followed by `if rm[address]: rhook(address, _v0)`, in the
+    order the bus sees them; the "ram" set then keeps PC's mask (no
+    instruction may be started over after its hook has run).
     """
     if flavor == "bus":
         stripped = line.lstrip()
-        if not (watched and stripped.startswith("write(")):
-            return [line]
         pad = line[: len(line) - len(stripped)]
+        pre: list[str] = []
+        if read_watched and "read(" in stripped:
+            rw = _Rewriter(lambda address, is_write: False, paged=False, watch_reads=True)
+            stripped = rw.reads(stripped)
+            pre = [pad + h for h in rw.hoisted]
+            if _NAME.fullmatch(stripped):
+                return pre  # a dummy read: its check is all
+        if not (watched and stripped.startswith("write(")):
+            return [*pre, pad + stripped]
         address, value = _split_write(stripped)
-        return [f"{pad}_wa = {address}", f"{pad}_wv = {value}", f"{pad}write(_wa, _wv)",
+        return [*pre, f"{pad}_wa = {address}", f"{pad}_wv = {value}", f"{pad}write(_wa, _wv)",
                 *_watch(pad, "_wa", "_wv")]
     if direct is not None:
         pass
@@ -940,15 +990,18 @@ def rewrite(line: str, mode: str, flavor: str,
     else:
         def direct(address: str, is_write: bool) -> bool:
             return access_class(address, mode) != "data"
-    rw = _Rewriter(direct, paged=flavor == "hybrid")
+    rw = _Rewriter(direct, paged=flavor == "hybrid", watch_reads=read_watched)
     stripped = line.lstrip()
     pad = line[: len(line) - len(stripped)]
-    if flavor == "ram" and not stripped.startswith(("t = ", "pc2 = ")):
+    if flavor == "ram" and not read_watched and not stripped.startswith(("t = ", "pc2 = ")):
         stripped = _PC_PLUS.sub(r"pc + \1", stripped)
         if stripped.startswith("pc = pc + "):
             stripped = "pc += " + stripped[len("pc = pc + "):]
     if stripped.startswith("read(") and _call_end(stripped, 4) == len(stripped) - 1:
         address = stripped[5:-1]  # a dummy read
+        if read_watched:
+            rw.reads(stripped)
+            return [pad + h for h in rw.hoisted]
         if direct(address, False):
             return []
         a = rw.name(rw.reads(address))
@@ -960,7 +1013,10 @@ def rewrite(line: str, mode: str, flavor: str,
         if direct(address, True):
             target = rw.reads(address)
             if not watched:
-                return [] if dummy else [f"{pad}mem[{target}] = {rw.reads(value)}"]
+                if dummy:
+                    return [pad + h for h in rw.hoisted]
+                stored = rw.reads(value)
+                return [pad + h for h in rw.hoisted] + [f"{pad}mem[{target}] = {stored}"]
             if "mem[" in target or "read(" in target:  # the store could change it
                 target = rw.name(target)
             if dummy:
@@ -970,7 +1026,7 @@ def rewrite(line: str, mode: str, flavor: str,
                 f"{pad}mem[{target}] = {stored}", *_watch(pad, target, f"mem[{target}]")]
         target, value = rw.reads(address), rw.reads(value)
         if not rw.paged:
-            return [f"{pad}write({target}, {value})"]
+            return [pad + h for h in rw.hoisted] + [f"{pad}write({target}, {value})"]
         a = rw.name(target)
         if watched and not _NAME.fullmatch(value):
             value = rw.name(value)
@@ -989,11 +1045,16 @@ def rewrite(line: str, mode: str, flavor: str,
 _RETURN = re.compile(r"( *)return (\d+)")
 
 
-def _handler(name: str, comment: str, flavor: str, body: list[str]) -> list[str]:
+def _handler(name: str, comment: str, flavor: str, body: list[str],
+             opcode: int | None = None) -> list[str]:
     """One handler's definition. The "ram" set's handlers add their cycles to
     `cyc` themselves (and still return them): the loops that run them, above
-    all step()'s quiet path, then do nothing after the call."""
+    all step()'s quiet path, then do nothing after the call. With `opcode`
+    (the read-watch sets) it first checks its own opcode fetch, which the
+    loop that called it made."""
     nonlocals = HANDLER_NONLOCALS
+    if opcode is not None:
+        body = ["if rm[pc]:", f"    rhook(pc, 0x{opcode:02X})", *body]
     if flavor == "ram":
         nonlocals += ", cyc"
         counted = []
@@ -1037,11 +1098,13 @@ def factory_source(decimal: bool) -> str:
     return "\n".join(out) + "\n"
 
 
-def watched_source(decimal: bool, names: list[str]) -> str:
-    """`outer()` returning the write-watch handler sets (bus, ram, hybrid): the
-    three sets of `factory_source` with each write followed by the watch check
-    (`rewrite(watched=True)`). `names` are the core's closure cells, declared
-    here so that the handlers can be rebound to a live core's cells."""
+def watched_source(decimal: bool, names: list[str], reads: bool = False,
+                   writes: bool = True) -> str:
+    """`outer()` returning the watch handler sets (bus, ram, hybrid): the
+    three sets of `factory_source` with each write (`writes`) and each read
+    (`reads`) followed by the watch's check (`rewrite(watched=...,
+    read_watched=...)`). `names` are the core's closure cells, declared here
+    so that the handlers can be rebound to a live core's cells."""
     out = ["def outer():", f"    {' = '.join(names)} = None"]
     sets = []
     for flavor in ("bus", "ram", "hybrid"):
@@ -1051,8 +1114,10 @@ def watched_source(decimal: bool, names: list[str]) -> str:
             name = f"w{flavor}_{op.opcode:02x}"
             handlers.append(name)
             body = [new for line in handler_body(op, decimal)
-                    for new in rewrite(line, op.mode, flavor, watched=True)]
-            out.extend(_handler(name, f"{op.mnemonic} {op.mode}, watched", flavor, body))
+                    for new in rewrite(line, op.mode, flavor, watched=writes,
+                                       read_watched=reads)]
+            out.extend(_handler(name, f"{op.mnemonic} {op.mode}, watched", flavor, body,
+                                op.opcode if reads else None))
         sets.append("(" + ", ".join(handlers) + ")")
     out.append(f"    return ({', '.join(sets)})")
     return "\n".join(out) + "\n"

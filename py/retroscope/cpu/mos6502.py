@@ -16,7 +16,8 @@ stall), `step()` is little more than the handler call: the debugger's single
 steps, the trace and checked frames run on it. `run()` (never
 `step()`) also runs hot straight-line code as compiled blocks
 (`_6502blocks.py`) where that gives exactly the same result, bus accesses
-and stopping point included; none while a watch is set.
+and stopping point included; none while a bus watch is set (the core's own
+read and write watches, `set_read_watch` and `set_write_watch`, keep them).
 
 Interrupts: `irq(True)` holds the IRQ line (level-triggered, taken at an
 instruction boundary while I is clear, until `irq(False)`); `nmi()` latches
@@ -58,21 +59,24 @@ def _factory(variant: str) -> Callable[..., tuple[Any, ...]]:
     return factory
 
 
-_WATCHED: dict[tuple[str, tuple[str, ...]], Any] = {}
+_WATCHED: dict[tuple[str, tuple[str, ...], bool, bool], Any] = {}
 
 
-def _watched(variant: str, cells: dict[str, Any]) -> tuple[tuple[Any, ...], ...]:
-    """The write-watch handler sets bound to one core's cells (the source is
-    compiled once per process and variant)."""
+def _watched(variant: str, cells: dict[str, Any], reads: bool,
+             writes: bool) -> tuple[tuple[Any, ...], ...]:
+    """The watch handler sets (reads and/or writes checked) bound to one
+    core's cells (the source is compiled once per process and kind)."""
     names = tuple(sorted(cells))
-    outer = _WATCHED.get((variant, names))
+    key = (variant, names, reads, writes)
+    outer = _WATCHED.get(key)
     if outer is None:
-        source = _6502gen.watched_source(variant == "nmos", list(names))
-        filename = f"<retroscope.cpu.mos6502 {variant} watched>"
+        source = _6502gen.watched_source(variant == "nmos", list(names), reads, writes)
+        kinds = "+".join(k for k, on in (("reads", reads), ("writes", writes)) if on)
+        filename = f"<retroscope.cpu.mos6502 {variant} watched {kinds}>"
         linecache.cache[filename] = (len(source), None, source.splitlines(True), filename)
         namespace: dict[str, Any] = {}
         exec(compile(source, filename, "exec"), namespace)
-        outer = _WATCHED[(variant, names)] = namespace["outer"]
+        outer = _WATCHED[key] = namespace["outer"]
     return tuple(tuple(_rebind(f, cells) for f in handlers) for handlers in outer())
 
 
@@ -123,7 +127,7 @@ class MOS6502:
         self.variant = variant
         (self._run, self._step, self._irq, self._nmi, self._get_state, self._set_state,
          self._set_stops, self._was_stopped, self.request_stop, self.stall,
-         self._set_write_watch) = _factory(variant)(
+         self._set_write_watch, self._set_read_watch) = _factory(variant)(
             self.bus, partial(_6502blocks.build, decimal=variant == "nmos"), _6502blocks.HOT,
             _6502blocks.SPAN, partial(_watched, variant))
         self.stops: frozenset[int] = frozenset()
@@ -157,6 +161,20 @@ class MOS6502:
         write when the hook asked for a stop (`request_stop`). None: no watch.
         Checked per write with one index; the mask is read live."""
         self._set_write_watch(mask, hook if mask is not None else None)
+
+    def set_read_watch(self, mask: bytearray | None,
+                       hook: Callable[[int, int], Any] | None = None) -> None:
+        """Call hook(addr, value) after every read the CPU makes where
+        mask[addr] is set, with the value read: every read cycle as the bus
+        sees it, opcode and operand fetches, dummy reads and interrupt-vector
+        fetches included (so exactly what a bus read watch sees from run()
+        and step()), from inside both. Compiled blocks stay where the mask
+        covers none of their code bytes, with the checks in them, ending
+        after such a read when the hook asked for a stop (`request_stop`).
+        None: no watch. The mask is read live; give it again when the
+        addresses change, so that the blocks follow. Both watches at once
+        take handlers that check both."""
+        self._set_read_watch(mask, hook if mask is not None else None)
 
     @property
     def at_stop(self) -> bool:

@@ -140,8 +140,11 @@ class Session:
         self._can_request_stop = hasattr(self.cpu, "request_stop")
         # A core that watches its own writes (`set_write_watch`) takes write
         # breakpoints without a bus watch; `_core_watched` is the mask it has.
+        # Reads likewise (`set_read_watch`, `_core_read_watched`).
         self._core_watch = hasattr(self.cpu, "set_write_watch")
         self._core_watched: bytes | None = None
+        self._core_read_watch = hasattr(self.cpu, "set_read_watch")
+        self._core_read_watched: bytes | None = None
         self._volatile = False  # a condition read the cycle count or a device
         self._stops: set[int] = set()
 
@@ -182,6 +185,9 @@ class Session:
             want = bps.active[kind]
             if kind == "write" and self._core_watch:
                 self._install_core_watch(want)
+                continue
+            if kind == "read" and self._core_read_watch:
+                self._install_core_read_watch(want)
                 continue
             if want and kind not in self._watching:
                 mask, access = bps.masks[kind], self._access
@@ -244,6 +250,26 @@ class Session:
             stop()
         self.cpu.set_write_watch(mask, hook)
         self._core_watched = bytes(mask)
+
+    def _install_core_read_watch(self, want: bool) -> None:
+        """Read breakpoints on a core that watches its own reads
+        (`set_read_watch`), as `_install_core_watch` does writes. The core
+        reports every read the bus would see, fetches and dummy reads too."""
+        mask = self.breakpoints.masks["read"]
+        if not want:
+            if self._core_read_watched is not None:
+                self.cpu.set_read_watch(None)
+                self._core_read_watched = None
+            return
+        if self._core_read_watched is not None and self._core_read_watched == mask:
+            return
+        access, stop = self._access, self._request_stop
+
+        def hook(addr: int, value: int) -> None:
+            access.append(("read", addr, value))
+            stop()
+        self.cpu.set_read_watch(mask, hook)
+        self._core_read_watched = bytes(mask)
 
     def _run_checked(self, cycles: int) -> int:
         """Run whole instructions for `cycles`, checking before/after each."""
