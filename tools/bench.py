@@ -136,7 +136,7 @@ def cpython_figures(quick: bool) -> None:
         print(f"\n== Debugger cost: not measured ({exc})")
 
 
-def browser_figures(quick: bool) -> None:
+def browser_figures(quick: bool, boot_only: bool = False) -> None:
     from playwright.sync_api import sync_playwright
 
     chromium = find_chromium()
@@ -148,6 +148,10 @@ def browser_figures(quick: bool) -> None:
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
         page = boot_figures(browser, url, loads)
+        if boot_only:
+            browser.close()
+            server.shutdown()
+            return
         link_figures(browser, url)
         warmup, seconds = (2, 2) if quick else (12, 6)
         print(f"\n== CPU cores in Pyodide (page worker, settled median after {warmup} s warm-up)")
@@ -221,9 +225,32 @@ def _print_figures(result: dict) -> None:
         print(f"  {'':10} {name:32} {value:12,.2f}", flush=True)
 
 
+# A new browser context's first page costs Chromium about a second of CPU in
+# the next 1.5 s whatever it loads (measured here: ~1.1 s in a renderer that
+# an SVG's load does not use), and a page's first seconds leave the engine
+# busy behind them (wasm tier-up, the run loop): each boot waits this long
+# first, so that it is measured on a quiet machine, as a person's first
+# visit would be.
+SETTLE_S = 2.5
+
+
+def new_page(browser, refuse_snapshot: bool = False):
+    """A page in a fresh context (an empty cache), settled."""
+    context = browser.new_context()
+    if refuse_snapshot:
+        context.route("**/snapshot/**", lambda route: route.fulfill(
+            status=404, body="refused by the bench"))
+    page = context.new_page()
+    time.sleep(SETTLE_S)
+    return page
+
+
 def _boot(page, url: str, reload: bool = False) -> dict[str, float]:
-    """ms from navigation to Python-ready and to the machine's first frame drawn."""
+    """ms from navigation to Python-ready and to the machine's first frame
+    drawn. The page is paused afterwards, so that it does not run its
+    machine through the next page's boot."""
     if reload:
+        time.sleep(SETTLE_S)
         page.reload()
     else:
         page.goto(f"{url}index.html")
@@ -231,7 +258,9 @@ def _boot(page, url: str, reload: bool = False) -> dict[str, float]:
                            timeout=120_000)
     page.wait_for_function("window.retroscope.timings().machineReady !== undefined",
                            timeout=120_000)
-    return page.evaluate("window.retroscope.timings()")
+    timings = page.evaluate("window.retroscope.timings()")
+    page.evaluate("window.retroscope.pause()")
+    return timings
 
 
 def _spread(values: list[float]) -> str:
@@ -239,7 +268,7 @@ def _spread(values: list[float]) -> str:
             f"n={len(values)})")
 
 
-BIG_FETCHES = (".wasm", ".snapshot", ".whl", ".zip")
+BIG_FETCHES = (".wasm", ".snapshot", ".whl", ".zip", ".asm.mjs")
 
 
 def _timeline(page) -> dict[str, float]:
@@ -267,39 +296,30 @@ def boot_figures(browser, url: str, loads: int):
     """Cold loads (a fresh browser context each) and warm reloads, booting from
     the memory snapshot and the plain way (the snapshot refused), taking turns
     so that load from elsewhere weighs on both alike. Returns a warm page."""
-    def refuse(route) -> None:
-        route.fulfill(status=404, body="refused by the bench")
-
     figures: dict[str, dict[str, list[float]]] = {}
     timelines: dict[str, list[dict[str, float]]] = {"cold": [], "warm": []}
     pages = {}
     for how in ("snapshot", "plain"):
-        context = browser.new_context()
-        if how == "plain":
-            context.route("**/snapshot/**", refuse)
-        pages[how] = context.new_page()
+        pages[how] = new_page(browser, refuse_snapshot=how == "plain")
         _boot(pages[how], url)  # fills this context's cache for the warm reloads
     for _ in range(loads):
         for how in ("snapshot", "plain"):
-            context = browser.new_context()  # empty cache: a cold load
-            if how == "plain":
-                context.route("**/snapshot/**", refuse)
-            page = context.new_page()
+            page = new_page(browser, refuse_snapshot=how == "plain")  # empty cache: cold
             t = _boot(page, url)
             if how == "snapshot":
                 timelines["cold"].append(_timeline(page))
-            context.close()
+            page.context.close()
             warm = _boot(pages[how], url, reload=True)
             if how == "snapshot":
                 timelines["warm"].append(_timeline(pages[how]))
             for kind, times in (("cold", t), ("warm", warm)):
-                for mark in ("pythonReady", "machineReady"):
+                for mark in ("pythonReady", "firstFrame", "machineReady"):
                     figures.setdefault(f"{how} {kind} {mark}", []).append(times[mark])
     print("\n== Page boot (ms from navigation; median, range; snapshot and plain taking turns)")
     for key, values in figures.items():
         print(f"  {key:34} {_spread(values)}")
     for kind in ("cold", "warm"):
-        for mark in ("pythonReady", "machineReady"):
+        for mark in ("pythonReady", "firstFrame", "machineReady"):
             ratios = [p / s for s, p in zip(figures[f"snapshot {kind} {mark}"],
                                             figures[f"plain {kind} {mark}"], strict=True)]
             print(f"  plain / snapshot, {kind} {mark:13} {statistics.median(ratios):5.2f}x "
@@ -350,11 +370,13 @@ def link_figures(browser, url: str) -> None:
 def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--quick", action="store_true")
+    parser.add_argument("--boot", action="store_true", help="the page's boot figures only")
     args = parser.parse_args()
     raw, zipped = dist_size()
     print(f"== dist/: {raw / 1e6:.2f} MB raw, {zipped / 1e6:.2f} MB gzipped")
-    cpython_figures(args.quick)
-    browser_figures(args.quick)
+    if not args.boot:
+        cpython_figures(args.quick)
+    browser_figures(args.quick, boot_only=args.boot)
     return 0
 
 

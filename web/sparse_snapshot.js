@@ -2,7 +2,8 @@
 // bitmap of 1 KiB pages, the pages that are not all zero) written into a
 // zeroed buffer as its bytes arrive: `sparseWriter(target)` returns
 // {push(chunk), done()}; done() throws if what came was not a whole snapshot
-// of target's length.
+// of target's length. Consecutive pages sent make one run, copied with one
+// `set` per run and chunk (~1,600 runs for ~31,000 pages).
 const MAGIC = 0x53505352;  // "RSPS" read little-endian
 const HEADER = 16;
 
@@ -11,8 +12,9 @@ export function sparseWriter(target) {
   let headLength = HEADER;  // known once the header is in
   let gathered = 0;
   let pageSize = 0;
-  let offsets = [];         // where each page sent goes in target
-  let sent = 0;             // bytes of pages received so far
+  const runs = [];          // [where in target, bytes] of each run of pages sent
+  let run = 0;              // the run being received
+  let within = 0;           // bytes of it received so far
 
   function readHead() {
     const view = new DataView(head.buffer, head.byteOffset, HEADER);
@@ -31,23 +33,29 @@ export function sparseWriter(target) {
   }
 
   function readBitmap() {
-    for (let k = 0; k * pageSize < target.length; k += 1) {
-      if (head[HEADER + (k >> 3)] >> (k & 7) & 1) offsets.push(k * pageSize);
+    const pages = Math.ceil(target.length / pageSize);
+    const sent = (k) => head[HEADER + (k >> 3)] >> (k & 7) & 1;
+    for (let k = 0; k < pages; k += 1) {
+      if (!sent(k)) continue;
+      let end = k + 1;
+      while (end < pages && sent(end)) end += 1;
+      runs.push([k * pageSize, (end - k) * pageSize]);
+      k = end;  // page `end` was not sent
     }
   }
 
   function pushPages(bytes) {
     let at = 0;
     while (at < bytes.length) {
-      const index = Math.floor(sent / pageSize);
-      if (index >= offsets.length) throw new Error("the snapshot has bytes past its last page");
-      const within = sent % pageSize;
-      const take = Math.min(bytes.length - at, pageSize - within);
-      const to = offsets[index] + within;
+      if (run >= runs.length) throw new Error("the snapshot has bytes past its last page");
+      const [start, length] = runs[run];
+      const take = Math.min(bytes.length - at, length - within);
+      const to = start + within;
       const fits = Math.max(0, Math.min(take, target.length - to));  // the last page's padding
       if (fits > 0) target.set(bytes.subarray(at, at + fits), to);
       at += take;
-      sent += take;
+      within += take;
+      if (within === length) { run += 1; within = 0; }
     }
   }
 
@@ -67,7 +75,7 @@ export function sparseWriter(target) {
       pushPages(chunk.subarray(at));
     },
     done() {
-      if (head === null || gathered < headLength || sent !== offsets.length * pageSize) {
+      if (head === null || gathered < headLength || run !== runs.length) {
         throw new Error(`the snapshot is not the ${target.length} bytes the manifest says`);
       }
     },

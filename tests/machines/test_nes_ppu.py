@@ -386,3 +386,28 @@ def test_the_left_8_pixel_masks_hide_sprites_and_background_there():
     ppu.render(fb)
     assert fb[16 * WIDTH + 3] == 0x0F and fb[40 * WIDTH + 3] == 0x0F
     assert fb[40 * WIDTH + 9] == 0x21  # past the mask the sprite shows
+
+
+@pytest.mark.parametrize("mirroring", ["horizontal", "vertical", "single0", "single1"])
+def test_the_bulk_image_of_ppu_space_is_what_vram_read_sees_byte_for_byte(mirroring):
+    import random
+
+    rng = random.Random(mirroring)
+    ppu = PPU(chr_data=rng.randbytes(0x2000), mirroring=mirroring)
+    ppu.nametables[:] = rng.randbytes(0x800)
+    ppu.palette[:] = bytes(rng.randrange(64) for _ in range(32))
+    assert ppu.vram_image() == bytes(ppu.vram_read(a) for a in range(0x4000))
+
+
+def test_the_memory_panel_reads_ppu_and_oam_space_wrapping_at_their_ends():
+    from retroscope.machines import create
+
+    machine = create("tetris")
+    for _ in range(30):
+        machine.run_frame(0)
+    ppu = machine.ppu
+    ppu.oam[:] = bytes(range(256))
+    for addr, length in ((0, 0x4000), (0x3FF0, 0x20), (0x2345, 0x100), (0x3F1F, 3)):
+        assert machine.read_space("ppu", addr, length) == bytes(
+            ppu.vram_read((addr + i) & 0x3FFF) for i in range(length))
+    assert machine.read_space("oam", 0xF0, 0x20) == bytes((0xF0 + i) & 0xFF for i in range(0x20))

@@ -359,6 +359,17 @@ class MachineInfo:
         }
 
 
+def wrapped_slice(image: bytes | bytearray, addr: int, length: int) -> bytes:
+    """`length` bytes of a memory space's image from `addr`, wrapping past its
+    end as the space's own addresses do (one slice, not a byte at a time)."""
+    size = len(image)
+    addr %= size
+    if addr + length <= size:
+        return bytes(image[addr:addr + length])
+    whole, rest = divmod(addr + length, size)
+    return bytes(image[addr:]) + bytes(image) * (whole - 1) + bytes(image[:rest])
+
+
 # Where `call()` parks the return address: execution stops when PC gets there.
 CALL_SENTINEL = 0xFFF0
 

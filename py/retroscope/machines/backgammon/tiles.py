@@ -8,6 +8,8 @@ on a point keeps the point's colour in its corners.
 
 from __future__ import annotations
 
+from functools import cache
+
 # Tile numbers (pattern table 0).
 BLANK = 0x00
 FRAME = 0x01
@@ -152,8 +154,10 @@ def _dot() -> Pixels:
     return [[1 if c == "1" else 0 for c in r] for r in rows]
 
 
+@cache
 def build_chr() -> bytes:
-    """The 8 KiB of CHR RAM: background tiles in table 0, sprites use it too."""
+    """The 8 KiB of CHR RAM: background tiles in table 0, sprites use it too
+    (made once a process: the boot snapshot holds it)."""
     chr_data = bytearray(0x2000)
 
     def put(index: int, tile: Pixels) -> None:

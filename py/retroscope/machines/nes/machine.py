@@ -27,7 +27,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...cpu.bus import Bus
-from ..base import IdleLoop, Machine, MachineInfo
+from ..base import IdleLoop, Machine, MachineInfo, wrapped_slice
 from ..sound import SoundLog
 from .apu import Apu
 from .controller import BUTTONS, OPEN_BUS, Controller
@@ -258,9 +258,9 @@ class NesMachine(Machine):
 
     def read_space(self, space: str, addr: int, length: int) -> bytes:
         if space == "ppu":
-            return bytes(self.ppu.vram_read((addr + i) & 0x3FFF) for i in range(length))
+            return wrapped_slice(self.ppu.vram_image(), addr, length)
         if space == "oam":
-            return bytes(self.ppu.oam[(addr + i) & 0xFF] for i in range(length))
+            return wrapped_slice(bytes(self.ppu.oam), addr, length)
         return super().read_space(space, addr, length)
 
     def writable_spaces(self) -> tuple[str, ...]:

@@ -176,6 +176,13 @@ class PPU:
             return self.nametables[self._nt_index(addr)]
         return self.palette[self._pal_index(addr)]
 
+    def vram_image(self) -> bytes:
+        """The whole PPU address space $0000-$3FFF as `vram_read` sees it, in
+        bulk (the memory panel takes an image of it at every pause)."""
+        tables = b"".join(self.nametables[q << 10:(q + 1) << 10] for q in self._nt_map)
+        palette = bytes(self.palette[self._pal_index(a)] for a in range(0x20))
+        return bytes(self.chr) + tables + tables[:0xF00] + palette * 8
+
     def vram_write(self, addr: int, value: int) -> None:
         addr &= 0x3FFF
         if addr < 0x2000:

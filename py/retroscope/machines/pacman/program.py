@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
+from functools import cache
 from typing import Any
 
 from ..base import MachineError, assemble_package
@@ -22,6 +23,14 @@ FILL_SEED = 0x2966_32FF  # any nonzero 32-bit value; ours names the routine and 
 
 def build() -> tuple[bytes, dict[str, int], Any]:
     """(16 KiB ROM without a maze, symbols, Program)."""
+    rom, symbols, program = _build()
+    return rom, dict(symbols), program
+
+
+@cache
+def _build() -> tuple[bytes, dict[str, int], Any]:
+    """Built once a process (the fill alone takes ~40 ms in CPython; a machine
+    loaded from a link in the page pays nothing: the boot snapshot has it)."""
     built = assemble_package(__package__, "pacman.asm", "z80", {"levels.inc": levels_inc(),
                                                                   "sound.inc": sounds.sound_inc()})
     rom = bytearray(built.image(0x0000, 0x3FFF, fill=0x00))
@@ -126,7 +135,7 @@ def maze_images(maze: Maze) -> tuple[bytes, bytes]:
 
 
 def rom_with_maze(maze: Maze) -> bytes:
-    rom = bytearray(build()[0])
+    rom = bytearray(_build()[0])
     tiles, colours = maze_images(maze)
     rom[MAZE_TILES : MAZE_TILES + 0x400] = tiles
     rom[MAZE_COLOURS : MAZE_COLOURS + 0x400] = colours

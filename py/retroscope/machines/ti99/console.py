@@ -29,7 +29,7 @@ from importlib import resources
 from typing import Any
 
 from ...cpu.bus import Bus
-from ..base import Machine
+from ..base import Machine, wrapped_slice
 from ..sn76489 import SN76489, TI99_CLOCK
 from .tms9901 import TMS9901
 from .vdp import HEIGHT, PALETTE, VDP, WIDTH
@@ -205,6 +205,5 @@ class Ti99Machine(Machine):
 
     def read_space(self, space: str, addr: int, length: int) -> bytes:
         if space == "vram":
-            vram = self.vdp.vram
-            return bytes(vram[(addr + i) & 0x3FFF] for i in range(length))
+            return wrapped_slice(self.vdp.vram, addr, length)
         return super().read_space(space, addr, length)
