@@ -1,8 +1,10 @@
 """`python3 build.py bench`: the speed figures, as ratios measured in one run.
 
-* the page: time from navigation to Python-ready and to the first frame over
-  5 cold loads and 5 warm reloads, booting from the memory snapshot and the
-  plain way in turns (medians, ranges, ratios), and the size of dist/;
+* the page: time from navigation to Python-ready, to the machine's first
+  frame drawn and to the page ready, over 5 cold loads and 5 warm reloads,
+  booting from the memory snapshot and the plain way in turns (medians,
+  ranges, ratios), each on a quiet machine (SETTLE_S); reloads in a browser
+  profile on disk; and the size of dist/ (`build.py bench boot`: these alone);
 * each CPU core's emulated clock in CPython and in Pyodide (the real page's
   worker, headless chromium, after a 10 s warm-up), as a ratio to the original
   hardware's clock; the 6502 also against py65 and the Z80 against the `z80`
@@ -22,6 +24,7 @@ import argparse
 import gzip
 import statistics
 import sys
+import tempfile
 import time
 
 from .paths import DIST, PY_SRC
@@ -148,6 +151,7 @@ def browser_figures(quick: bool, boot_only: bool = False) -> None:
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
         page = boot_figures(browser, url, loads)
+        profile_reloads(pw, chromium, url, loads)
         if boot_only:
             browser.close()
             server.shutdown()
@@ -328,6 +332,25 @@ def boot_figures(browser, url: str, loads: int):
         _print_timeline(kind, runs)
     pages["plain"].context.close()
     return pages["snapshot"]
+
+
+def profile_reloads(playwright, chromium: str, url: str, loads: int) -> None:
+    """Reloads in a browser profile on disk, as a returning visitor's is: the
+    contexts above are incognito-like, whose in-memory HTTP cache keeps no
+    entry over about 6 MB, so their reloads download the runtime's wasm
+    (9.6 MB) and the snapshot (~30 MB) again; a profile's disk cache keeps them."""
+    with tempfile.TemporaryDirectory(prefix="retroscope-bench-") as profile:
+        context = playwright.chromium.launch_persistent_context(
+            profile, executable_path=chromium, args=CHROMIUM_ARGS)
+        page = context.new_page()
+        time.sleep(SETTLE_S)
+        first = _boot(page, url)
+        reloads = [_boot(page, url, reload=True) for _ in range(loads)]
+        context.close()
+    print("\n== Page boot in a browser profile on disk (ms from navigation)")
+    print(f"  first visit firstFrame             {first['firstFrame']:6.0f} ms")
+    for mark in ("pythonReady", "firstFrame", "machineReady"):
+        print(f"  reload {mark:27} {_spread([r[mark] for r in reloads])}")
 
 
 # A link with parameters for each machine: the page must boot it without

@@ -20,6 +20,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
+from .codegen import compile_generated
 from .isaz80 import PAGES, Form
 
 # -- flag tables (one source: built here, shared with the core) ---------------
@@ -855,5 +856,5 @@ def build_pages(port_in: str = "cpu.bus.port_in",
             row.append(name)
         names[prefix] = row
     space = namespace()
-    exec(compile("\n".join(src), "<z80 handlers>", "exec"), space)  # noqa: S102
+    exec(compile_generated("\n".join(src), "<z80 handlers>"), space)  # noqa: S102
     return {p: [space[n] if n else None for n in row] for p, row in names.items()}

@@ -38,6 +38,7 @@ from typing import Any
 
 from . import _6502blocks, _6502gen
 from .bus import Bus
+from .codegen import compile_generated
 from .isa6502 import FLAG_I, RESET_VECTOR
 
 VARIANTS = ("nmos", "2a03")
@@ -54,7 +55,7 @@ def _factory(variant: str) -> Callable[..., tuple[Any, ...]]:
         # Registered so that tracebacks into generated handlers show their lines.
         linecache.cache[filename] = (len(source), None, source.splitlines(True), filename)
         namespace: dict[str, Any] = {}
-        exec(compile(source, filename, "exec"), namespace)
+        exec(compile_generated(source, filename), namespace)
         factory = _FACTORIES[variant] = namespace["factory"]
     return factory
 
@@ -75,7 +76,7 @@ def _watched(variant: str, cells: dict[str, Any], reads: bool,
         filename = f"<retroscope.cpu.mos6502 {variant} watched {kinds}>"
         linecache.cache[filename] = (len(source), None, source.splitlines(True), filename)
         namespace: dict[str, Any] = {}
-        exec(compile(source, filename, "exec"), namespace)
+        exec(compile_generated(source, filename), namespace)
         outer = _WATCHED[key] = namespace["outer"]
     return tuple(tuple(_rebind(f, cells) for f in handlers) for handlers in outer())
 

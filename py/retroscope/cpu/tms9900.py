@@ -48,6 +48,7 @@ from typing import Any
 from . import _tms9900gen
 from . import isa9900 as isa
 from .bus import Bus
+from .codegen import compile_generated
 
 CruRead = Callable[[int], int]
 CruWrite = Callable[[int, int], None]
@@ -122,7 +123,7 @@ def _factory(waits: bool, mode: str, watch: bool = False) -> Callable[..., tuple
         # Registered so that tracebacks into generated handlers show their lines.
         linecache.cache[filename] = (len(source), None, source.splitlines(True), filename)
         namespace: dict[str, Any] = {}
-        exec(compile(source, filename, "exec"), namespace)
+        exec(compile_generated(source, filename), namespace)
         factory = _FACTORIES[waits, mode, watch] = namespace["factory"]
     return factory
 

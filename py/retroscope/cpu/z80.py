@@ -32,6 +32,7 @@ from typing import Any
 from ._z80blocks import HOT, compile_block
 from ._z80gen import Stop, SyncR, build_pages
 from .bus import Bus
+from .codegen import compile_generated
 from .isaz80 import (
     IM0_RST_CYCLES,
     IM1_CYCLES,
@@ -193,7 +194,7 @@ def _fast_loop(check: str, name: str) -> Callable[..., None]:
     linecache.cache[filename] = (len(source), None, source.splitlines(True), filename)
     space = {"MAIN": MAIN, "HOT": HOT, "compile_block": compile_block, "Stop": Stop,
              "AtStop": AtStop, "SyncR": SyncR}
-    exec(compile(source, filename, "exec"), space)  # noqa: S102
+    exec(compile_generated(source, filename), space)  # noqa: S102
     return space["fast"]
 
 

@@ -1,0 +1,48 @@
+"""Compiling the cores' generated handler code, in one place.
+
+Each core writes its handlers as Python source and compiles it once per
+process (a factory per variant). The compile is the one big transient cost
+of building a core: its syntax trees take ~30 MB at the peak. In the page's
+boot snapshot (tools/snapshot.mjs) that peak, interleaved with the code
+objects it leaves, would be a heap of ~75 MB; so the snapshot's maker
+compiles in a first interpreter with `recording()` on, and hands the code
+objects to the interpreter it snapshots through `precompiled()` (marshal:
+the same Pyodide on both sides), whose heap then holds the code without the
+trees' holes (~45 MB).
+"""
+
+from __future__ import annotations
+
+import marshal
+from types import CodeType
+
+# (filename, source) -> the code object compile() gives; filled by precompiled().
+_PRECOMPILED: dict[tuple[str, str], CodeType] = {}
+_RECORDED: dict[tuple[str, str], CodeType] | None = None
+
+
+def compile_generated(source: str, filename: str) -> CodeType:
+    """compile(source, filename, "exec"), or the same code handed in beforehand."""
+    code = _PRECOMPILED.pop((filename, source), None)
+    if code is None:
+        code = compile(source, filename, "exec")
+        if _RECORDED is not None:
+            _RECORDED[filename, source] = code
+    return code
+
+
+def recording() -> None:
+    """Keep every code object compile_generated compiles from now on."""
+    global _RECORDED
+    _RECORDED = {}
+
+
+def recorded() -> bytes:
+    """What was compiled since recording(), marshalled (for precompiled())."""
+    return marshal.dumps(_RECORDED or {})
+
+
+def precompiled(blob: bytes) -> None:
+    """Hand in code that recorded() gave, by another interpreter of the same
+    Python: compile_generated takes each instead of compiling it (once)."""
+    _PRECOMPILED.update(marshal.loads(blob))
