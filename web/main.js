@@ -362,6 +362,8 @@ async function loadMachine(id, params, { run = false } = {}) {
   screen.setMachine(result.info.width, result.info.height, result.palette);
   input.setMachine(result.info);
   keys.refresh();
+  // It plays at once; the debugger's panels fill in while it runs.
+  if (run && pauseRequests === pauses) await act("run");
   // Asked all at once: the worker answers in order, without a round trip between.
   const [symbols, spaces, writable] = await Promise.all(
     [request("symbols"), debug("spaces"), debug("writable_spaces")]);
@@ -386,7 +388,6 @@ async function loadMachine(id, params, { run = false } = {}) {
   }
   await loadMachinePanel(id, panelModule);
   html.dataset.machine = id;
-  if (run && pauseRequests === pauses) await act("run");
   return result;
 }
 

@@ -32,11 +32,25 @@ def state_hash(page) -> str:
     return page.evaluate("window.retroscope.debug('state_hash')")
 
 
+# The contexts open_fresh made during a test, closed after it: a page left open
+# runs its machine through the rest of the session (two cores: it slowed the
+# whole suite).
+_OPENED: list = []
+
+
+@pytest.fixture(autouse=True)
+def _close_fresh_contexts():
+    yield
+    while _OPENED:
+        _OPENED.pop().close()
+
+
 def open_fresh(browser, url: str, size: str, watch=None):
     """The link in a new browser context: nothing shared with the first page.
     `watch(page)` runs as soon as the page is open, while it boots and replays."""
     w, h = SIZES[size]
     context = browser.new_context(viewport={"width": w, "height": h})
+    _OPENED.append(context)
     page = context.new_page()
     errors: list[str] = []
     page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
