@@ -1,7 +1,7 @@
 """`python3 build.py bench`: the speed figures, as ratios measured in one run.
 
 * the page: time from navigation to Python-ready, to the machine's first
-  frame drawn and to the page ready, over 5 cold loads and 5 warm reloads,
+  frame drawn, to its running and to the page ready, over 5 cold loads and 5 warm reloads,
   booting from the memory snapshot and the plain way in turns (medians,
   ranges, ratios), each on a quiet machine (SETTLE_S); reloads in a browser
   profile on disk; and the size of dist/ (`build.py bench boot`: these alone);
@@ -262,6 +262,8 @@ def _boot(page, url: str, reload: bool = False) -> dict[str, float]:
                            timeout=120_000)
     page.wait_for_function("window.retroscope.timings().machineReady !== undefined",
                            timeout=120_000)
+    page.wait_for_function("window.retroscope.timings().playing !== undefined",
+                           timeout=120_000)
     timings = page.evaluate("window.retroscope.timings()")
     page.evaluate("window.retroscope.pause()")
     return timings
@@ -317,13 +319,13 @@ def boot_figures(browser, url: str, loads: int):
             if how == "snapshot":
                 timelines["warm"].append(_timeline(pages[how]))
             for kind, times in (("cold", t), ("warm", warm)):
-                for mark in ("pythonReady", "firstFrame", "machineReady"):
+                for mark in ("pythonReady", "firstFrame", "playing", "machineReady"):
                     figures.setdefault(f"{how} {kind} {mark}", []).append(times[mark])
     print("\n== Page boot (ms from navigation; median, range; snapshot and plain taking turns)")
     for key, values in figures.items():
         print(f"  {key:34} {_spread(values)}")
     for kind in ("cold", "warm"):
-        for mark in ("pythonReady", "firstFrame", "machineReady"):
+        for mark in ("pythonReady", "firstFrame", "playing", "machineReady"):
             ratios = [p / s for s, p in zip(figures[f"snapshot {kind} {mark}"],
                                             figures[f"plain {kind} {mark}"], strict=True)]
             print(f"  plain / snapshot, {kind} {mark:13} {statistics.median(ratios):5.2f}x "
@@ -349,7 +351,7 @@ def profile_reloads(playwright, chromium: str, url: str, loads: int) -> None:
         context.close()
     print("\n== Page boot in a browser profile on disk (ms from navigation)")
     print(f"  first visit firstFrame             {first['firstFrame']:6.0f} ms")
-    for mark in ("pythonReady", "firstFrame", "machineReady"):
+    for mark in ("pythonReady", "firstFrame", "playing", "machineReady"):
         print(f"  reload {mark:27} {_spread([r[mark] for r in reloads])}")
 
 

@@ -227,6 +227,7 @@ function onEvent(msg) {
       break;
     case "status":
       setRunning(msg.running);
+      if (msg.running) timings.playing ??= performance.now();  // the machine first runs
       if (!msg.running) refreshMachinePanels();
       if (msg.reason && typeof msg.reason === "object") {
         showMessage(`stopped: ${msg.reason.message || msg.reason.kind} at $${hex4(msg.reason.pc)}`, "info");
