@@ -363,7 +363,16 @@ async function loadMachine(id, params, { run = false } = {}) {
   screen.setMachine(result.info.width, result.info.height, result.palette);
   input.setMachine(result.info);
   keys.refresh();
-  // It plays at once; the debugger's panels fill in while it runs.
+  ui.title.textContent = result.info.title;
+  ui.summary.textContent = result.info.summary || "";
+  showHint(result.info);
+  document.title = `${result.info.title} · Retroscope`;
+  for (const link of ui.nav.children) {
+    link.classList.toggle("active", link.dataset.testid === `nav-${id}`);
+  }
+  // It shows and plays at once (opening the page: the boot's overlay goes);
+  // the debugger's panels fill in while it runs.
+  ui.progress.hidden = true;
   if (run && pauseRequests === pauses) await act("run");
   // Asked all at once: the worker answers in order, without a round trip between.
   const [symbols, spaces, writable] = await Promise.all(
@@ -373,13 +382,6 @@ async function loadMachine(id, params, { run = false } = {}) {
   memory.go(0);
   await Promise.all([disasm, source, trace, breakpoints, watches].map((panel) => panel.load(id)));
   refreshDebug();
-  ui.title.textContent = result.info.title;
-  ui.summary.textContent = result.info.summary || "";
-  showHint(result.info);
-  document.title = `${result.info.title} · Retroscope`;
-  for (const link of ui.nav.children) {
-    link.classList.toggle("active", link.dataset.testid === `nav-${id}`);
-  }
   if (result.moment?.exact) {
     showMessage(`the shared moment: frame ${result.moment.frame}, replayed from power-on to the same state`, "info");
   }
