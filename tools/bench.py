@@ -238,14 +238,16 @@ def _print_figures(result: dict) -> None:
 SETTLE_S = 2.5
 
 
-def new_page(browser, refuse_snapshot: bool = False):
-    """A page in a fresh context (an empty cache), settled."""
+def new_page(browser, refuse_snapshot: bool = False, settle: bool = True):
+    """A page in a fresh context (an empty cache), settled unless told not to
+    (where nothing is timed)."""
     context = browser.new_context()
     if refuse_snapshot:
         context.route("**/snapshot/**", lambda route: route.fulfill(
             status=404, body="refused by the bench"))
     page = context.new_page()
-    time.sleep(SETTLE_S)
+    if settle:
+        time.sleep(SETTLE_S)
     return page
 
 
@@ -378,16 +380,13 @@ def link_figures(browser, url: str) -> None:
         link = links.get(mid, "")
         seen = []
         for how in ("snapshot", "plain"):
-            context = browser.new_context()
-            if how == "plain":
-                context.route("**/snapshot/**", lambda route: route.fulfill(status=404, body="no"))
-            page = context.new_page()
+            page = new_page(browser, refuse_snapshot=how == "plain", settle=False)
             page.goto(f"{url}index.html#/{mid}{'?' + link if link else ''}")
             page.wait_for_function("window.retroscope && window.retroscope.timings()"
                                    ".machineReady !== undefined", timeout=120_000)
             r = page.evaluate("window.retroscope.bench({kind: 'assembled'})")
             seen.append(", ".join(r["assembled"]) or "nothing")
-            context.close()
+            page.context.close()
         shown = link if len(link) <= 48 else link[:45] + "..."
         print(f"  {mid:10} {shown:48} {seen[0]} / {seen[1]}", flush=True)
 
