@@ -371,8 +371,10 @@ async function loadMachine(id, params, { run = false } = {}) {
     link.classList.toggle("active", link.dataset.testid === `nav-${id}`);
   }
   // It shows and plays at once (opening the page: the boot's overlay goes);
-  // the debugger's panels fill in while it runs.
+  // the debugger's panels fill in while it runs, all but the saved
+  // breakpoints, which are set first: they stop it from its first frame on.
   ui.progress.hidden = true;
+  await breakpoints.load(id);
   if (run && pauseRequests === pauses) await act("run");
   // Asked all at once: the worker answers in order, without a round trip between.
   const [symbols, spaces, writable] = await Promise.all(
@@ -380,7 +382,7 @@ async function loadMachine(id, params, { run = false } = {}) {
   memory.setSymbols(symbols);
   memory.setSpaces(spaces, writable);
   memory.go(0);
-  await Promise.all([disasm, source, trace, breakpoints, watches].map((panel) => panel.load(id)));
+  await Promise.all([disasm, source, trace, watches].map((panel) => panel.load(id)));
   refreshDebug();
   if (result.moment?.exact) {
     showMessage(`the shared moment: frame ${result.moment.frame}, replayed from power-on to the same state`, "info");
