@@ -93,6 +93,11 @@ let machinePanels = [];       // ids with a web/panels/machine_<id>.js (listed b
 // sent (a memory write's redraw) is not that request's frame.
 const frameWaiters = [];
 let framesReceived = 0;
+// Machine states are counted as they arrive (in the worker's order). A frame's
+// state is shown at the next animation frame, so a state request answered
+// meanwhile can be newer: the older one is then never shown over it.
+let statesReceived = 0;
+let stateShown = 0;
 
 const debug = (verb, args = {}) => request("debug", { verb, args });
 const session = {
@@ -152,11 +157,18 @@ for (const tab of document.querySelectorAll("[data-tab]")) {
 async function refreshMachinePanels() {
   try {
     const info = await request("state");
+    const stamp = ++statesReceived;
     if (!info?.machine || running) return;
-    lastState = info.machine;
-    mechanics.update(info.machine);
-    machinePanelModule?.update(info.machine);
+    showMachineState(info.machine, stamp);
   } catch { /* the machine is changing: its next frame brings its state */ }
+}
+
+function showMachineState(state, stamp) {
+  if (stamp < stateShown) return;
+  stateShown = stamp;
+  lastState = state;
+  mechanics.update(state);
+  machinePanelModule?.update(state);
 }
 
 // -- debugger panels: one refresh at a time, never piling up -----------------------------
@@ -222,6 +234,7 @@ function onEvent(msg) {
       break;
     case "frame":
       msg.seq = ++framesReceived;
+      if (msg.state) msg.stateStamp = ++statesReceived;
       latest = msg;
       requestAnimationFrame(drawLatest);
       break;
@@ -274,13 +287,12 @@ function drawLatest() {
   frameNumber = msg.frame;
   ui.frameCounter.textContent = `frame ${msg.frame}`;
   counters.drawn(msg.frame);
-  if (msg.state) {
+  if (msg.state && msg.stateStamp > stateShown) {
     lastState = msg.state;
     const now = performance.now();
     if (!running || now - lastPanelUpdate >= PANEL_INTERVAL_MS) {
       lastPanelUpdate = now;
-      mechanics.update(msg.state);
-      machinePanelModule?.update(msg.state);
+      showMachineState(msg.state, msg.stateStamp);
     }
   }
   if (!running || performance.now() - lastDebug >= DEBUG_INTERVAL_MS) refreshDebug();
@@ -419,6 +431,9 @@ async function loadMachinePanel(id, modulePromise) {
   ui.machinePanel.replaceChildren();
   ui.machinePanel.hidden = !module;
   if (module) machinePanelModule = module.create(ui.machinePanel, session);
+  // Its first state: the load's frame may have been drawn before it existed,
+  // and a paused machine sends no more (running, the next frames bring one).
+  if (module) refreshMachinePanels();
 }
 
 // -- saved data (high scores) -------------------------------------------------------------

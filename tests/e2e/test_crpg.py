@@ -120,6 +120,48 @@ def test_a_map_file_opens_and_a_bad_one_says_why(open_page, page_log, tmp_path):
     assert page_log.console_errors == []
 
 
+def test_a_frame_drawn_late_never_puts_old_settings_back(open_page, page_log):
+    """A frame's state is shown at the next animation frame, so a frame sent
+    before a change can be drawn after the change's answer, and after a newer
+    state: the panel keeps the applied settings and the brush. (CI caught the
+    race: old settings came back under the next edit and were applied with it.)"""
+    page = open_page("#/crpg")
+    before = machine_state(page)
+    assert before["width"] != 20 and before["kind"] != 0 and before["brush"]["kind"] == "walk"
+    late_frame = """async (change) => {
+      const r = window.retroscope, raf = window.requestAnimationFrame;
+      window.requestAnimationFrame = (draw) => setTimeout(draw, 600);  // frames drawn late
+      try {
+        const stepped = r.step("frame");   // its frame's state: before the change
+        await change();
+        await stepped;                     // drawn after the change's answer
+      } finally { window.requestAnimationFrame = raf; }
+    }"""
+    # Apply answered, and the frame from before it is the newest state.
+    page.locator("[data-testid=crpg-width]").fill("20")
+    page.locator("[data-testid=crpg-kind]").select_option("0")
+    page.evaluate(f"""({late_frame})(async () =>
+      document.querySelector('[data-testid=crpg-apply]').click())""")
+    assert machine_state(page)["width"] == 20
+    assert page.locator("[data-testid=crpg-width]").input_value() == "20"
+    assert page.locator("[data-testid=crpg-kind]").input_value() == "0"
+    # A newer state (pause asks for one) is shown before the older frame is drawn.
+    brush = page.evaluate(f"""({late_frame})(async () => {{
+      const brushSel = document.querySelector('[data-testid=crpg-brush]');
+      brushSel.value = brushSel.options[2].value;
+      brushSel.dispatchEvent(new Event("change"));
+      await window.retroscope.pause();
+    }}).then(() => document.querySelector('[data-testid=crpg-brush]').value)""")
+    assert brush.startswith("tile:"), brush
+    assert machine_state(page)["brush"]["kind"] == "tile"
+    assert "20 x" in page.locator("[data-testid=crpg-where]").inner_text()
+    page.evaluate("window.retroscope.run()")
+    wait_machine(page, "m.steps >= 1")
+    assert page.locator("[data-testid=crpg-width]").input_value() == "20"
+    assert page.locator("[data-testid=crpg-kind]").input_value() == "0"
+    assert page_log.console_errors == []
+
+
 def test_the_editor_settings_resize_and_slant_the_map(open_page, page_log):
     page = open_page("#/crpg")
     page.evaluate("window.retroscope.run()")

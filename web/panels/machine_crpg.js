@@ -83,11 +83,16 @@ export function create(root, session) {
     el("option", { value: 0, text: "extend the edge" }), el("option", { value: 1, text: "wrap around" }));
   const kindSel = el("select", { testid: "crpg-kind" },
     KINDS.map(([v, t]) => el("option", { value: v, text: t })));
-  // Changed but not applied: the fields keep the user's values until Apply.
+  // Changed but not applied: the fields keep the user's values until Apply, and
+  // after it until a state shows the applied settings. Frames drawn after the
+  // reply may carry state from before it (they are drawn on the next animation
+  // frame), and would put the old values back under the user's next edit.
   let editing = false;
+  let applied = null; // {map, settings} sent and accepted, not yet seen in a state
   for (const input of [widthIn, heightIn, mapLightIn, playerLightIn, edgeSel, kindSel]) {
-    input.addEventListener("input", () => { editing = true; });
-    input.addEventListener("change", () => { editing = true; });
+    const edited = () => { editing = true; applied = null; };
+    input.addEventListener("input", edited);
+    input.addEventListener("change", edited);
   }
   const editor = el("div", {},
     el("h3", { text: "Map editor" }),
@@ -102,10 +107,12 @@ export function create(root, session) {
       // The fields stay the user's until the machine has the new settings: state
       // updates already on their way describe the map before Apply and would undo
       // them (and a refused change keeps them, to be corrected).
-      const out = await act("settings", { width: Number(widthIn.value), height: Number(heightIn.value),
+      const settings = { width: Number(widthIn.value), height: Number(heightIn.value),
         edge: Number(edgeSel.value), kind: Number(kindSel.value),
-        map_light: Number(mapLightIn.value), player_light: Number(playerLightIn.value) });
-      if (out !== null) editing = false;
+        map_light: Number(mapLightIn.value), player_light: Number(playerLightIn.value) };
+      const map = mapSel.value;
+      const out = await act("settings", settings);
+      if (out !== null) applied = { map, settings };
     } }));
 
   // -- sharing ----------------------------------------------------------------------------
@@ -169,6 +176,11 @@ export function create(root, session) {
       }
       const b = state.brush || {};
       brushSel.value = b.kind === "tile" ? `tile:${b.code}` : b.kind === "mob" ? `mob:${b.gfx}` : `${b.kind}:`;
+      if (applied && (state.map !== applied.map ||
+          Object.entries(applied.settings).every(([key, value]) => state[key] === value))) {
+        applied = null;
+        editing = false;
+      }
       if (!editing) {
         widthIn.value = state.width; heightIn.value = state.height;
         edgeSel.value = state.edge; kindSel.value = state.kind;
