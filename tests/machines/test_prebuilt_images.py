@@ -85,6 +85,9 @@ def test_an_image_holds_the_program_the_assembler_makes(images):
         fresh = base.assemble_sources(*call)
         loaded = base._assemble(*call).program
         assert loaded == fresh
+        # Each file's name is one string for all its rows (memory, snapshot).
+        names = {}
+        assert all(names.setdefault(row.file, row.file) is row.file for row in loaded.listing)
         assert base.image_bytes(fresh) == (folder / f"{base.image_key(*call)}.json.gz").read_bytes()
 
 

@@ -116,6 +116,13 @@ def test_the_lfsr_cycle_from_8988_has_32767_values():
     assert len(model.lfsr_cycle(0x8988)) == 32767
 
 
+def test_a_link_seed_is_accepted_exactly_when_it_is_in_the_cycle():
+    from retroscope.machines import tetris
+
+    cycle = model.lfsr_cycle(0x8988)
+    assert [s for s in range(0x10000) if tetris.in_lfsr_cycle(s)] == sorted(cycle)
+
+
 def test_piece_selection_matches_the_model(machine):
     def prepare(m, rng):
         m[model.SPAWN_ID] = rng.choice((*SPAWN_TABLE, 0, rng.randrange(256)))

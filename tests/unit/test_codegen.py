@@ -54,3 +54,30 @@ def test_nothing_is_kept_unless_recording():
     assert codegen.recorded() == codegen.recorded()  # an empty, well-formed blob
     codegen.precompiled(codegen.recorded())
     assert codegen._PRECOMPILED == {}
+
+
+def test_a_traceback_into_generated_code_shows_its_lines_made_again_on_demand():
+    import linecache
+    import traceback
+
+    made = []
+
+    def make_source() -> str:
+        made.append(1)
+        return "def factory(x):\n    return x // 0  # the failing line\n"
+
+    code = codegen.generated_code("retroscope test factory", make_source)
+    filename = "retroscope test factory (generated)"
+    try:
+        assert linecache.cache[filename] == (make_source,)  # no lines kept until asked
+        assert len(made) == 1
+        space: dict = {}
+        exec(code, space)  # noqa: S102
+        with pytest.raises(ZeroDivisionError) as caught:
+            space["factory"](7)
+        text = "".join(traceback.format_exception(caught.value))
+        assert f'File "{filename}", line 2' in text
+        assert "return x // 0  # the failing line" in text
+        assert len(made) == 2
+    finally:
+        linecache.cache.pop(filename, None)

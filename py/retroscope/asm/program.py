@@ -83,11 +83,14 @@ class Program:
     def from_json(cls, data: dict[str, Any]) -> Program:
         """The Program `to_json` described, equal to the one assembled."""
         fromhex = bytes.fromhex
+        # One string per file name, not one per row (JSON gives each its own copy).
+        files: dict[str, str] = {}
         return cls(
             data["isa"],
             [(address, fromhex(text)) for address, text in data["chunks"]],
             dict(data["symbols"]),
-            [ListingRow(address, fromhex(text), line, source, file, bool(code))
+            [ListingRow(address, fromhex(text), line, source, files.setdefault(file, file),
+                        bool(code))
              for address, text, line, source, file, code in data["listing"]],
         )
 

@@ -13,7 +13,9 @@ trees' holes (~45 MB).
 
 from __future__ import annotations
 
+import linecache
 import marshal
+from collections.abc import Callable
 from types import CodeType
 
 # (filename, source) -> the code object compile() gives; filled by precompiled().
@@ -29,6 +31,19 @@ def compile_generated(source: str, filename: str) -> CodeType:
         if _RECORDED is not None:
             _RECORDED[filename, source] = code
     return code
+
+
+def generated_code(name: str, make_source: Callable[[], str]) -> CodeType:
+    """Compile what `make_source()` writes, under the file name "<name> (generated)".
+
+    Tracebacks into the code show its lines: linecache makes them again from
+    `make_source` when one is shown. It is not given the lines now, which
+    would keep a few MB of source text alive in every process (and in the
+    boot snapshot) for tracebacks that rarely come. (linecache loads lazily
+    only for names not in angle brackets.)"""
+    filename = f"{name} (generated)"
+    linecache.cache[filename] = (make_source,)
+    return compile_generated(make_source(), filename)
 
 
 def recording() -> None:

@@ -30,7 +30,6 @@ returns 0 and `run()` returns early, until `reset()`.
 
 from __future__ import annotations
 
-import linecache
 import types
 from collections.abc import Callable, Iterable
 from functools import partial
@@ -38,7 +37,7 @@ from typing import Any
 
 from . import _6502blocks, _6502gen
 from .bus import Bus
-from .codegen import compile_generated
+from .codegen import generated_code
 from .isa6502 import FLAG_I, RESET_VECTOR
 
 VARIANTS = ("nmos", "2a03")
@@ -50,12 +49,9 @@ def _factory(variant: str) -> Callable[..., tuple[Any, ...]]:
     """Compile the handler factory of a variant, once per process."""
     factory = _FACTORIES.get(variant)
     if factory is None:
-        source = _6502gen.factory_source(decimal=variant == "nmos")
-        filename = f"<retroscope.cpu.mos6502 {variant}>"
-        # Registered so that tracebacks into generated handlers show their lines.
-        linecache.cache[filename] = (len(source), None, source.splitlines(True), filename)
+        make = partial(_6502gen.factory_source, decimal=variant == "nmos")
         namespace: dict[str, Any] = {}
-        exec(compile_generated(source, filename), namespace)
+        exec(generated_code(f"retroscope.cpu.mos6502 {variant}", make), namespace)
         factory = _FACTORIES[variant] = namespace["factory"]
     return factory
 
@@ -71,12 +67,10 @@ def _watched(variant: str, cells: dict[str, Any], reads: bool,
     key = (variant, names, reads, writes)
     outer = _WATCHED.get(key)
     if outer is None:
-        source = _6502gen.watched_source(variant == "nmos", list(names), reads, writes)
+        make = partial(_6502gen.watched_source, variant == "nmos", list(names), reads, writes)
         kinds = "+".join(k for k, on in (("reads", reads), ("writes", writes)) if on)
-        filename = f"<retroscope.cpu.mos6502 {variant} watched {kinds}>"
-        linecache.cache[filename] = (len(source), None, source.splitlines(True), filename)
         namespace: dict[str, Any] = {}
-        exec(compile_generated(source, filename), namespace)
+        exec(generated_code(f"retroscope.cpu.mos6502 {variant} watched {kinds}", make), namespace)
         outer = _WATCHED[key] = namespace["outer"]
     return tuple(tuple(_rebind(f, cells) for f in handlers) for handlers in outer())
 

@@ -25,14 +25,14 @@ through `bus.port_in(port16)` / `bus.port_out(port16, value)`.
 
 from __future__ import annotations
 
-import linecache
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from ._z80blocks import HOT, compile_block
 from ._z80gen import Stop, SyncR, build_pages
 from .bus import Bus
-from .codegen import compile_generated
+from .codegen import generated_code
 from .isaz80 import (
     IM0_RST_CYCLES,
     IM1_CYCLES,
@@ -189,12 +189,10 @@ def fast(cpu, end, read, write, blocks, heat, unchanged, ram, pages, stops, watc
 
 
 def _fast_loop(check: str, name: str) -> Callable[..., None]:
-    source = _FAST_LOOP.format(check=check)
-    filename = f"<z80 {name}>"
-    linecache.cache[filename] = (len(source), None, source.splitlines(True), filename)
     space = {"MAIN": MAIN, "HOT": HOT, "compile_block": compile_block, "Stop": Stop,
              "AtStop": AtStop, "SyncR": SyncR}
-    exec(compile_generated(source, filename), space)  # noqa: S102
+    code = generated_code(f"retroscope.cpu.z80 {name}", partial(_FAST_LOOP.format, check=check))
+    exec(code, space)  # noqa: S102
     return space["fast"]
 
 

@@ -83,8 +83,16 @@ INPUT_SOURCES = {"ai": _ai}
 
 
 @lru_cache(maxsize=1)
-def lfsr_cycle() -> frozenset[int]:
-    return frozenset(model.lfsr_cycle(SEED_DEFAULT))
+def _lfsr_cycle_bits() -> bytes:
+    """The PRNG's cycle as a bitmap of the 65,536 seeds: 8 KB kept, not a 2 MB set."""
+    bits = bytearray(0x10000 // 8)
+    for value in model.lfsr_cycle(SEED_DEFAULT):
+        bits[value >> 3] |= 1 << (value & 7)
+    return bytes(bits)
+
+
+def in_lfsr_cycle(seed: int) -> bool:
+    return bool(_lfsr_cycle_bits()[seed >> 3] >> (seed & 7) & 1)
 
 
 def parse_seed(value: Any) -> int | None:
@@ -108,7 +116,7 @@ def validate(values: dict[str, Any]) -> list[str]:
     seed = parse_seed(raw)
     if seed is None:
         problems.append(f"seed {str(raw)[:8]!r} is not a 16-bit hex number; using 8988")
-    elif seed not in lfsr_cycle():
+    elif not in_lfsr_cycle(seed):
         problems.append(f"seed ${seed:04X} is not in the PRNG's 32,767-value cycle "
                         f"(0 and some others lead nowhere); using 8988")
     kind = str(values.get("type", "A")).upper()
