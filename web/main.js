@@ -358,7 +358,7 @@ async function loadMachine(id, params, { run = false } = {}) {
   // The machine's own panel module loads meanwhile (the import fails later, if at all).
   const panelModule = machinePanels.includes(id) ? import(`./panels/machine_${id}.js`) : null;
   panelModule?.catch(() => {});
-  await request("pause").catch(() => {});
+  if (current) await request("pause").catch(() => {});  // (the first load: nothing runs yet)
   const pauses = pauseRequests;
   const save = readSaved(id);
   const replaying = "moment" in params;
@@ -677,8 +677,13 @@ async function boot() {
   const panelList = fetch(new URL("panels/machine-panels.json", import.meta.url)).then((r) => r.json());
   panelList.catch(() => {});  // awaited (and reported) below
   for (const event of earlyEvents.splice(0)) worker.dispatchEvent(event);
+  // The list is asked for at once: the worker answers it right after init,
+  // without a round trip between.
+  const initP = request("init", { testMachines: self.RETROSCOPE_TEST_MACHINES || [] }, [], BOOT_TIMEOUT_MS);
+  const listingP = request("machines", {}, [], BOOT_TIMEOUT_MS);
+  listingP.catch(() => {});  // a failed init says why
   try {
-    await request("init", { testMachines: self.RETROSCOPE_TEST_MACHINES || [] }, [], BOOT_TIMEOUT_MS);
+    await initP;
     timings.pythonReady = performance.now();
   } catch (err) {
     fatal(`Python could not start: ${err.message}`, err.detail);
@@ -687,7 +692,7 @@ async function boot() {
   try {
     ui.progressText.textContent = "starting the machine";
     ui.progress.dataset.stage = "machine";
-    const listing = await request("machines");
+    const listing = await listingP;
     machines = listing.machines;
     for (const [id, problem] of Object.entries(listing.problems)) {
       showMessage(`machine ${id} is unavailable: ${problem}`, "error");
