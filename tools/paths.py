@@ -17,6 +17,7 @@ REQUIREMENTS = REPO / "requirements-dev.txt"
 
 PYODIDE_VERSION = "314.0.7"
 PYODIDE_CACHE = CACHE / f"pyodide-{PYODIDE_VERSION}"
+PYODIDE_DIR = f"pyodide/{PYODIDE_VERSION}/"  # in dist/: the version names the files
 
 # The Pyodide runtime files the page loads; nothing else of the npm package ships.
 PYODIDE_RUNTIME = (

@@ -26,10 +26,10 @@ class DistHandler(SimpleHTTPRequestHandler):
     extensions_map = {**SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
 
     def end_headers(self) -> None:
-        # A path with a content hash in it (the wheel, the snapshot) never
-        # changes: cached for good, so warm reloads skip even revalidating.
-        # The rest is rebuilt often while developing: always revalidate.
-        hashed = self.path.startswith(("/py/", "/snapshot/"))
+        # A path that names its content (a hash or the pinned Pyodide version:
+        # tools/site.py) never changes: cached for good, so a reload asks for
+        # nothing but the page. The page, which names them, always revalidates.
+        hashed = self.path.startswith(("/app/", "/pyodide/", "/py/", "/snapshot/"))
         self.send_header("Cache-Control", "public, max-age=31536000, immutable" if hashed
                          else "no-cache")
         super().end_headers()

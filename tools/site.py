@@ -1,19 +1,26 @@
 """Assemble dist/: the self-contained static site the browser loads.
 
 dist/
-  index.html, web/, static/     the page, copied as they are
-  pyodide/                      only the runtime files the page loads
+  index.html                    the page, naming app/<hash>/ (never cached
+                                without asking the server)
+  app/<hash>/web/, static/      the page's modules and style, and
+  app/<hash>/manifest.json      the versions, the wheel's and snapshot's paths
+                                (the worker imports it); <hash> is of all of it
+  pyodide/<version>/            only the runtime files the page loads
   py/<hash>/retroscope-*.whl    the package, built from py/, with each machine's
                                 program assembled (tools/images.py)
   snapshot/<hash>/retroscope.snapshot
                                 the Pyodide memory snapshot the worker boots
                                 from, sparse (tools/snapshot.py, sparse.py;
                                 absent without node)
-  manifest.json                 versions, the wheel's and snapshot's paths
-                                (the worker imports it), the snapshot's size
+  manifest.json                 the same manifest, and where the app is (for
+                                the tests and tools)
 
-Files are copied only when changed and anything else in dist/ is removed, so
-a rebuild with nothing changed is quick and dist/ never holds stale files.
+Every path but index.html's names its content (a hash or the pinned version),
+so a browser keeps it for good and a reload asks the server for nothing but
+the page (tools/serve.py). Files are copied only when changed and anything
+else in dist/ is removed, so a rebuild with nothing changed is quick and dist/
+never holds stale files.
 """
 
 from __future__ import annotations
@@ -21,12 +28,13 @@ from __future__ import annotations
 import filecmp
 import hashlib
 import json
+import re
 import shutil
 import tempfile
 from pathlib import Path
 
 from .images import ensure_images
-from .paths import DIST, INDEX, PYODIDE_RUNTIME, PYODIDE_VERSION, STATIC, WEB
+from .paths import DIST, INDEX, PYODIDE_DIR, PYODIDE_RUNTIME, PYODIDE_VERSION, STATIC, WEB
 from .setup_env import ensure_pyodide
 from .snapshot import make_snapshot
 from .sparse import length as snapshot_length
@@ -35,19 +43,42 @@ from .wheel import build_wheel
 WEB_SUFFIXES = {".js", ".mjs", ".css", ".html", ".png", ".svg", ".ico", ".woff2", ".json"}
 
 
-def _plan() -> dict[str, Path]:
-    """dist-relative name -> source file, for everything but the wheel."""
-    plan: dict[str, Path] = {"index.html": INDEX}
+def _app_files() -> dict[str, Path]:
+    """The page's own files, app-relative ("web/main.js") -> source."""
+    plan: dict[str, Path] = {}
     for root in (WEB, STATIC):
         if not root.exists():
             continue
         for path in sorted(root.rglob("*")):
             if path.is_file() and path.suffix in WEB_SUFFIXES:
                 plan[path.relative_to(root.parent).as_posix()] = path
-    pyodide = ensure_pyodide()
-    for name in PYODIDE_RUNTIME:
-        plan[f"pyodide/{name}"] = pyodide / name
     return plan
+
+
+def _pyodide_files() -> dict[str, Path]:
+    pyodide = ensure_pyodide()
+    return {f"{PYODIDE_DIR}{name}": pyodide / name for name in PYODIDE_RUNTIME}
+
+
+def _app_hash(files: dict[str, Path], written: dict[str, str]) -> str:
+    """Of every file under app/<hash>/: its name and bytes."""
+    digest = hashlib.sha256()
+    contents = {**{rel: src.read_bytes() for rel, src in files.items()},
+                **{rel: text.encode() for rel, text in written.items()}}
+    for rel in sorted(contents):
+        digest.update(rel.encode() + b"\0" + hashlib.sha256(contents[rel]).digest())
+    return digest.hexdigest()[:16]
+
+
+# index.html names the page's files by their paths in web/ and static/.
+_APP_REFERENCE = re.compile(r"""(?<=["'])(?=(?:web|static)/)""")
+
+
+def _index_html(app: str) -> str:
+    text, count = _APP_REFERENCE.subn(app, INDEX.read_text())
+    if count == 0:
+        raise RuntimeError("index.html names nothing in web/ or static/")
+    return text
 
 
 def _copy_if_changed(src: Path, dst: Path) -> None:
@@ -66,9 +97,9 @@ def _write_if_changed(path: Path, text: str) -> None:
 
 def build_site() -> Path:
     """Build dist/ and return its path."""
-    plan = _plan()
     DIST.mkdir(exist_ok=True)
-    for rel, src in plan.items():
+    pyodide = _pyodide_files()
+    for rel, src in pyodide.items():
         _copy_if_changed(src, DIST / rel)
 
     ensure_images()  # the machines' programs, assembled now, shipped in the wheel
@@ -85,12 +116,11 @@ def build_site() -> Path:
         snapshot_rel = f"snapshot/{snapshot.stem[:16]}/retroscope.snapshot"
         _copy_if_changed(snapshot, DIST / snapshot_rel)
 
-    # Which machines have a panel of their own: the page asks before importing.
-    panels = sorted(p.stem.removeprefix("machine_") for p in (WEB / "panels").glob("machine_*.js"))
-    _write_if_changed(DIST / "web/panels/machine-panels.json", json.dumps(panels) + "\n")
-
+    # Paths are from the site's root; `root` is the root from the manifest.
     manifest = {
         "pyodide": PYODIDE_VERSION,
+        "pyodide_dir": PYODIDE_DIR,
+        "root": "../../",
         "wheel": wheel_rel,
         "wheel_sha256": wheel_sha,
     }
@@ -99,9 +129,22 @@ def build_site() -> Path:
         # The worker streams the snapshot into a buffer of this size.
         with (DIST / snapshot_rel).open("rb") as packed:
             manifest["snapshot_bytes"] = snapshot_length(packed.read(16))
-    _write_if_changed(DIST / "manifest.json", json.dumps(manifest, indent=2) + "\n")
+    # Which machines have a panel of their own: the page asks before importing.
+    panels = sorted(p.stem.removeprefix("machine_") for p in (WEB / "panels").glob("machine_*.js"))
+    app_files = _app_files()
+    written = {"manifest.json": json.dumps(manifest, indent=2) + "\n",
+               "web/panels/machine-panels.json": json.dumps(panels) + "\n"}
+    app = f"app/{_app_hash(app_files, written)}/"
+    for rel, src in app_files.items():
+        _copy_if_changed(src, DIST / app / rel)
+    for rel, text in written.items():
+        _write_if_changed(DIST / app / rel, text)
+    _write_if_changed(DIST / "index.html", _index_html(app))
+    _write_if_changed(DIST / "manifest.json",
+                      json.dumps({"app": app, **manifest}, indent=2) + "\n")
 
-    keep = set(plan) | {wheel_rel, "manifest.json", "web/panels/machine-panels.json"}
+    keep = ({"index.html", "manifest.json", wheel_rel} | set(pyodide)
+            | {app + rel for rel in (*app_files, *written)})
     if snapshot_rel:
         keep.add(snapshot_rel)
     for path in sorted(DIST.rglob("*"), reverse=True):

@@ -1,7 +1,6 @@
 // The Web Worker: Pyodide, the retroscope package, and the paced run loop.
 // The UI thread never runs Python; it talks to this file through protocol.js.
 
-import { loadPyodide } from "../pyodide/pyodide.mjs";
 import manifest from "../manifest.json" with { type: "json" };
 import { JS_OPS } from "./protocol.js";
 import { precompileRuntime } from "./runtime_wasm.js";
@@ -21,8 +20,11 @@ mark("workerStart");
 // downloads), the memory snapshot and the wheel (hashed paths, cached for
 // good), and Pyodide itself, while the page is still setting up. The init
 // request waits for all that.
-const BASE = new URL("../", import.meta.url);
-const INDEX_URL = new URL("pyodide/", BASE).href;
+// The manifest's paths are from the site's root (tools/site.py): this module
+// is app/<hash>/web/worker.js, the runtime is pyodide/<version>/.
+const BASE = new URL(manifest.root, new URL("../manifest.json", import.meta.url));
+const INDEX_URL = new URL(manifest.pyodide_dir, BASE).href;
+const pyodideModuleP = import(new URL("pyodide.mjs", INDEX_URL).href);
 const fetched = (url) => fetch(url).then((r) => {
   if (!r.ok) throw new Error(`${url.pathname}: HTTP ${r.status}`);
   return r;
@@ -36,6 +38,7 @@ const snapshotP = manifest.snapshot
   ? fetched(new URL(manifest.snapshot, BASE)).then((r) => readInto(r, snapshot))
   : Promise.reject(new Error("this build has no memory snapshot"));
 // Errors are reported by boot(); these only keep the browser from calling them unhandled.
+pyodideModuleP.catch(() => {});
 wheelP.then(() => mark("wheelFetched"), () => {});
 snapshotP.then(() => mark("snapshotFetched"), () => {});
 precompileRuntime(new URL("pyodide.asm.wasm", INDEX_URL), () => mark("wasmCompiled"));
@@ -213,6 +216,7 @@ function stop(reason = "paused") {
 // the last step before the restore, waits for them.
 async function bootFromSnapshot() {
   if (!manifest.snapshot) await snapshotP;  // throws: no snapshot in this build
+  const { loadPyodide } = await pyodideModuleP;
   const undo = growWasmMemoryTo(snapshot.length);
   let py;
   try {
@@ -240,6 +244,7 @@ async function bootFromSnapshot() {
 
 // The plain boot: CPython starts, then the wheel is installed and imported.
 async function bootPlain() {
+  const { loadPyodide } = await pyodideModuleP;
   const py = await loadPyodide({ indexURL: INDEX_URL });
   progress("packages", "installing retroscope");
   const messages = [];

@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
+
+from conftest import DIST
 
 CASES = [
     ("#/tetris?seed=8988&level=9", "tetris", {"seed": "8988", "level": "9"}, 0),
@@ -21,8 +25,9 @@ CASES = [
 @pytest.fixture(scope="module")
 def router_page(browser, site_url):
     page = browser.new_page()
-    page.goto(f"{site_url}static/icon.svg")  # same origin, without booting the app
-    page.evaluate(f"import('{site_url}web/router.js').then(m => {{ window.router = m; }})")
+    page.goto(f"{site_url}manifest.json")  # same origin, without booting the app
+    app = json.loads((DIST / "manifest.json").read_text())["app"]
+    page.evaluate(f"import('{site_url}{app}web/router.js').then(m => {{ window.router = m; }})")
     page.wait_for_function("window.router !== undefined")
     yield page
     page.close()

@@ -15,7 +15,7 @@ import pytest
 REPO = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO))
 
-from tools.paths import PYODIDE_RUNTIME  # noqa: E402
+from tools.paths import PYODIDE_DIR, PYODIDE_RUNTIME  # noqa: E402
 from tools.wheel import build_wheel, package_files  # noqa: E402
 
 DIST = Path(os.environ.get("RETROSCOPE_DIST", REPO / "dist"))
@@ -69,29 +69,81 @@ def test_the_wheel_is_reproducible(tmp_path):
 def test_dist_holds_exactly_the_page_the_runtime_and_the_wheel(dist):
     files = {p.relative_to(dist).as_posix() for p in dist.rglob("*") if p.is_file()}
     manifest = json.loads((dist / "manifest.json").read_text())
-    pyodide = {f"pyodide/{name}" for name in PYODIDE_RUNTIME}
-    assert pyodide <= files
+    app = manifest["app"]
+    pyodide = {f"{PYODIDE_DIR}{name}" for name in PYODIDE_RUNTIME}
     assert {f for f in files if f.startswith("pyodide/")} == pyodide
     assert manifest["wheel"] in files
     assert [f for f in files if f.startswith("py/")] == [manifest["wheel"]]
-    web = {f for f in files if f.startswith("web/")}
-    sources = {p.relative_to(REPO).as_posix() for p in (REPO / "web").rglob("*.js")}
-    assert web == sources | {"web/panels/machine-panels.json"}
+    assert [f for f in files if f.startswith("snapshot/")] == (
+        [manifest["snapshot"]] if "snapshot" in manifest else [])
+    shipped = {f.removeprefix(app) for f in files if f.startswith("app/")}
+    sources = {p.relative_to(REPO).as_posix()
+               for folder in ("web", "static") for p in (REPO / folder).rglob("*") if p.is_file()}
+    assert shipped == sources | {"web/panels/machine-panels.json", "manifest.json"}
+    assert files - {f for f in files if f.startswith(("app/", "pyodide/", "py/", "snapshot/"))} \
+        == {"index.html", "manifest.json"}
+
+
+def test_every_path_but_the_page_names_its_content(dist):
+    """index.html names app/<hash>/, whose hash is of what is in it; the
+    worker's manifest is the tools' one (tools/site.py, tools/serve.py)."""
+    import hashlib
+
+    manifest = json.loads((dist / "manifest.json").read_text())
+    app = dist / manifest["app"]
+    index = (dist / "index.html").read_text()
+    named = re.findall(r"""["']((?:web|static|app)/[^"']+)["']""", index)
+    assert len(named) == 4 and all(n.startswith(manifest["app"]) for n in named), named
+    assert all((dist / n).is_file() for n in named)
+    digest = hashlib.sha256()
+    for path in sorted(app.rglob("*"), key=lambda p: p.relative_to(app).as_posix()):
+        if path.is_file():
+            digest.update(path.relative_to(app).as_posix().encode() + b"\0"
+                          + hashlib.sha256(path.read_bytes()).digest())
+    assert manifest["app"] == f"app/{digest.hexdigest()[:16]}/"
+    inner = json.loads((app / "manifest.json").read_text())
+    assert {"app": manifest["app"], **inner} == manifest
+    assert (app / inner["root"]).resolve() == dist.resolve()  # root: from the manifest's folder
+    assert inner["pyodide_dir"] == PYODIDE_DIR
+
+
+def test_the_server_caches_for_good_only_what_names_its_content(dist):
+    from http.client import HTTPConnection
+
+    from tools.serve import serve_in_thread
+
+    manifest = json.loads((dist / "manifest.json").read_text())
+    server, url = serve_in_thread(dist)
+    try:
+        host, port = server.server_address[:2]
+        paths = (("/index.html", False), (f"/{manifest['app']}web/main.js", True),
+                 (f"/{PYODIDE_DIR}pyodide.mjs", True), (f"/{manifest['wheel']}", True))
+        for path, for_good in paths:
+            conn = HTTPConnection(host, port)
+            conn.request("HEAD", path)
+            reply = conn.getresponse()
+            assert reply.status == 200, path
+            assert ("immutable" in reply.getheader("Cache-Control")) == for_good, path
+            conn.close()
+    finally:
+        server.shutdown()
+        server.server_close()
 
 
 def test_every_module_the_page_imports_is_in_dist(dist):
     """Static imports and the worker script resolve to files that exist."""
+    web = dist / json.loads((dist / "manifest.json").read_text())["app"] / "web"
     pattern = re.compile(r"""(?:import\s[^"']*?from\s|import\s*\(?)\s*["'](\.{1,2}/[^"']+)["']""")
-    for script in (dist / "web").rglob("*.js"):
+    for script in web.rglob("*.js"):
         for target in pattern.findall(script.read_text()):
             if "${" in target:
                 continue
             assert (script.parent / target).resolve().exists(), f"{script.name} imports {target}"
-    assert (dist / "web/worker.js").exists()
+    assert (web / "worker.js").exists()
 
 
 def test_nothing_in_the_page_names_another_origin(dist):
-    for path in [dist / "index.html", *(dist / "web").rglob("*.js"), *(dist / "static").rglob("*")]:
+    for path in [dist / "index.html", *(dist / "app").rglob("*")]:
         if path.is_file() and path.suffix in {".html", ".js", ".css"}:
             text = path.read_text()
             assert not re.search(r"https?://(?!127\.0\.0\.1)", text), path
