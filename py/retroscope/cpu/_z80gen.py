@@ -18,9 +18,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
-from .codegen import compile_generated
+from .codegen import generated_code
 from .isaz80 import PAGES, Form
 
 # -- flag tables (one source: built here, shared with the core) ---------------
@@ -840,21 +841,23 @@ def namespace() -> dict:
             "STOP": STOP, "SYNC_R": SYNC_R, "read_at": read_at}
 
 
+def _handler_name(prefix: str, form: Form) -> str | None:
+    """The generated function's name, or None for a prefix byte (the core wires these)."""
+    return None if form.mnemonic == "" else f"op_{prefix or 'main'}_{form.opcode:02x}"
+
+
+def pages_source(port_in: str = "cpu.bus.port_in", port_out: str = "cpu.bus.port_out") -> str:
+    """Every form's handler, as one module of Python source."""
+    return "\n".join(_ports(handler_source(form, name), port_in, port_out)
+                     for prefix, forms in PAGES.items() for form in forms
+                     if (name := _handler_name(prefix, form)) is not None)
+
+
 def build_pages(port_in: str = "cpu.bus.port_in",
                 port_out: str = "cpu.bus.port_out") -> dict[str, list[Callable]]:
     """Compile every form into handlers: {prefix: [256 functions or None]}."""
-    src: list[str] = []
-    names: dict[str, list[str | None]] = {}
-    for prefix, forms in PAGES.items():
-        row: list[str | None] = []
-        for form in forms:
-            if form.mnemonic == "":
-                row.append(None)  # a prefix byte: the core wires these
-                continue
-            name = f"op_{prefix or 'main'}_{form.opcode:02x}"
-            src.append(_ports(handler_source(form, name), port_in, port_out))
-            row.append(name)
-        names[prefix] = row
     space = namespace()
-    exec(compile_generated("\n".join(src), "<z80 handlers>"), space)  # noqa: S102
-    return {p: [space[n] if n else None for n in row] for p, row in names.items()}
+    code = generated_code("retroscope.cpu.z80 handlers", partial(pages_source, port_in, port_out))
+    exec(code, space)  # noqa: S102
+    return {prefix: [space[name] if (name := _handler_name(prefix, form)) else None
+                     for form in forms] for prefix, forms in PAGES.items()}
