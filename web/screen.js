@@ -7,6 +7,10 @@ export function createScreen(canvas, stage) {
   let palette32 = new Uint32Array(256);
   let width = 0;
   let height = 0;
+  // The last frame given, drawn or not: a load's frame can come before the
+  // load's answer sets the machine up (not drawable yet), or be drawn and then
+  // cleared by it; a paused machine sends no other.
+  let lastPixels = null;
 
   function setMachine(w, h, palette) {
     width = w;
@@ -17,6 +21,7 @@ export function createScreen(canvas, stage) {
     words = new Uint32Array(image.data.buffer);
     setPalette(palette);
     fit();
+    if (lastPixels) draw(lastPixels);
   }
 
   function setPalette(palette) {
@@ -29,6 +34,7 @@ export function createScreen(canvas, stage) {
   }
 
   function draw(pixels) {
+    lastPixels = pixels;
     if (!image || pixels.length !== width * height) return;
     const pal = palette32;
     for (let i = 0; i < pixels.length; i++) words[i] = pal[pixels[i]];
