@@ -15,6 +15,7 @@ on Pac-Man through the core stops where single stepping stops.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 import pytest
 from test_debug_stops import checked
@@ -82,9 +83,27 @@ def check(seed: int, mapped: bool, calls: int = 60) -> tuple[int, bool]:
         if mask[addr]:
             seen_slow.append((addr, value))
 
+    def rewatch() -> None:  # the debugger changes its watches
+        nonlocal mask
+        mask = watched_addresses(rng, fast)
+        fast.set_write_watch(mask, hook)
+
     fast.set_write_watch(mask, hook)
     slow.bus.add_watch("write", bus_watch)
+    hits, compiled = compare_runs(rng, fast, slow, (seen_fast, seen_slow), rewatch, calls,
+                                  seed)
+    return hits, compiled
+
+
+def compare_runs(rng: random.Random, fast: Z80, slow: Z80, seen: tuple[list, list],
+                 rewatch: Callable[[], None], calls: int, seed: int) -> tuple[int, bool]:
+    """`calls` run() calls of random budgets on `fast` against single steps
+    on `slow`, with interrupts, NMIs and changed watches (`rewatch`) between
+    them; everything compared after each. How many ended on a watch, and
+    whether compiled blocks were there after any."""
+    seen_fast, seen_slow = seen
     hits = 0
+    compiled = False
     for call in range(calls):
         if rng.random() < 0.15:
             vector = rng.randrange(256)
@@ -93,9 +112,8 @@ def check(seed: int, mapped: bool, calls: int = 60) -> tuple[int, bool]:
         if rng.random() < 0.03:
             for cpu in (fast, slow):
                 cpu.nmi()
-        if rng.random() < 0.05:  # the debugger changes its watches
-            mask = watched_addresses(rng, fast)
-            fast.set_write_watch(mask, hook)
+        if rng.random() < 0.05:
+            rewatch()
         budget = rng.choice((1, 4, 30, 200, 1000, 5000))
         start = slow.cycles
         ran = fast.run(budget)
@@ -109,7 +127,8 @@ def check(seed: int, mapped: bool, calls: int = 60) -> tuple[int, bool]:
         assert slow.bus.ram == fast.bus.ram, where
         assert getattr(slow.bus, "io_log", []) == getattr(fast.bus, "io_log", []), where
         hits += stopped
-    return hits, bool(fast._blocks)
+        compiled = compiled or any(block[2] for block in fast._blocks.values())
+    return hits, compiled
 
 
 @pytest.mark.parametrize("seed", range(25))

@@ -17,10 +17,12 @@ instruction boundary. HALT, EI, RETI, RETN, LD A,R and LD R,A are left to
 the fetch loop. A write into the block's own code ends the block after that
 instruction, so the next instruction is fetched as written.
 
-Under the core's own write watch (`Z80.set_write_watch`) run() compiles
-blocks `watched`: pages the watch covers count as not plain RAM for writes
-(`pages`), so those writes go through the watching `write`, and a block
-leaves after an instruction whose write made the hook ask for a stop.
+Under the core's own write or read watch (`Z80.set_write_watch`,
+`set_read_watch`) run() compiles blocks `watched`: pages the watch covers
+count as not plain RAM for writes or reads (`pages`), so those accesses go
+through the watching `write`/`read` and no block starts on watched code,
+and a block leaves after an instruction whose access made the hook ask for
+a stop.
 """
 
 from __future__ import annotations
@@ -40,11 +42,12 @@ _NAMESPACE = namespace()
 
 def compile_block(ram: bytearray, pages: tuple[tuple[bool, ...], tuple[bool, ...]],
                   pc: int, stops: frozenset[int] = frozenset(),
-                  watched: bool = False) -> Block | None:
+                  watched: int = 0) -> Block | None:
     """The block starting at pc, or None where no block can start. `pages`
     says per page whether reads / writes there are plain RAM
-    (`Bus.direct_pages()`); the block ends before any of `stops`; `watched`:
-    it leaves after an instruction whose write asked for a stop."""
+    (`Bus.direct_pages()`); the block ends before any of `stops`; `watched`
+    (1 writes, 2 reads): it leaves after an instruction whose watched access
+    asked for a stop."""
     direct = pages[0]
     instrs: list = []
     addr = pc

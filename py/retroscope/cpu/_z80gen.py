@@ -679,7 +679,7 @@ def block_allows(form: Form) -> bool:
 
 
 def block_source(instrs: list[tuple[Form, list[int], int, int]], name: str,
-                 watched: bool = False) -> str:
+                 watched: int = 0) -> str:
     """One function running a straight run of instructions, each given as
     (form, operand bytes, address of the first operand byte, end address).
     Only the last may jump. Returns the T-states taken.
@@ -689,8 +689,11 @@ def block_source(instrs: list[tuple[Form, list[int], int, int]], name: str,
     A device access (memory with a handler, or a port) sees `cpu.cycles` at
     the start of its instruction, as in the fetch loop: the block's T-states
     so far are added around the call (the block is counted when it returns).
-    `watched` (a write watch is set): after a write through `write`, a stop
-    asked for by the watch's hook (`cpu._stop_req`) ends the block too."""
+    `watched` says which watches the core keeps (1 writes, 2 reads): after
+    a write through `write` (1), or an instruction that read memory (2), a
+    stop asked for by the watch's hook (`cpu._stop_req`) ends the block
+    too. (Watched pages are not plain RAM to the block: they go through the
+    watching `read`/`write`.)"""
     m1 = [1 if not form.prefix else 2 for form, _, _, _ in instrs]
     lo, hi = instrs[0][2] - len(instrs[0][0].encoding[0]), instrs[-1][3]
     out = [f"def {name}(cpu, read, write):", f"    cpu._r += {sum(m1)}", "    hit = 0"]
@@ -701,7 +704,7 @@ def block_source(instrs: list[tuple[Form, list[int], int, int]], name: str,
         if form is last[0] and block_ends(form):
             g.emit(f"cpu.pc = {end}")  # what a call pushes, or where a branch falls through
         GENERATORS[form.mnemonic](g)
-        writes = False
+        leaves = False  # the block may leave after this instruction
         lines: list[str] = []
         for line in g.lines:
             stripped = line.lstrip()
@@ -712,12 +715,16 @@ def block_source(instrs: list[tuple[Form, list[int], int, int]], name: str,
                 target, value = _split_call(stripped[6:-1])
                 lines += [f"{indent}w = {target}", f"{indent}write(w, {value})",
                           f"{indent}if {lo} <= w < {hi}:", f"{indent}    hit = 1"]
-                writes = True
+                leaves = True
                 continue
             lines.append(indent + stripped)
-        out += _direct_memory(lines, offset, watched)
+        out += _direct_memory(lines, offset, bool(watched & 1))
         offset += form.cycles
-        if writes:
+        if watched & 2 and i < len(instrs) - 1 and any(
+                _READ_CALL.search(line) for line in lines):
+            out += ["    if cpu._stop_req:", "        hit = 1"]
+            leaves = True
+        if leaves:
             out += ["    if hit:", f"        cpu.pc = {end}",
                     f"        cpu._r -= {sum(m1[i + 1:])}", f"        return {offset}"]
     if not block_ends(last[0]):
@@ -758,6 +765,9 @@ def _direct_memory(lines: list[str], offset: int = 0, watched: bool = False) -> 
             continue
         out.append(_direct_reads(line, offset))
     return out
+
+
+_READ_CALL = re.compile(r"(?<![\w.])read\(")
 
 
 def _direct_reads(line: str, offset: int = 0) -> str:

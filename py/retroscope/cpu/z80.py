@@ -13,9 +13,10 @@ if it wrote F (SCF/CCF use it for bits 3 and 5), plus bit 8 after EI
 (interrupts held off) and bit 9 after LD A,I / LD A,R (an interrupt taken
 then clears P/V). Exposed as `q`, `ei` and `p`.
 
-For the debugger: `set_stops` (run() stops before addresses), and a write
-watch inside the core, `set_write_watch(mask, hook)` with `request_stop()`
-and `at_stop`, the protocol the 6502 core has; `cycles` is current during
+For the debugger: `set_stops` (run() stops before addresses), and write
+and read watches inside the core, `set_write_watch(mask, hook)` and
+`set_read_watch(mask, hook)` with `request_stop()` and `at_stop`, the
+protocol the 6502 core has; `cycles` is current during
 run(), so devices stamp their accesses exactly.
 
 Interrupts: `interrupt(vector_byte)` raises INT (it stays raised until
@@ -117,6 +118,7 @@ _SLOTS = tuple(n for n in FIELDS if n != "r") + ("_r", "_r7", "_attn", "_rsync",
                                                  "_seen", "bus", "stops", "_stop_only",
                                                  "at_stop", "_stop_req", "_bus_watched",
                                                  "_wmask", "_whook", "_wpages", "_wcache",
+                                                 "_rmask", "_rhook", "_rpages", "_rcache",
                                                  "_bpages")
 
 
@@ -130,6 +132,10 @@ def _at_stop(cpu: Any, read: Any, write: Any) -> int:
 
 def _unchanged_stop(code: bytes, pc: int) -> bool:
     return True  # a stop's "code" is empty: always there
+
+
+# The per-page coverage of no watch at all.
+_UNCOVERED = (False,) * 256
 
 
 # A stop address's entry in the block table: run() looks blocks up at every
@@ -177,11 +183,13 @@ def fast(cpu, end, read, write, blocks, heat, unchanged, ram, pages, stops, watc
     except AtStop:
         cpu.at_stop = True
     except SyncR:  # LD A,R / LD R,A: undo its fetches, sync R, run it alone
-        cpu._r += n - 1 - cpu._prefix_fetches(pc, read)
+        # (its bytes read again through peek: watches saw them fetched once)
+        peek = cpu.bus.peek
+        cpu._r += n - 1 - cpu._prefix_fetches(pc, peek)
         n = 0
         cpu.pc = pc
         cpu._rsync = True
-        cpu.cycles += cpu._step_one(read, write)
+        cpu.cycles += cpu._step_one(peek, write)
     finally:
         cpu._r += n
         cpu._rsync = True
@@ -229,8 +237,13 @@ class Z80:
         # write ((bus write, wrapper)), and the pages blocks treat as plain RAM.
         self._wmask: bytearray | bytes | None = None
         self._whook: Callable[[int, int], Any] | None = None
-        self._wpages: tuple[bool, ...] = ()
+        self._wpages: tuple[bool, ...] = _UNCOVERED
         self._wcache: tuple[Any, Any] | None = None
+        # The read watch (set_read_watch) likewise.
+        self._rmask: bytearray | bytes | None = None
+        self._rhook: Callable[[int, int], Any] | None = None
+        self._rpages: tuple[bool, ...] = _UNCOVERED
+        self._rcache: tuple[Any, Any] | None = None
         self._bpages: tuple | None = None
         self.reset()
 
@@ -259,9 +272,10 @@ class Z80:
     def step(self) -> int:
         """One instruction, interrupt entry or halted NOP cycle; its T-states."""
         bus = self.bus
+        read = bus.read if self._rmask is None else self._read_watched(bus.read)
         write = bus.write if self._wmask is None else self._watched(bus.write)
         if self._attn:
-            taken = self._service(write)
+            taken = self._service(read, write)
             if taken:
                 if taken < 0:  # halted: the CPU keeps refreshing without executing
                     self._r += 1
@@ -269,7 +283,7 @@ class Z80:
                     taken = 4
                 self.cycles += taken
                 return taken
-        n = self._step_one(bus.read, write)
+        n = self._step_one(read, write)
         self.cycles += n
         return n
 
@@ -325,25 +339,32 @@ class Z80:
             watching = getattr(bus, "watching", None)
             self._bus_watched = bool(watching and (watching("read") or watching("write")))
         pages = self._pages
-        watched = self._wmask is not None
-        if watched:
+        # Which watches the core keeps: 1 writes, 2 reads (blocks are compiled
+        # to check after what they watch).
+        watched = (self._wmask is not None) | (self._rmask is not None) << 1
+        if watched & 1:
             write = self._watched(write)
+        if watched & 2:
+            read = self._read_watched(read)
         ram = None
         unchanged = _unchanged_stop
         if pages is not None:
             ram = bus.ram
             unchanged = ram.startswith  # (code, pc): the block's bytes are still there
-            key = (pages, self._wpages) if watched else pages
+            key = (pages, self._rpages, self._wpages) if watched else pages
             if self._mapping != key:
-                # The memory map or the watch changed: start again. Blocks
-                # compiled under a write watch write watched pages through it.
+                # The memory map or a watch changed: start again. Blocks
+                # compiled under a watch read and write the pages it covers
+                # through the watching read/write (and start on none of them,
+                # so that the fetch loop's watched fetches see their code).
                 self._mapping = key
                 self._blocks.clear()
                 self._heat.clear()
                 self._blocks.update(self._stop_only)
-                self._bpages = pages if not watched else (pages[0], tuple(
-                    plain and not covered for plain, covered in zip(pages[1], self._wpages,
-                                                                    strict=True)))
+                self._bpages = pages if not watched else tuple(
+                    tuple(plain and not covered
+                          for plain, covered in zip(direct, cover, strict=True))
+                    for direct, cover in zip(pages, (self._rpages, self._wpages), strict=True))
         blocks = self._blocks if ram is not None else self._stop_only
         bpages = self._bpages
         heat = self._heat
@@ -360,7 +381,7 @@ class Z80:
                 self.at_stop = True
                 break
             if self._attn:
-                taken = self._service(write)
+                taken = self._service(read, write)
                 if taken < 0:
                     break
                 if taken:
@@ -386,17 +407,22 @@ class Z80:
         `request_stop()` ends run() after the instruction in flight. None: no
         watch and no cost. The mask is read per write, but the pages it covers
         are taken now: give it again after changing it."""
-        if mask is None:
-            self._wmask = self._whook = None
-            self._wpages = ()
-        else:
-            if len(mask) < 0x10000:
-                raise ValueError(f"a write watch mask covers 64 KiB, not {len(mask)} bytes")
-            if hook is None:
-                raise ValueError("a write watch needs a hook")
-            self._wmask, self._whook = mask, hook
-            self._wpages = tuple(any(mask[p << 8:(p + 1) << 8]) for p in range(256))
+        self._wmask, self._whook, self._wpages = _checked_watch("write", mask, hook)
         self._wcache = None
+
+    def set_read_watch(self, mask: bytearray | bytes | None,
+                       hook: Callable[[int, int], Any] | None = None) -> None:
+        """Call hook(addr, value) after every memory read the CPU makes where
+        mask[addr] is set, as a bus read watch sees them: opcode and operand
+        fetches, pops, the IM 2 vector (port reads are another space), from
+        inside run() and step(). Compiled blocks stay where the mask covers
+        neither their code nor what they read from; elsewhere they read
+        watched pages through the hook and leave after an instruction whose
+        read made the hook ask for a stop (`request_stop()`). None: no watch
+        and no cost. As for the write watch, give the mask again after
+        changing it."""
+        self._rmask, self._rhook, self._rpages = _checked_watch("read", mask, hook)
+        self._rcache = None
 
     def request_stop(self) -> None:
         """End the run() in progress after the instruction in flight (a watch hit)."""
@@ -415,6 +441,22 @@ class Z80:
             if mask[addr]:
                 hook(addr, value)
         self._wcache = (write, watched)
+        return watched
+
+    def _read_watched(self, read: Callable[[int], int]) -> Callable[[int], int]:
+        """The bus's `read`, then the hook where the mask is set."""
+        cached = self._rcache
+        if cached is not None and cached[0] is read:
+            return cached[1]
+        mask, hook = self._rmask, self._rhook
+        assert mask is not None and hook is not None
+
+        def watched(addr: int) -> int:
+            value = read(addr)
+            if mask[addr]:
+                hook(addr, value)
+            return value
+        self._rcache = (read, watched)
         return watched
 
     @staticmethod
@@ -436,10 +478,11 @@ class Z80:
         """Raise NMI (edge-triggered: taken once)."""
         self.nmi_pending = self._attn = True
 
-    def _service(self, write: Callable[[int, int], None]) -> int:
+    def _service(self, read: Callable[[int], int], write: Callable[[int, int], None]) -> int:
         """Between instructions, with `_attn` set: take an interrupt if one is
         raised and may be taken (its T-states); -1 if halted; else 0. The
-        entry pushes PC through `write`."""
+        entry pushes PC through `write` (and IM 2 reads its vector through
+        `read`)."""
         self._attn = bool(self.irq or self.halted)
         if self.nmi_pending:
             self.nmi_pending = False
@@ -457,7 +500,6 @@ class Z80:
         self.iff1 = self.iff2 = 0
         if self.im == 2:
             table = (self.i << 8) | self.irq_vector
-            read = self.bus.read
             self._enter(read(table) | (read((table + 1) & 0xFFFF) << 8), write)
             return IM2_CYCLES
         if self.im == 1:
@@ -589,3 +631,16 @@ class Z80:
             mask = _MASKS.get(name)
             setattr(self, name, int(value) & mask if mask else value)
         self._attn = bool(self.irq or self.nmi_pending or self.halted)
+
+
+def _checked_watch(kind: str, mask: bytearray | bytes | None,
+                   hook: Callable[[int, int], Any] | None
+                   ) -> tuple[Any, Any, tuple[bool, ...]]:
+    """A watch's (mask, hook, pages the mask covers), or no watch for None."""
+    if mask is None:
+        return None, None, _UNCOVERED
+    if len(mask) < 0x10000:
+        raise ValueError(f"a {kind} watch mask covers 64 KiB, not {len(mask)} bytes")
+    if hook is None:
+        raise ValueError(f"a {kind} watch needs a hook")
+    return mask, hook, tuple(any(mask[p << 8:(p + 1) << 8]) for p in range(256))
