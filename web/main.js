@@ -201,15 +201,29 @@ function panelFailed(err) {
 // -- messages and errors ------------------------------------------------------------
 // One visible message per problem: the same text again moves the old one to
 // the end instead of stacking a copy; notes ("info") leave after a while.
-function showMessage(text, kind = "warning") {
+// A message about a load (`load`: its link's parameters, its saved data)
+// belongs to that load: the next one clears it, as it clears notes, so that
+// an old link's complaint never reads as if it were about the new one.
+function showMessage(text, kind = "warning", { load = false } = {}) {
   for (const old of ui.messages.children) if (old.dataset.text === text) old.remove();
   const item = el("li", { class: `message ${kind}`, testid: "message", "data-kind": kind },
     el("span", { text }),
     el("button", { class: "close", text: "×", title: "dismiss", testid: "message-close", onclick: () => item.remove() }));
   item.dataset.text = text;
+  if (load) item.dataset.load = "";
   ui.messages.append(item);
   while (ui.messages.children.length > 6) ui.messages.firstChild.remove();
   if (kind === "info") setTimeout(() => item.remove(), INFO_MESSAGE_MS);
+}
+
+const showLoadMessage = (text) => showMessage(text, "warning", { load: true });
+
+// A new load (a link followed, a machine chosen, a session opened): the
+// previous one's notes and messages go.
+function beginLoad() {
+  for (const old of [...ui.messages.children]) {
+    if (old.dataset.kind === "info" || old.dataset.load !== undefined) old.remove();
+  }
 }
 
 function fatal(message, detail = "") {
@@ -323,10 +337,11 @@ function buildNav() {
 // may ask to start paused (`paused=1`), e.g. to share a debugging position.
 // `paused` is the page's own parameter: the machine never sees it.
 async function route() {
+  beginLoad();
   const { machine, params, problems } = parseHash(location.hash);
-  problems.forEach((p) => showMessage(p));
+  problems.forEach(showLoadMessage);
   const askedPaused = params.paused !== undefined;
-  if (askedPaused && params.paused !== "1") showMessage(`paused=${short(params.paused)}: use paused=1; starting paused`);
+  if (askedPaused && params.paused !== "1") showLoadMessage(`paused=${short(params.paused)}: use paused=1; starting paused`);
   // A shared moment opens paused at its frame (or at power-on if it is damaged).
   const startPaused = askedPaused || "moment" in params;
   delete params.paused;
@@ -337,24 +352,25 @@ async function routeTo(machine, params, run) {
   let id = machine;
   if (!id) id = machines[0]?.id;
   else if (!machines.some((m) => m.id === id)) {
-    showMessage(`there is no machine "${short(id)}"; showing ${machines[0]?.title ?? "nothing"}`);
+    showLoadMessage(`there is no machine "${short(id)}"; showing ${machines[0]?.title ?? "nothing"}`);
     id = machines[0]?.id;
     history.replaceState(null, "", `#/${id ?? ""}`);
-    return loadMachine(id, {}, { run });
+    return loadMachine(id, {}, { run, begun: true });
   }
-  if (!id) { showMessage("no machine is available yet"); return null; }
-  const result = await loadMachine(id, machine === id ? params : {}, { run });
+  if (!id) { showLoadMessage("no machine is available yet"); return null; }
+  const result = await loadMachine(id, machine === id ? params : {}, { run, begun: true });
   // The bare page: the address bar says what runs (a link to it as it is).
   if (!machine) history.replaceState(null, "", result.hash);
   return result;
 }
 
 // With `run`, the machine runs once loaded, unless a pause came meanwhile.
-async function loadMachine(id, params, { run = false } = {}) {
+// `begun`: the caller has begun the load (route: its link's problems are shown).
+async function loadMachine(id, params, { run = false, begun = false } = {}) {
   stopReplay();  // another machine or link while a moment replays: stop it where it is
-  // The previous machine's link and notes ("link copied") are not this one's.
+  // The previous machine's link, notes ("link copied") and messages are not this one's.
   Object.assign($("share-link"), { value: "", placeholder: "share link" });
-  for (const old of [...ui.messages.children]) if (old.dataset.kind === "info") old.remove();
+  if (!begun) beginLoad();
   // The machine's own panel module loads meanwhile (the import fails later, if at all).
   const panelModule = machinePanels.includes(id) ? import(`./panels/machine_${id}.js`) : null;
   panelModule?.catch(() => {});
@@ -399,7 +415,7 @@ async function loadMachine(id, params, { run = false } = {}) {
   if (result.moment?.exact) {
     showMessage(`the shared moment: frame ${result.moment.frame}, replayed from power-on to the same state`, "info");
   }
-  result.messages.forEach((m) => showMessage(m));
+  result.messages.forEach(showLoadMessage);
   if (location.hash !== result.hash && result.messages.length) {
     history.replaceState(null, "", result.hash);  // the link now says what runs
   }
@@ -443,7 +459,7 @@ function readSaved(id) {
   try { return JSON.parse(text); }
   catch {
     // Kept, not deleted: the next save replaces it; until then nothing is lost.
-    showMessage(`the saved data for ${id} is not readable (not JSON); starting without it`);
+    showLoadMessage(`the saved data for ${id} is not readable (not JSON); starting without it`);
     return null;
   }
 }

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from urllib.parse import urlparse
 
+from playwright.sync_api import expect
+
 COUNT_COLOURS = """() => {
   const c = document.querySelector('[data-testid=screen]');
   const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
@@ -70,6 +72,25 @@ def test_a_bad_link_parameter_shows_a_message_and_the_machine_still_runs(open_pa
     assert page.evaluate("window.retroscope.current().values.seed") == 7
     page.evaluate("window.retroscope.step('frame', 1)")
     assert page.evaluate(COUNT_COLOURS) > 8
+    assert page_log.console_errors == []
+
+
+def test_a_links_messages_leave_when_another_link_loads(open_page, page_log):
+    """A complaint about one link is not shown under the next one; a message
+    about something else (a bad memory edit) stays until dismissed."""
+    page = open_page("#/testcard?seed=999", test_machine=True)
+    messages = page.locator("[data-testid=message]")
+    expect(messages.filter(has_text="0-255")).to_have_count(1)
+    page.fill("[data-testid=memory-edit]", "$0100 = zz")
+    page.click("[data-testid=memory-write]")
+    expect(messages.filter(has_text="write as")).to_have_count(1)
+    page.evaluate("location.hash = '#/testcard?seed=5&bogus=1'")
+    page.wait_for_function("window.retroscope.current()?.values.seed === 5")
+    expect(messages.filter(has_text="unknown parameter")).to_have_count(1)
+    expect(messages.filter(has_text="0-255")).to_have_count(0)
+    expect(messages.filter(has_text="write as")).to_have_count(1)
+    page.evaluate("window.retroscope.load('testcard', {seed: 6})")
+    expect(messages.filter(has_text="unknown parameter")).to_have_count(0)
     assert page_log.console_errors == []
 
 
