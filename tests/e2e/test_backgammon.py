@@ -70,3 +70,35 @@ def test_the_explorer_plots_the_32_sequences(open_page, page_log):
     assert painted > 500
     page.screenshot(path="test-output/e2e-backgammon-explorer.png", full_page=True)
     assert page_log.console_errors == []
+
+
+def test_a_frame_drawn_late_never_puts_the_old_players_back(open_page, page_log):
+    """A frame's state is shown at the next animation frame, so a frame sent
+    before a change of players can be drawn after the change: the selects
+    keep the choice until a state shows it."""
+    page = open_page("#/backgammon?seed=17")
+    white = page.locator("[data-testid=bg-white]")
+    page.evaluate("window.retroscope.step('frame', 1)")  # the panel shows the players
+    assert white.input_value() == "human"
+    chosen = page.evaluate("""async () => {
+      const r = window.retroscope, raf = window.requestAnimationFrame;
+      window.requestAnimationFrame = (draw) => setTimeout(draw, 600);  // frames drawn late
+      try {
+        const stepped = r.step("frame");   // its frame's state: the old players
+        const sel = document.querySelector('[data-testid=bg-white]');
+        sel.value = "computer";
+        sel.dispatchEvent(new Event("change"));
+        await new Promise((done) => setTimeout(done, 300));  // the choice is answered
+        await stepped;                     // drawn after it
+        return sel.value;
+      } finally { window.requestAnimationFrame = raf; }
+    }""")
+    assert chosen == "computer"
+    assert page.evaluate("window.retroscope.state()")["machine"]["players"][0] == "computer"
+    page.evaluate("window.retroscope.step('frame', 2)")
+    assert white.input_value() == "computer"
+    # A choice the machine shows lets the machine's own changes through again.
+    page.evaluate("window.retroscope.command('players', {white: 'oracle', black: 'human'})")
+    page.evaluate("window.retroscope.step('frame', 1)")
+    assert white.input_value() == "oracle"
+    assert page_log.console_errors == []

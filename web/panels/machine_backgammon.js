@@ -17,7 +17,15 @@ export function create(root, session) {
   const whiteSel = el("select", { testid: "bg-white" }, KINDS.map((k) => el("option", { value: k, text: k })));
   const blackSel = el("select", { testid: "bg-black" }, KINDS.map((k) => el("option", { value: k, text: k })));
   blackSel.value = "computer";
-  const setPlayers = () => act("players", { white: whiteSel.value, black: blackSel.value });
+  // A choice made is kept in the selects until a state shows it: a frame drawn
+  // late (sent before the choice) must not put the old players back.
+  let chosen = null; // [white, black] asked for, not yet seen in a state
+  const setPlayers = async () => {
+    const players = [whiteSel.value, blackSel.value];
+    chosen = players;
+    const out = await act("players", { white: players[0], black: players[1] });
+    if (out === null && chosen === players) chosen = null;  // refused: show the machine's
+  };
   whiteSel.addEventListener("change", setPlayers);
   blackSel.addEventListener("change", setPlayers);
   const status = el("p", { class: "bg-status", testid: "bg-status" });
@@ -146,8 +154,9 @@ export function create(root, session) {
         seqInput.value = state.sequence;
       }
       if (state.players) {
-        if (document.activeElement !== whiteSel) whiteSel.value = state.players[0];
-        if (document.activeElement !== blackSel) blackSel.value = state.players[1];
+        if (chosen && chosen[0] === state.players[0] && chosen[1] === state.players[1]) chosen = null;
+        if (!chosen && document.activeElement !== whiteSel) whiteSel.value = state.players[0];
+        if (!chosen && document.activeElement !== blackSel) blackSel.value = state.players[1];
       }
       const g = state.game;
       if (g && !g.linkable) {
