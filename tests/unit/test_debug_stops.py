@@ -208,3 +208,23 @@ def test_a_never_holding_breakpoint_in_the_wait_loop_keeps_the_skip(machine_id: 
     assert sum(skipped) == 0
     assert (bare.cpu.snapshot(), bytes(bare.bus.ram)) == (
         fast.cpu.snapshot(), bytes(fast.bus.ram))
+
+
+@pytest.mark.parametrize("machine_id", sorted(
+    m for m in set(WAIT_LOOPS) & set(machines.available())
+    if machines.create(m).INFO.cpu in ("6502", "2a03")))
+def test_a_read_breakpoint_in_the_wait_loop_stops_where_single_stepping_stops(
+        machine_id: str) -> None:
+    """A read watch on the wait loop's code (its opcode fetch is a read)
+    whose condition holds now and then: the machine must not skip turns of
+    the loop past a read the watch would see (the core's own read watch, as
+    a bus watch, turns the skip off)."""
+    fast = Session(machines.create(machine_id), record=False)
+    slow = Session(machines.create(machine_id), record=False)
+    loop = fast.machine.idle_loop
+    assert loop is not None
+    for session in (fast, slow):
+        session.add_breakpoint("read", loop.start, condition="(cycles & $3FFF) < 200")
+    assert fast._core_read_watched is not None and fast.cpu.watching_reads
+    checked(slow)
+    same_stops(fast, slow, 8, [0], stops_wanted=1)

@@ -424,6 +424,12 @@ class Z80:
         self._rmask, self._rhook, self._rpages = _checked_watch("read", mask, hook)
         self._rcache = None
 
+    @property
+    def watching_reads(self) -> bool:
+        """A read watch is set: a machine skips no turn of its wait loop then
+        (`Machine.skip_idle`), as with a bus watch."""
+        return self._rmask is not None
+
     def request_stop(self) -> None:
         """End the run() in progress after the instruction in flight (a watch hit)."""
         self._stop_req = True

@@ -441,13 +441,15 @@ class Machine:
         take in between (each machine says how to tell)."""
         return False
 
-    def skip_idle(self, cycles: int, passing: frozenset[int] | set[int] = frozenset()) -> int:
+    def skip_idle(self, cycles: int, passing: frozenset[int] | set[int] = frozenset(),
+                  reads_checked: bool = False) -> int:
         """Skip whole turns of the wait loop (fewer than `cycles`) by adding
         their cycles, when they would change nothing: the CPU is in the loop in
         a steady state, no stop address is inside it (but those in `passing`,
         which the debugger has checked: a breakpoint there would not hold on
-        any turn) and no read watch would see the loop's reads. The cycles
-        skipped (0: none)."""
+        any turn) and no read watch would see the loop's reads (but the core's
+        own with `reads_checked`: the debugger saw a whole turn's reads and
+        none would stop it on any turn). The cycles skipped (0: none)."""
         idle = self.idle_loop
         if idle is None or cycles <= idle.turn:
             return 0
@@ -457,7 +459,10 @@ class Machine:
         stops = getattr(cpu, "stops", ())
         if stops and any(idle.start <= at < idle.end and at not in passing for at in stops):
             return 0
-        if self.bus.watching("read") or not self.idle_steady():
+        # (A core's own read watch sees the loop's reads as a bus watch does.)
+        if (self.bus.watching("read")
+                or not reads_checked and getattr(cpu, "watching_reads", False)
+                or not self.idle_steady()):
             return 0
         skipped = (cycles - 1) // idle.turn * idle.turn
         cpu.cycles += skipped
