@@ -14,13 +14,18 @@ dist/
                                 from, sparse (tools/snapshot.py, sparse.py;
                                 absent without node)
   manifest.json                 the same manifest, and where the app is (for
-                                the tests and tools)
+                                the tests and tools), and the app folder of the
+                                build before (`previous_app`), which is kept
 
 Every path but index.html's names its content (a hash or the pinned version),
 so a browser keeps it for good and a reload asks the server for nothing but
 the page (tools/serve.py). Files are copied only when changed and anything
 else in dist/ is removed, so a rebuild with nothing changed is quick and dist/
-never holds stale files.
+never holds stale files, but for one: the previous build's app/<hash>/. A page
+opened before a rebuild imports a machine's panel module from its own app
+folder when the machine is first chosen; keeping the folder one build longer
+lets such a page go on working (it already holds the runtime, wheel and
+snapshot it booted from).
 """
 
 from __future__ import annotations
@@ -95,9 +100,25 @@ def _write_if_changed(path: Path, text: str) -> None:
         path.write_text(text)
 
 
+def served_apps(dist: Path) -> tuple[str | None, str | None]:
+    """The app folder `dist` serves now (before a build) and the one it
+    keeps from the build before that, each None where there is none."""
+    try:
+        manifest = json.loads((dist / "manifest.json").read_text())
+    except (OSError, ValueError):
+        return None, None
+    if not isinstance(manifest, dict):
+        return None, None
+    return tuple(  # type: ignore[return-value]
+        app if isinstance(app, str) and re.fullmatch(r"app/[0-9a-f]{16}/", app)
+        and (dist / app).is_dir() else None
+        for app in (manifest.get("app"), manifest.get("previous_app")))
+
+
 def build_site() -> Path:
     """Build dist/ and return its path."""
     DIST.mkdir(exist_ok=True)
+    served, kept = served_apps(DIST)
     pyodide = _pyodide_files()
     for rel, src in pyodide.items():
         _copy_if_changed(src, DIST / rel)
@@ -140,11 +161,16 @@ def build_site() -> Path:
     for rel, text in written.items():
         _write_if_changed(DIST / app / rel, text)
     _write_if_changed(DIST / "index.html", _index_html(app))
-    _write_if_changed(DIST / "manifest.json",
-                      json.dumps({"app": app, **manifest}, indent=2) + "\n")
+    root = {"app": app, **manifest}
+    previous = served if served != app else kept  # (a rebuild of the same app keeps it)
+    if previous is not None and previous != app:
+        root["previous_app"] = previous
+    _write_if_changed(DIST / "manifest.json", json.dumps(root, indent=2) + "\n")
 
     keep = ({"index.html", "manifest.json", wheel_rel} | set(pyodide)
             | {app + rel for rel in (*app_files, *written)})
+    if "previous_app" in root:
+        keep |= {p.relative_to(DIST).as_posix() for p in (DIST / previous).rglob("*")}
     if snapshot_rel:
         keep.add(snapshot_rel)
     for path in sorted(DIST.rglob("*"), reverse=True):

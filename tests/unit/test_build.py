@@ -76,12 +76,34 @@ def test_dist_holds_exactly_the_page_the_runtime_and_the_wheel(dist):
     assert [f for f in files if f.startswith("py/")] == [manifest["wheel"]]
     assert [f for f in files if f.startswith("snapshot/")] == (
         [manifest["snapshot"]] if "snapshot" in manifest else [])
-    shipped = {f.removeprefix(app) for f in files if f.startswith("app/")}
+    shipped = {f.removeprefix(app) for f in files if f.startswith(app)}
     sources = {p.relative_to(REPO).as_posix()
                for folder in ("web", "static") for p in (REPO / folder).rglob("*") if p.is_file()}
     assert shipped == sources | {"web/panels/machine-panels.json", "manifest.json"}
+    # Besides it, at most the previous build's app folder, whole (tools/site.py).
+    previous = manifest.get("previous_app")
+    assert {f for f in files if f.startswith("app/") and not f.startswith(app)} == (
+        {p.relative_to(dist).as_posix() for p in (dist / previous).rglob("*") if p.is_file()}
+        if previous else set())
+    assert previous is None or previous != app and (dist / previous / "web/main.js").is_file()
     assert files - {f for f in files if f.startswith(("app/", "pyodide/", "py/", "snapshot/"))} \
         == {"index.html", "manifest.json"}
+
+
+def test_the_previous_app_folder_is_taken_from_the_manifest_only_when_sound(tmp_path):
+    from tools.site import served_apps
+
+    assert served_apps(tmp_path) == (None, None)  # no dist/ yet
+    (tmp_path / "app/0123456789abcdef").mkdir(parents=True)
+    (tmp_path / "app/00000000000000ff").mkdir(parents=True)
+    for app, kept in [("app/0123456789abcdef/", True), ("app/fedcba9876543210/", False),
+                      ("app/../../etc/", False), (7, False)]:
+        (tmp_path / "manifest.json").write_text(json.dumps(
+            {"app": app, "previous_app": "app/00000000000000ff/"}))
+        assert served_apps(tmp_path) == (app if kept else None, "app/00000000000000ff/"), app
+    for text in ("{not json", "[]"):
+        (tmp_path / "manifest.json").write_text(text)
+        assert served_apps(tmp_path) == (None, None)
 
 
 def test_every_path_but_the_page_names_its_content(dist):
@@ -102,6 +124,7 @@ def test_every_path_but_the_page_names_its_content(dist):
                           + hashlib.sha256(path.read_bytes()).digest())
     assert manifest["app"] == f"app/{digest.hexdigest()[:16]}/"
     inner = json.loads((app / "manifest.json").read_text())
+    manifest.pop("previous_app", None)  # (the tools' alone)
     assert {"app": manifest["app"], **inner} == manifest
     assert (app / inner["root"]).resolve() == dist.resolve()  # root: from the manifest's folder
     assert inner["pyodide_dir"] == PYODIDE_DIR
