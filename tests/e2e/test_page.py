@@ -122,3 +122,50 @@ def test_overlapping_loads_leave_one_machine_panel(open_page, page_log):
     panel = page.locator("[data-testid=machine-panel]")
     assert panel.inner_text().count("Map processing (MAPPRC), this step") == 1
     assert not page_log.console_errors
+
+
+# Holds a load's answer back while `window.__holdLoads` is set, so that the
+# load's frame (posted just before the answer) is drawn first.
+HOLD_LOAD_ANSWERS = """
+  window.__holdLoads = false;
+  const RealWorker = window.Worker;
+  window.Worker = class extends RealWorker {
+    constructor(...args) {
+      super(...args);
+      this.addEventListener("message", (e) => {  // the first listener: before the page's
+        const d = e.data;
+        if (!window.__holdLoads || e.__late || !(d?.ok && d.result?.info && d.result?.hash)) return;
+        e.stopImmediatePropagation();
+        setTimeout(() => {
+          const late = new MessageEvent("message", { data: d });
+          late.__late = true;
+          this.dispatchEvent(late);
+        }, 400);
+      });
+    }
+  };
+"""
+
+
+def test_a_loads_frame_drawn_before_its_answer_stays_on_the_canvas(page, open_page, page_log):
+    """The worker posts a load's frame just before the load's answer. Drawn
+    first, it must still be on the canvas once the answer has set the screen
+    up, also when nothing runs after (a shared moment opens paused). (CI
+    caught the race: the canvas stayed blank.)"""
+    page.add_init_script(HOLD_LOAD_ANSWERS)
+    page = open_page("#/testcard", test_machine=True)
+    page.evaluate("window.retroscope.step('frame', 3)")
+    assert page.evaluate(COUNT_COLOURS) > 8
+    page.click("[data-testid=btn-share]")
+    page.wait_for_function(
+        "document.querySelector('[data-testid=share-link]').value.includes('moment=')")
+    link = page.locator("[data-testid=share-link]").input_value()
+    page.evaluate("window.retroscope.load('testcard', {seed: 9})")  # power-on: black
+    assert page.evaluate(COUNT_COLOURS) <= 2
+    page.evaluate("window.__holdLoads = true")
+    page.evaluate("(hash) => { location.hash = hash; }", link[link.index("#"):])
+    page.wait_for_function("window.retroscope.current()?.moment?.exact === true")
+    page.wait_for_timeout(300)  # any frame still on its way is drawn
+    assert page.evaluate("window.retroscope.frame()") == 3
+    assert page.evaluate(COUNT_COLOURS) > 8
+    assert page_log.console_errors == []
