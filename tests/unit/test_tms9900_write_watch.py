@@ -11,8 +11,8 @@ single-steps with a bus watch and stops after each instruction (or interrupt
 entry) that wrote to a watched address. Interrupts come and go, and LOAD.
 At every stop and every budget's end the cycles, state, memory, device log
 and the writes the hook saw agree. The same on the CRPG machine, through
-the debugger's write breakpoints (and its read breakpoints, whose bus watch
-asks the core to stop: `request_stop`).
+the debugger's write breakpoints (and its read breakpoints: the core's read
+watch, see test_tms9900_read_watch).
 """
 
 from __future__ import annotations
@@ -282,7 +282,7 @@ CRPG_WATCHES = [  # (kind, start, end or None, condition)
     [("write", "$8300", "$831F", "value == $10")],  # the main workspace's registers
     [("write", "$8C00", "$8C03", "(cycles & $3FF) < 32")],  # the VDP's ports (a device)
     [("write", "$2000", "$2FFF", "value & 7 == 3"), ("write", "$8379", None, "")],  # the map
-    # read breakpoints: a bus watch that asks the core to stop (request_stop)
+    # read breakpoints: the core's read watch (set_read_watch), asking for a stop
     [("read", "$8802", None, ""), ("write", "$8379", None, "")],  # the VDP status, the tick
     [("read", "$8379", None, "value == 5 && (cycles & $FF) < 16")],  # read each wait turn
 ]
@@ -300,5 +300,8 @@ def test_crpg_write_and_read_breakpoints_stop_where_single_stepping_stops(where)
             session.add_breakpoint(kind, at, end=end, condition=condition)
     assert fast.machine.runner == fast._run_stops  # the core stops by itself
     assert (fast._core_watched is not None) == any(kind == "write" for kind, *_ in where)
+    reads = any(kind == "read" for kind, *_ in where)
+    assert (fast._core_read_watched is not None) == reads
+    assert not fast.bus.watching("read")  # the bus keeps its fast paths
     checked(slow)
     same_stops(fast, slow, 24, buttons, stops_wanted=1)

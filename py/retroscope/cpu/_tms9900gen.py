@@ -6,8 +6,9 @@ instruction with general operands gets one handler per addressing-mode
 combination (format I: 12 x 4 x 4), each jump condition and each shift
 count, with the address arithmetic, the chip's read-before-write and the data
 manual's cycle count folded in. `tms9900.py` compiles the text once per
-variant (wait states or not; memory mode "ram", "paged" or "bus", see
-`expand`) and calls the factory once per core.
+variant (wait states or not; memory mode "ram", "paged" or "bus"; writes
+and reads checked against the core's watches or not, see `expand`) and
+calls the factory once per core.
 
 Memory accesses are written in the templates as four statement macros,
 expanded here so that a variant without wait states carries no trace of them:
@@ -37,7 +38,7 @@ _WR = re.compile(r"^(\s*)W([WB])\((\w+), (.+)\)$")
 
 
 def expand(lines: list[str], waits: bool, mode: str = "bus", acc: str = "cycles",
-           watch: bool = False) -> list[str]:
+           watch: bool = False, read_watch: bool = False) -> list[str]:
     """Expand the memory macros in `lines` for one variant.
 
     `mode` "bus": every access calls the bus's `read`/`write`. "ram": the bus
@@ -47,7 +48,8 @@ def expand(lines: list[str], waits: bool, mode: str = "bus", acc: str = "cycles"
     that page is plain RAM (`Bus.direct_pages()`): RAM pages as in "ram",
     the others (devices, ROM writes) through the bus. With `watch`, each
     write is followed by its check for the write watch (`wm`, `wmw`: see
-    the factory's set_watch).
+    the factory's set_watch); with `read_watch`, each read, dummy ones
+    included, by its check for the read watch (`rm`, `rmw`: set_read_watch).
     """
     out: list[str] = []
     paired: set[int] = set()  # writes whose wait was charged with their read
@@ -59,7 +61,8 @@ def expand(lines: list[str], waits: bool, mode: str = "bus", acc: str = "cycles"
                 out.append(f"{pad}{acc} += slow2[{a} >> 8]")
             elif waits:
                 out.append(f"{pad}{acc} += slow[{a} >> 8]")
-            out += _read(pad, dst, kind, a, mode)
+            out += (_watched_read(pad, dst, kind, a, mode) if read_watch
+                    else _read(pad, dst, kind, a, mode))
         elif m := _WR.match(line):
             pad, kind, a, v = m.groups()
             out += _write(pad, kind, a, v, mode)
@@ -86,6 +89,33 @@ def _read(pad: str, dst: str | None, kind: str, a: str, mode: str) -> list[str]:
     if mode == "paged":
         return [f"{pad}if not rdir[{a} >> 8]:", *(f"{pad}    {c}" for c in calls)]
     return [f"{pad}{c}" for c in calls]
+
+
+def _watched_read(pad: str, dst: str | None, kind: str, a: str, mode: str) -> list[str]:
+    """A read followed by its check for the read watch: one mask index per
+    access (`rmw`, per word, says whether either byte is watched), the
+    byte-level hooks only then (`rword`). A dummy read on plain RAM reads
+    nothing unless the watch covers it: the value is the bus's, which a bus
+    watch would have seen (the read itself has no effect there)."""
+    check = [f"if rmw[{a}]:", "    rword({a}, {v})"] if kind == "W" else \
+        [f"if rm[{a}]:", "    rhook({a}, {v})"]
+
+    def checked(value: str, indent: str = pad) -> list[str]:
+        return [indent + line.format(a=a, v=value) for line in check]
+
+    if dst:
+        return _read(pad, dst, kind, a, mode) + checked(dst)
+    on_ram = f"(mem[{a}] << 8) | mem[{a} + 1]" if kind == "W" else f"mem[{a}]"
+    if mode == "ram":
+        return checked(on_ram)
+    # Devices (and the bus's watches) see the read whether watched or not.
+    read = _read(pad, "dr", kind, a, "bus")
+    if mode == "bus":
+        return read + checked("dr")
+    test = check[0][len("if "):-1]
+    return [f"{pad}if not rdir[{a} >> 8]:", *("    " + line for line in read),
+            *checked("dr", pad + "    "),
+            f"{pad}elif {test}:", *checked(on_ram)[1:]]
 
 
 def _write(pad: str, kind: str, a: str, v: str, mode: str) -> list[str]:
@@ -496,6 +526,9 @@ def factory(bus, cpu, slow, lae_w, laep_b, parity, stcr_cycles, rdir, wdir):
     # a 64 KiB mask, `wmw` the same per word (at its even address: either
     # byte set), `whook(addr, value)` called after each watched byte written.
     wm = wmw = whook = None
+    # The read watch (set_read_watch), likewise for the "read-watched"
+    # variants: `rm`, `rmw`, `rhook(addr, value)` after each watched byte read.
+    rm = rmw = rhook = None
     stop_req = False  # request_stop(): end run() after the instruction in flight
     stopped = False   # the last run() ended before a stop address or on request
     live = False      # this engine is the core's (see activate)
@@ -506,6 +539,14 @@ def factory(bus, cpu, slow, lae_w, laep_b, parity, stcr_cycles, rdir, wdir):
             whook(a, v >> 8)
         if wm[a + 1]:
             whook(a + 1, v & 0xFF)
+
+    def rword(a, v):
+        """A word read where the watch covers a byte: the hook per byte, high
+        then low, as the bus reads them."""
+        if rm[a]:
+            rhook(a, v >> 8)
+        if rm[a + 1]:
+            rhook(a + 1, v & 0xFF)
 
     def rebase():
         """WP changed: recompute where the registers are."""
@@ -698,6 +739,11 @@ _RUNTIME = '''
         nonlocal wm, wmw, whook
         wm, wmw, whook = mask, words, hook
 
+    def set_read_watch(mask, words, hook):
+        """The read watch's masks (per byte, per word) and hook, or Nones."""
+        nonlocal rm, rmw, rhook
+        rm, rmw, rhook = mask, words, hook
+
     def reset():
         nonlocal st, idle, holdoff, cycles
         attach()
@@ -724,7 +770,7 @@ _RUNTIME = '''
         rebase()
 
     return (handlers, table, run, step, reset, load_interrupt, get_state, set_state, run_stops,
-            request_stop, was_stopped, set_watch, activate)
+            request_stop, was_stopped, set_watch, activate, set_read_watch)
 '''
 
 
@@ -767,10 +813,12 @@ def handler_name(word: int) -> str:
 MODES = ("bus", "ram", "paged")
 
 
-def factory_source(waits: bool, mode: str = "bus", watch: bool = False) -> str:
+def factory_source(waits: bool, mode: str = "bus", watch: bool = False,
+                   read_watch: bool = False) -> str:
     """The text of `factory(...)` for the flat (False) or wait-state variant,
     with memory accessed as `mode` says and, with `watch`, every write
-    checked against the write watch (see `expand`)."""
+    checked against the write watch, with `read_watch` every read against
+    the read watch (see `expand`)."""
     if mode not in MODES:
         raise ValueError(f"mode must be one of {MODES}")
     consts = {"illegal": isa.ILLEGAL_CYCLES, "interrupt": isa.INTERRUPT_CYCLES,
@@ -783,14 +831,15 @@ def factory_source(waits: bool, mode: str = "bus", watch: bool = False) -> str:
         lines.append("        nonlocal pc, wp, st, cycles, idle, holdoff, attn")
         # Wait states go to a local count first: no int is made per access.
         handler = _tidy(expand(_add_cycles(body, local=waits), waits, mode, acc="w",
-                               watch=watch))
+                               watch=watch, read_watch=read_watch))
         lines += ["        " + line for line in handler]
     lines.append("")
     lines.append("    handlers = {" + ", ".join(f"{n!r}: h_{n}" for n in bodies)
                  + ", 'illegal': illegal}")
     lines.append("    table = [illegal] * 0x10000  # filled by the caller (see tms9900.py)")
     lines += _RUNTIME.format(**consts).splitlines()
-    return "\n".join(_registers_by_table(expand(lines, waits, mode, watch=watch))) + "\n"
+    return "\n".join(_registers_by_table(expand(lines, waits, mode, watch=watch,
+                                                 read_watch=read_watch))) + "\n"
 
 
 # Register addresses as the templates compute them -> the same from `wr`,

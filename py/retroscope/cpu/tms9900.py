@@ -30,10 +30,15 @@ plain RAM, so devices and watches see every access the chip makes. A core's
 `step` is its engine's own closure (the debugger's single steps: one call
 each), which hands over to the core when the bus changed.
 
-Write watch (`set_write_watch`, the debugger's write breakpoints): while one
-is set the engines are variants whose every write checks a mask (one index
-per word or byte written) and calls the hook, so the bus keeps its fast
-paths; with none set, nothing is checked. A hook may `request_stop()`: run()
+Watches (`set_write_watch`, `set_read_watch`: the debugger's write and read
+breakpoints): while one is set the engines are variants whose every write,
+or every read (fetches, dummy reads and context-switch vectors included),
+checks a mask (one index per word or byte accessed) and calls the hook per
+byte the mask covers, so the bus keeps its fast paths; with both set, the
+engines check both; with none set, nothing is checked (the same code as
+without watches). The hook sees exactly what a bus watch would: a word is
+two bytes, high then low, and dummy reads that the fast engines skip on
+plain RAM are reported where watched. A hook may `request_stop()`: run()
 ends after the instruction in flight, looked at where the run loop looks
 for interrupts (so that costs nothing either).
 """
@@ -53,6 +58,8 @@ from .codegen import generated_code
 CruRead = Callable[[int], int]
 CruWrite = Callable[[int, int], None]
 WaitSpec = bool | Callable[[int], bool] | Sequence[int] | None
+# A core watch as the engines take it: (per-byte mask, per-word mask, hook).
+_Watch = tuple[bytearray, bytearray, Callable[[int, int], Any]]
 
 WAIT_CYCLES = 4  # per access through the TI-99/4A's 8-bit multiplexer
 
@@ -112,20 +119,21 @@ FIELDS = _tms9900gen.STATE_FIELDS
 _INDEX = {name: i for i, name in enumerate(FIELDS)}
 _MASKS = {"pc": 0xFFFE, "wp": 0xFFFE, "st": 0xFFFF}  # no A15: PC and WP are even
 
-_FACTORIES: dict[tuple[bool, str, bool], Callable[..., tuple[Any, ...]]] = {}
+_FACTORIES: dict[tuple[bool, str, bool, bool], Callable[..., tuple[Any, ...]]] = {}
 _DISPATCH: list[Any] = []  # [handler names, opcode -> index into them]
 
 
-def _factory(waits: bool, mode: str, watch: bool = False) -> Callable[..., tuple[Any, ...]]:
+def _factory(waits: bool, mode: str, watch: bool = False, read_watch: bool = False
+             ) -> Callable[..., tuple[Any, ...]]:
     """Compile the handler factory of a variant, once per process."""
-    factory = _FACTORIES.get((waits, mode, watch))
+    key = (waits, mode, watch, read_watch)
+    factory = _FACTORIES.get(key)
     if factory is None:
         name = (f"retroscope.cpu.tms9900 {'waits' if waits else 'flat'} {mode}"
-                f"{' watched' if watch else ''}")
+                f"{' watched' if watch else ''}{' read-watched' if read_watch else ''}")
         namespace: dict[str, Any] = {}
-        exec(generated_code(name, partial(_tms9900gen.factory_source, waits, mode, watch)),
-             namespace)
-        factory = _FACTORIES[waits, mode, watch] = namespace["factory"]
+        exec(generated_code(name, partial(_tms9900gen.factory_source, *key)), namespace)
+        factory = _FACTORIES[key] = namespace["factory"]
     return factory
 
 
@@ -200,12 +208,15 @@ class TMS9900:
         # directly (nothing mapped or watched), "paged" does so on the pages
         # `Bus.direct_pages()` allows and calls the bus elsewhere, "bus"
         # calls bus.read/write for everything (a watch is set). Each also
-        # comes as a variant that checks writes against the write watch.
-        self._engines: dict[tuple[str, bool], tuple[Any, ...]] = {}
+        # comes as variants that check writes against the write watch, reads
+        # against the read watch, or both: keyed (mode, write, read watched).
+        self._engines: dict[tuple[str, bool, bool], tuple[Any, ...]] = {}
         self._mode = ""
-        self._engine: tuple[str, bool] | None = None
-        # The write watch (set_write_watch): (per-byte mask, per-word mask, hook).
-        self._watch: tuple[bytearray, bytearray, Callable[[int, int], Any]] | None = None
+        self._engine: tuple[str, bool, bool] | None = None
+        # The write and read watches (set_write_watch, set_read_watch): each
+        # (per-byte mask, per-word mask, hook).
+        self._watch: _Watch | None = None
+        self._read_watch: _Watch | None = None
         self._rdir = [True] * 256  # per page: plain RAM for reads / writes
         self._wdir = [True] * 256
         self._seen: tuple[Any, Any] = (None, None)  # bus.read/write when last looked
@@ -230,10 +241,10 @@ class TMS9900:
         self._use()
 
     def _use(self) -> None:
-        """Switch to the engine for the memory mode and the write watch,
-        carrying the state (and the watch) over; it picks up the bus's and
-        the CRU's callables."""
-        key = (self._mode, self._watch is not None)
+        """Switch to the engine for the memory mode and the watches, carrying
+        the state (and the watches) over; it picks up the bus's and the
+        CRU's callables."""
+        key = (self._mode, self._watch is not None, self._read_watch is not None)
         if key != self._engine:
             engine = self._engines.get(key)
             if engine is None:
@@ -247,13 +258,15 @@ class TMS9900:
             if self._engine is not None:
                 engine[5](self._get_state())
                 self._set_watch(None, None, None)  # the engine left keeps no hook alive
+                self._set_read_watch(None, None, None)
                 self._activate(False)
             self._engine = key
             self._run, self._step, self._reset, self._load, self._get_state, \
                 self._set_state, self._run_stops, self._request_stop, self._was_stopped, \
-                self._set_watch, self._activate = engine
+                self._set_watch, self._activate, self._set_read_watch = engine
             self.step = self._step  # the engine's own: one call a step
         self._set_watch(*(self._watch or (None, None, None)))
+        self._set_read_watch(*(self._read_watch or (None, None, None)))
         self._activate(True)
 
     # -- registers -------------------------------------------------------------
@@ -336,16 +349,31 @@ class TMS9900:
         write at WP + 2n, and context switches (BLWP, XOP, interrupts, LOAD,
         RESET) write the new workspace's R13-R15. The mask is copied: give it
         again when it changes."""
-        if mask is None or hook is None:
-            self._watch = None
-        else:
-            byte = bytearray(mask)
-            if len(byte) != 0x10000:
-                raise ValueError("a write-watch mask needs 65,536 entries")
-            word = bytearray(0x10000)  # at each even address: either byte watched
-            word[0::2] = bytes(a | b for a, b in zip(byte[0::2], byte[1::2], strict=True))
-            self._watch = (byte, word, hook)
+        self._watch = _watch(mask, hook, "write")
         self._use()
+
+    def set_read_watch(self, mask: Any, hook: Callable[[int, int], Any] | None = None
+                       ) -> None:
+        """Call hook(addr, value) after every byte the CPU reads where
+        mask[addr] is set (None: no watch), from run() and step(), with the
+        value read, exactly as a bus read watch would see it: a word read is
+        two byte reads (even address: the high byte, then odd: the low one),
+        a byte read one at the byte's own address. That is every read the
+        chip makes: instruction fetches, operands and workspace registers,
+        the read-before-write of destinations, dummy reads (reported even
+        where plain RAM lets the engine skip them) and the vectors of context
+        switches. The bus keeps its fast paths. Both watches at once take
+        engines that check both. The mask is copied: give it again when it
+        changes."""
+        self._read_watch = _watch(mask, hook, "read")
+        self._use()
+
+    @property
+    def watching_reads(self) -> bool:
+        """A read watch is set (`set_read_watch`): `Machine.skip_idle` skips
+        no turn of the wait loop then, as with a bus watch (the turns' reads
+        would be seen), unless the debugger has checked a turn's reads."""
+        return self._read_watch is not None
 
     def set_stops(self, addresses: Any) -> None:
         """Make run() stop before any instruction at these addresses (empty:
@@ -387,6 +415,20 @@ class TMS9900:
             mask = _MASKS.get(name)
             values.append(value & mask if mask else value)
         self._set_state(tuple(values))
+
+
+def _watch(mask: Any, hook: Callable[[int, int], Any] | None, kind: str) -> _Watch | None:
+    """A watch as the engines take it: the mask copied, the same per word
+    (at each even address: either byte watched, so that a word access
+    costs one index) and the hook; None for none."""
+    if mask is None or hook is None:
+        return None
+    byte = bytearray(mask)
+    if len(byte) != 0x10000:
+        raise ValueError(f"a {kind}-watch mask needs 65,536 entries")
+    word = bytearray(0x10000)
+    word[0::2] = bytes(a | b for a, b in zip(byte[0::2], byte[1::2], strict=True))
+    return byte, word, hook
 
 
 def _cru_zero(bit: int) -> int:
