@@ -325,7 +325,10 @@ class Session:
         """The machine's own runner, with the core stopping before the stop
         addresses (exec breakpoints, a step's target) and after an access
         that a read/write breakpoint covers; each stop is looked at here
-        (condition, step plan) and passed with one step() if it is no stop."""
+        (condition, step plan) and passed with one step() if it is no stop.
+        In the program's wait loop, where an access would stop the core on
+        every turn, a whole turn is checked and the rest may be skipped
+        (`_pass_idle_accesses`)."""
         cpu, bare = self.cpu, self.bare_runner
         access = self._access
         access.clear()
@@ -343,8 +346,14 @@ class Session:
         while ran < cycles:
             ran += bare(cycles - ran)
             if access:
+                self._volatile = False
                 if self._access_hit():
                     break
+                if ran < cycles and not self._volatile and self._in_idle_loop():
+                    n, stopped = self._pass_idle_accesses(cycles - ran)
+                    ran += n
+                    if stopped:
+                        break
                 continue
             if ran >= cycles or not cpu.at_stop:
                 break  # the budget ran out, or the core halted
@@ -368,6 +377,47 @@ class Session:
             if access and self._access_hit() or not n:
                 break
         return ran
+
+    def _in_idle_loop(self) -> bool:
+        """The core is in the program's wait loop (`Machine.idle_loop`) with
+        no stop address inside it and no step plan."""
+        idle = self.machine.idle_loop
+        return (idle is not None and idle.start <= self.cpu.pc < idle.end
+                and self.plan is None
+                and not any(idle.start <= at < idle.end for at in self._stops))
+
+    def _pass_idle_accesses(self, cycles: int) -> tuple[int, bool]:
+        """A watched access in the wait loop that did not hold and saw
+        neither the clock nor a device: rather than stop at it on every turn,
+        step to the loop's top and through one whole turn, checking each
+        access as `_run_stops` does. If none holds or looks at the clock or a
+        device, and the loop is steady at both ends (the machine says a turn
+        changes nothing), every later turn makes the same accesses with the
+        same values and would not stop either: the machine may skip them
+        (`skip_idle`, `reads_checked`). (cycles run or skipped, stopped)."""
+        machine, cpu, access = self.machine, self.cpu, self._access
+        idle = machine.idle_loop
+        assert idle is not None
+        ran = 0
+        tops = 0  # at the loop's top in a steady state: twice is a turn checked
+        # (Not steady within three turns: back to running, stopping at each.)
+        end = min(cycles, 3 * idle.turn)
+        while ran < end and idle.start <= cpu.pc < idle.end:
+            if machine.idle_steady():
+                tops += 1
+                if tops == 2:
+                    return ran + machine.skip_idle(cycles - ran, reads_checked=True), False
+            n = cpu.step()
+            ran += n
+            if access:
+                self._volatile = False
+                if self._access_hit():
+                    return ran, True
+                if self._volatile:
+                    break
+            if not n:
+                break
+        return ran, False
 
     def _exec_stop(self, pc: int) -> bool:
         """At a stop address: stop there (a breakpoint whose condition holds,
