@@ -103,3 +103,20 @@ def test_a_watched_store_ends_a_compiled_block_after_it() -> None:
     assert seen == [(0x0380, cpu.a)]
     cpu.set_write_watch(None)
     assert cpu.run(5000) >= 5000 and not cpu.at_stop
+
+
+def test_a_stop_asked_for_in_the_last_thing_run_ran_is_at_stop() -> None:
+    """An interrupt entry, or an instruction, that uses up run()'s budget and
+    whose write asked for a stop: run() says so (`at_stop`), so that a
+    machine's runner running in short pieces stops there too."""
+    cpu = MOS6502()
+    cpu.bus.load(0x0400, bytes((0x8D, 0x80, 0x03, 0x4C, 0x00, 0x04)))  # sta $0380 / jmp
+    cpu.bus.load(0xFFFA, bytes((0x00, 0x04)))  # NMI -> $0400
+    cpu.pc, cpu.s = 0x0400, 0xFF
+    mask = bytearray(0x10000)
+    mask[0x01FF] = mask[0x0380] = 1
+    cpu.set_write_watch(mask, lambda a, v: cpu.request_stop())
+    cpu.nmi()
+    assert cpu.run(1) == 7 and cpu.at_stop  # the entry pushed PC's high byte at $01FF
+    assert cpu.run(1) == 4 and cpu.at_stop  # STA $0380
+    assert cpu.run(1) == 3 and not cpu.at_stop  # JMP

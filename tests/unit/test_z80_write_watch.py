@@ -341,3 +341,20 @@ def test_pacman_read_breakpoints_stop_at_the_same_instructions_as_before(where, 
     """A read breakpoint is a bus watch; with the core's `request_stop` it runs
     on the machine's runner too (the checking fast loop, no blocks)."""
     same_session_stops(where, frames)
+
+
+def test_a_stop_asked_for_in_the_last_thing_run_ran_is_at_stop() -> None:
+    """An interrupt entry, or an instruction, that uses up run()'s budget and
+    whose write asked for a stop: run() says so (`at_stop`), so that a
+    machine's runner running in short pieces stops there too."""
+    cpu = Z80()
+    cpu.bus.load(0, bytes.fromhex("32 80 40 c3 00 00"))  # ld ($4080),a / jp 0
+    cpu.sp = 0x4200
+    mask = bytearray(0x10000)
+    mask[0x41FF] = mask[0x4080] = 1
+    cpu.set_write_watch(mask, lambda a, v: cpu.request_stop())
+    cpu.nmi()
+    assert cpu.run(1) == 11 and cpu.at_stop  # the entry pushed PC at $41FF
+    cpu.pc = 0
+    assert cpu.run(1) == 13 and cpu.at_stop  # LD ($4080),A
+    assert cpu.run(1) == 10 and not cpu.at_stop  # JP

@@ -735,6 +735,8 @@ _RUNTIME = '''
                 if stalled:
                     cyc += stalled
                     stalled = 0
+        if stop_req:  # asked for in the last instruction (or interrupt entry) run
+            stopped = True
         end = -1  # the next step() looks around first
         return cyc - start
 

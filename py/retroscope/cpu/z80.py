@@ -393,6 +393,8 @@ class Z80:
             fast(self, end, read, write, blocks, heat, unchanged, ram, bpages, stops, watched)
             if self.at_stop:
                 break
+        if self._stop_req:  # asked for in the last instruction (or interrupt entry) run
+            self.at_stop = True
         self._r &= 0x7F
         return self.cycles - start
 
