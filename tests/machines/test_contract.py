@@ -16,6 +16,8 @@ being listed, and its own tests keep only its mechanics. With fixed seeds:
 - state() is JSON within STATE_BOUND bytes; its mechanics rows are well formed
   and hex rows show the bytes at their address.
 - every documented routine (INFO.routines) runs through Machine.call and returns.
+- a machine that skips turns of its wait loop: the same hash at every frame as
+  the plain core running every turn, and a good share of the cycles skipped.
 - link parameters and save data: FUZZ_VALUES random and hostile values per
   parameter (and of save data): never an uncaught exception, always a clear
   message and the default.
@@ -134,6 +136,38 @@ def recording(recordings: dict, mid: str) -> tuple[Any, list[int], list[str], di
         hashes = run_recording(machine, buttons)
         recordings[mid] = (machine, buttons, hashes, start)
     return recordings[mid]
+
+
+# -- the wait loop ------------------------------------------------------------------
+
+IDLE_FRAMES = 240
+IDLE_SHARE = 0.25  # of the cycles, at least, skipped rather than run
+
+
+@pytest.mark.parametrize("mid", ALL)
+def test_the_wait_loop_is_skipped_and_that_changes_nothing(mid, recordings):
+    """A machine whose runner skips turns of its wait loop (`run_idle`) ends
+    every frame in the state the plain core reaches running every turn, and
+    the skip finds the loop: a good share of the cycles is skipped."""
+    machine, buttons, hashes, start = recording(recordings, mid)
+    if machine.runner != machine.run_idle:
+        pytest.skip(f"{mid} has no wait loop of its own")
+    plain, counted = FACTORIES[mid](), FACTORIES[mid]()
+    plain.runner = plain.cpu.run
+    skipped = 0
+    skip = counted.skip_idle
+
+    def counting(*args: Any, **kwargs: Any) -> int:
+        nonlocal skipped
+        n = skip(*args, **kwargs)
+        skipped += n
+        return n
+    counted.skip_idle = counting
+    assert run_recording(plain, buttons[:IDLE_FRAMES]) == hashes[:IDLE_FRAMES + 1]
+    begun = counted.cpu.cycles
+    run_recording(counted, buttons[:IDLE_FRAMES])
+    share = skipped / (counted.cpu.cycles - begun)
+    assert share >= IDLE_SHARE, f"{mid} skipped {share:.1%} of its cycles"
 
 
 # -- pictures, snapshots, peeks ------------------------------------------------------

@@ -433,7 +433,10 @@ class Machine:
 
     # -- the program's wait loop, skipped in whole turns ----------------------------
     idle_loop: IdleLoop | None = None  # set by a machine whose program has one
-    IDLE_CHUNK: int | None = None  # at most this many cycles per cpu.run (None: all)
+    # At most this many cycles per cpu.run while the machine's runner is
+    # run_idle (None: all): the core runs through the loop, so the runner
+    # looks for it this often.
+    IDLE_CHUNK: int | None = 512
 
     def idle_steady(self) -> bool:
         """At an instruction start inside `idle_loop`, in a state that one more
@@ -471,15 +474,29 @@ class Machine:
     def run_idle(self, cycles: int) -> int:
         """`cpu.run`, skipping whole turns of the wait loop (`skip_idle`) where
         the CPU is in it: the machine's own runner when it has a loop.
-        Returns early when the core does (a stop, a halt)."""
-        run = self.cpu.run
+        Returns early when the core does (a stop, a halt).
+
+        A chunk of `IDLE_CHUNK` cycles ends anywhere in the loop; from inside
+        it the core goes on one instruction at a time (run(1): stops and
+        watches hold as in any run) to the loop's top, where a turn can be
+        skipped. Whole instructions run in the same order either way, so the
+        machine's state is the same as with one run() call."""
+        cpu = self.cpu
+        run = cpu.run
         chunk = self.IDLE_CHUNK
+        idle = self.idle_loop
         done = 0
         while done < cycles:
             left = cycles - done
             skipped = self.skip_idle(left)
             if skipped:
                 done += skipped
+                continue
+            if idle is not None and idle.start < cpu.pc < idle.end:
+                ran = run(1)  # on to the loop's top
+                done += ran
+                if not ran or getattr(cpu, "at_stop", False):
+                    break
                 continue
             want = left if chunk is None else min(left, chunk)
             ran = run(want)

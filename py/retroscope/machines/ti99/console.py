@@ -90,7 +90,6 @@ class Ti99Machine(Machine):
     # The program's wait loop is skipped in whole turns (Machine.skip_idle):
     # a machine with one sets `idle_loop` and says when it is steady
     # (`idle_steady`, which must also see that no interrupt is pending).
-    IDLE_CHUNK = 512  # the core runs through the loop: look for it this often
 
     # -- memory map ---------------------------------------------------------------------
     def _map(self, bus: Bus, rom: bytes) -> None:
