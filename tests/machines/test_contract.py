@@ -170,6 +170,34 @@ def test_the_wait_loop_is_skipped_and_that_changes_nothing(mid, recordings):
     assert share >= IDLE_SHARE, f"{mid} skipped {share:.1%} of its cycles"
 
 
+@pytest.mark.parametrize("mid", ALL)
+def test_a_turn_of_the_wait_loop_reads_only_what_the_machine_says(mid):
+    """A read watch on nothing a turn reads lets the machine skip turns
+    (`IdleLoop.data`): one turn, stepped from the loop's top in a steady
+    state, reads its code and those addresses alone."""
+    machine = FACTORIES[mid]()
+    idle = machine.idle_loop
+    if machine.runner != machine.run_idle or idle is None:
+        pytest.skip(f"{mid} has no wait loop of its own")
+    cpu = machine.cpu
+    for _ in range(IDLE_FRAMES):
+        machine.run_frame(0)
+        for _ in range(5000):  # (a frame ends anywhere: on to the loop's top)
+            if cpu.pc == idle.start and machine.idle_steady():
+                break
+            cpu.step()
+        if cpu.pc == idle.start and machine.idle_steady():
+            break
+    else:
+        pytest.fail(f"{mid} never waited in its loop")
+    seen: set[int] = set()
+    machine.bus.add_watch("read", lambda addr, value: seen.add(addr))
+    cpu.step()
+    while cpu.pc != idle.start:
+        cpu.step()
+    assert seen - set(range(idle.start, idle.end)) == set(idle.data)
+
+
 # -- pictures, snapshots, peeks ------------------------------------------------------
 
 @pytest.mark.parametrize("mid", ALL)

@@ -225,6 +225,6 @@ def test_a_read_breakpoint_in_the_wait_loop_stops_where_single_stepping_stops(
     assert loop is not None
     for session in (fast, slow):
         session.add_breakpoint("read", loop.start, condition="(cycles & $3FFF) < 200")
-    assert fast._core_read_watched is not None and fast.cpu.watching_reads
+    assert fast._core_read_watched is not None and fast.cpu.read_watch_mask is not None
     checked(slow)
     same_stops(fast, slow, 8, [0], stops_wanted=1)

@@ -299,7 +299,7 @@ def test_the_mask_is_checked_and_copied_and_none_brings_the_plain_engine_back() 
     cpu.set_write_watch(None)
     assert cpu._engine == (plain[0], False, True)
     cpu.set_read_watch(None)
-    assert cpu._engine == plain and not cpu.watching_reads
+    assert cpu._engine == plain and cpu.read_watch_mask is None
     cpu.step()
     assert hits == [0x0100]
 
@@ -315,9 +315,10 @@ def test_the_engines_without_a_read_watch_check_no_read() -> None:
                 assert "if rmw[pc]:" in watched
 
 
-def test_the_wait_loop_is_not_skipped_while_the_core_watches_reads() -> None:
+def test_the_wait_loop_is_not_skipped_while_the_core_watches_its_reads() -> None:
     """The machine skips turns of its wait loop only where nothing would see
-    them: a core read watch would (its fetches, the tick)."""
+    them: a core read watch on the loop's code or on what it reads (the
+    tick, R1) would; one elsewhere would not."""
     if "crpg" not in machines.available():
         pytest.skip("no crpg machine")
     machine = machines.create("crpg")
@@ -330,8 +331,10 @@ def test_the_wait_loop_is_not_skipped_while_the_core_watches_reads() -> None:
             break
         machine.cpu.step()
     assert machine.skip_idle(10 * idle.turn) > 0
-    machine.cpu.set_read_watch(mask_of(0xFFFF), lambda a, v: None)
-    assert machine.skip_idle(10 * idle.turn) == 0
+    for watched, skips in [(0xFFFF, True), (0x8379, False), (idle.start + 6, False),
+                           (machine.symbols["MAINWS"] + 2, False)]:
+        machine.cpu.set_read_watch(mask_of(watched), lambda a, v: None)
+        assert (machine.skip_idle(10 * idle.turn) > 0) == skips, hex(watched)
 
 
 CRPG_READS = [  # ([(kind, start, end or None, condition)], stops at least)

@@ -126,7 +126,9 @@ class MOS6502:
             self.bus, partial(_6502blocks.build, decimal=variant == "nmos"), _6502blocks.HOT,
             _6502blocks.SPAN, partial(_watched, variant))
         self.stops: frozenset[int] = frozenset()
-        self.watching_reads = False  # set_read_watch has a watch set
+        # The read watch's mask (None: none): `Machine.skip_idle` skips no
+        # turn of the wait loop whose reads it covers.
+        self.read_watch_mask: bytearray | None = None
         # Power-on state: registers as constructed (s=$FD, p=$24, pc=0); call
         # reset() to load PC from the reset vector once memory is in place.
         self.step: Callable[[], int] = self._step
@@ -171,8 +173,7 @@ class MOS6502:
         addresses change, so that the blocks follow. Both watches at once
         take handlers that check both."""
         self._set_read_watch(mask, hook if mask is not None else None)
-        # (The machine then skips no turn of its wait loop: `Machine.skip_idle`.)
-        self.watching_reads = mask is not None
+        self.read_watch_mask = mask
 
     @property
     def at_stop(self) -> bool:

@@ -369,11 +369,10 @@ class TMS9900:
         self._use()
 
     @property
-    def watching_reads(self) -> bool:
-        """A read watch is set (`set_read_watch`): `Machine.skip_idle` skips
-        no turn of the wait loop then, as with a bus watch (the turns' reads
-        would be seen), unless the debugger has checked a turn's reads."""
-        return self._read_watch is not None
+    def read_watch_mask(self) -> bytearray | None:
+        """The read watch's per-byte mask (None: no watch): `Machine.skip_idle`
+        skips no turn of the wait loop whose reads it covers."""
+        return self._read_watch[0] if self._read_watch is not None else None
 
     def set_stops(self, addresses: Any) -> None:
         """Make run() stop before any instruction at these addresses (empty:

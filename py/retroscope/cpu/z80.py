@@ -427,10 +427,10 @@ class Z80:
         self._rcache = None
 
     @property
-    def watching_reads(self) -> bool:
-        """A read watch is set: a machine skips no turn of its wait loop then
-        (`Machine.skip_idle`), as with a bus watch."""
-        return self._rmask is not None
+    def read_watch_mask(self) -> bytearray | bytes | None:
+        """The read watch's mask (None: no watch): `Machine.skip_idle` skips
+        no turn of the wait loop whose reads it covers."""
+        return self._rmask
 
     def request_stop(self) -> None:
         """End the run() in progress after the instruction in flight (a watch hit)."""

@@ -383,6 +383,14 @@ class IdleLoop:
     start: int  # its first instruction
     end: int  # just past its last (the branch back)
     turn: int  # cycles of one turn
+    # Every address a turn reads besides its code (dummy reads included), so
+    # that a read watch elsewhere lets turns be skipped; the contract suite
+    # checks the list against a turn's reads.
+    data: tuple[int, ...] = ()
+
+    def read_by_a_turn(self, mask: Any) -> bool:
+        """Does a turn read an address the read watch's `mask` covers?"""
+        return any(mask[self.start:self.end]) or any(mask[a] for a in self.data)
 
 
 class Machine:
@@ -450,9 +458,10 @@ class Machine:
         their cycles, when they would change nothing: the CPU is in the loop in
         a steady state, no stop address is inside it (but those in `passing`,
         which the debugger has checked: a breakpoint there would not hold on
-        any turn) and no read watch would see the loop's reads (but the core's
-        own with `reads_checked`: the debugger saw a whole turn's reads and
-        none would stop it on any turn). The cycles skipped (0: none)."""
+        any turn) and no read watch would see the loop's reads (a bus watch,
+        or the core's own where it covers them, but with `reads_checked`: the
+        debugger saw a whole turn's reads and none would stop it on any turn).
+        The cycles skipped (0: none)."""
         idle = self.idle_loop
         if idle is None or cycles <= idle.turn:
             return 0
@@ -463,8 +472,9 @@ class Machine:
         if stops and any(idle.start <= at < idle.end and at not in passing for at in stops):
             return 0
         # (A core's own read watch sees the loop's reads as a bus watch does.)
+        mask = getattr(cpu, "read_watch_mask", None)
         if (self.bus.watching("read")
-                or not reads_checked and getattr(cpu, "watching_reads", False)
+                or mask is not None and not reads_checked and idle.read_by_a_turn(mask)
                 or not self.idle_steady()):
             return 0
         skipped = (cycles - 1) // idle.turn * idle.turn

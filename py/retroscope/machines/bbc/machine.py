@@ -97,7 +97,8 @@ class BbcMachine(Machine):
         # whole turns while no interrupt can be pending (`idle_steady`).
         self._idle = (self.symbols.get("mos_osbyte@wait", -1), self.symbols.get("mos_vsync", 0))
         if self._idle[0] >= 0:
-            self.idle_loop = IdleLoop(self._idle[0], self._idle[0] + 5, IDLE_TURN)
+            loop, counter = self._idle  # (the taken branch reads loop+5 too)
+            self.idle_loop = IdleLoop(loop, loop + 5, IDLE_TURN, data=(counter, loop + 5))
         self.runner = self.run_idle
         self.palette = list(PHYSICAL_RGB) + [0] * (256 - len(PHYSICAL_RGB))
 

@@ -107,8 +107,9 @@ class CrpgMachine(Ti99Machine):
         self.copy_unrolled = False  # which loop made copy_cycles (UNROLL may change since)
         self._probe_start: dict[int, int] = {}
         self._wait_top = self.symbols["WAITF1"]
+        # A turn reads the tick and R1 (in the main workspace) besides its code.
         self.idle_loop = IdleLoop(self._wait_top, self._wait_top + self.IDLE_BYTES,
-                                  self.IDLE_TURN)
+                                  self.IDLE_TURN, data=(TICK, self.symbols["MAINWS"] + 2))
         self.reset()
 
     # WAITF1 LIMI 2 / LIMI 0 / CB @VDPTIC,R1 / JEQ WAITF1: 92 cycles a turn,

@@ -213,7 +213,10 @@ class NesMachine(Machine):
     @property
     def idle_loop(self) -> IdleLoop | None:  # type: ignore[override]
         idle = self.IDLE_LOOP
-        return None if idle is None else IdleLoop(idle[0], idle[0] + 4, self.IDLE_TURN_CYCLES)
+        if idle is None:
+            return None
+        loop, flag = idle  # LDA flag / BEQ loop; the taken branch reads loop+4 too
+        return IdleLoop(loop, loop + 4, self.IDLE_TURN_CYCLES, data=(flag, loop + 4))
 
     def idle_steady(self) -> bool:
         """At the LDA or the BEQ with the flag still 0 and a turn done (A = 0,
