@@ -141,6 +141,39 @@ def test_a_watched_read_ends_a_compiled_block_after_it() -> None:
     assert cpu.run(5000) >= 5000 and not cpu.at_stop
 
 
+@pytest.mark.parametrize(("pointer", "watched"), [
+    (IO + 0x10, 0xF0),     # its guard leaves the block: the pointer's reads seen once
+    (0x0300, 0xF0),        # plain RAM: the block goes on
+    (IO + 0x10, 0x0017),   # a watch elsewhere: blocks go on past LDA ($F0),Y
+])
+def test_a_guarded_load_in_a_block_reports_its_pointer_once(pointer: int, watched: int) -> None:
+    """LDA ($F0),Y inside a block on a bus with an I/O page: the block tests
+    the pointer's page (its guard) and leaves if it is not plain RAM. Where
+    the watch covers the pointer, the block must not have shown its reads
+    before leaving (the handler reads it again): one read of $F0 per turn."""
+    from test_6502_blocks import machine  # noqa: PLC0415
+
+    memory = bytearray(0x10000)
+    # loop: inx / lda ($F0),y / iny / jmp loop
+    memory[CODE:CODE + 8] = bytes((0xE8, 0xB1, 0xF0, 0xC8, 0x4C, CODE & 0xFF, CODE >> 8, 0))
+    memory[0xF0:0xF2] = pointer.to_bytes(2, "little")
+    cpu = machine(bytes(memory), mapped=True)
+    cpu.pc, cpu.x, cpu.y = CODE, 0, 0
+    mask = bytearray(0x10000)
+    mask[watched] = 1
+    seen: list[int] = []
+    cpu.set_read_watch(mask, lambda a, v: seen.append(a))
+    cpu.run(10 * 14)  # hot: compiled with the watch
+    turns, before = cpu.x, len(seen)
+    cpu.run(200 * 14)  # 14 cycles a turn
+    turns = (cpu.x - turns) & 0xFF
+    assert turns > 100
+    if watched == 0xF0:
+        assert abs(len(seen) - before - turns) <= 1  # (each run() may end mid-turn)
+    else:
+        assert seen == []
+
+
 def test_read_watch_equals_a_bus_watch_on_tetris() -> None:
     from retroscope import machines  # noqa: PLC0415
 

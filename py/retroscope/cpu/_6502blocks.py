@@ -174,6 +174,17 @@ def _store_to(line: str) -> int:
     return -1 if value is None else value
 
 
+def _watched_before_guard(op: Op, operands: bytes, read_watch: bytearray) -> bool:
+    """Does the read watch cover a read that a guarded instruction makes
+    before its guard: its pointer in zero page (for (zp,x) anywhere there,
+    as X says where)? A block that left at the guard would then have shown
+    the hook reads that the instruction's handler makes again; where it
+    covers none, their checks are folded away and the block may go on."""
+    if op.mode == "izy":
+        return bool(read_watch[operands[0]] or read_watch[(operands[0] + 1) & 0xFF])
+    return any(read_watch[0:0x100])
+
+
 def _guard(op: Op, decimal: bool, operands: bytes) -> str:
     """The test that a guarded instruction's data pages are plain RAM."""
     paged = "".join(_lines(op, decimal, operands,
@@ -206,9 +217,9 @@ def build(cells: dict[str, types.CellType], mem: bytearray, pc: int,
         return None
     instrs = _decode(mem, pc, pages, stops)
     if read_watch is not None:
-        for i, (op, _, _operands) in enumerate(instrs[:-1]):
-            if _guarded(op, pages):  # its guard may leave after reads the hook saw
-                del instrs[i + 1:]
+        for i, (op, _, operands) in enumerate(instrs[:-1]):
+            if _guarded(op, pages) and _watched_before_guard(op, operands, read_watch):
+                del instrs[i + 1:]  # its guard may leave after reads the hook saw
                 break
     # An inlined instruction must touch plain RAM only; the first that may not
     # ends the block (as its last, run as its handler runs).
