@@ -633,8 +633,9 @@ class Session:
         """The debugger features that cost speed now (the page marks its speed
         with them); [] at full speed. Execute breakpoints on a core with stop
         addresses cost next to nothing and are not listed; read/write
-        breakpoints watch every bus access; the trace, a step and a core
-        without stops look at every instruction."""
+        breakpoints check every access the core makes (its own watch: one
+        index each, a few % for writes and 5-35 % for reads); the trace, a
+        step and a core without stops look at every instruction."""
         bps = self.breakpoints.active
         out = [f"{kind} breakpoints" for kind in ("read", "write") if bps[kind]]
         if self.machine.runner == self._run_checked:
