@@ -6,8 +6,9 @@
   ranges, ratios), each on a quiet machine (SETTLE_S); reloads in a browser
   profile on disk; and the size of dist/ (`build.py bench boot`: these alone);
 * each CPU core's emulated clock in CPython and in Pyodide (the real page's
-  worker, headless chromium, after a 10 s warm-up), as a ratio to the original
-  hardware's clock; the 6502 also against py65 and the Z80 against the `z80`
+  worker, headless chromium; the cores take turns, so that this host's slow
+  and fast spells fall on each alike), as a ratio to the original hardware's
+  clock; the 6502 also against py65 and the Z80 against the `z80`
   package in the same CPython process; and how each holds over 30 s of
   running in the page from cold (Chromium's wasm tiering);
 * what each machine's worker assembled when booted from a link with
@@ -26,6 +27,7 @@ import statistics
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 
 from .paths import DIST, PY_SRC
 from .serve import serve_in_thread
@@ -52,29 +54,56 @@ def dist_size() -> tuple[int, int]:
     return raw, zipped
 
 
-def reference_hz(name: str, seconds: float, **workload: str) -> tuple[str, float] | None:
-    """Cycles per second of another emulator on the same workload (CPython)."""
+def reference_meter(name: str, **workload: str) -> tuple[str, Callable[[float], float]] | None:
+    """Another emulator on the same workload (CPython): its label, and a
+    function that runs it for so many seconds and gives its cycles per second."""
     if name == "mos6502":
         from retroscope.benchmarks.mos6502 import setup_py65
         mpu = setup_py65(**workload)
         step = mpu.step
-        t0 = time.perf_counter()
-        c0 = mpu.processorCycles
-        while time.perf_counter() - t0 < seconds:
-            for _ in range(2000):
-                step()
-        return "py65 1.2.0", (mpu.processorCycles - c0) / (time.perf_counter() - t0)
+
+        def py65_hz(seconds: float) -> float:
+            t0 = time.perf_counter()
+            c0 = mpu.processorCycles
+            while time.perf_counter() - t0 < seconds:
+                for _ in range(2000):
+                    step()
+            return (mpu.processorCycles - c0) / (time.perf_counter() - t0)
+        return "py65 1.2.0", py65_hz
     if name == "z80":
         from retroscope.benchmarks.z80 import setup_reference
         machine = setup_reference()
-        t0 = time.perf_counter()
-        ticks = 0
-        while time.perf_counter() - t0 < seconds:
-            machine.ticks_to_stop = 100_000
-            machine.run()
-            ticks += 100_000
-        return "z80 1.2.0 (C++)", ticks / (time.perf_counter() - t0)
+
+        def z80_hz(seconds: float) -> float:
+            t0 = time.perf_counter()
+            ticks = 0
+            while time.perf_counter() - t0 < seconds:
+                machine.ticks_to_stop = 100_000
+                machine.run()
+                ticks += 100_000
+            return ticks / (time.perf_counter() - t0)
+        return "z80 1.2.0 (C++)", z80_hz
     return None
+
+
+def reference_ratio(name: str, rounds: int, seconds: float,
+                    **workload: str) -> tuple[str, list[float], float, float] | None:
+    """Our core against another emulator on the same workload, the two
+    taking turns of `seconds` for `rounds` rounds: (label, ratio per round,
+    our median cycles per second, theirs)."""
+    meter = reference_meter(name, **workload)
+    if meter is None:
+        return None
+    label, theirs = meter
+    cpu = runner.setup_core(name, **workload)
+    runner.core_windows(cpu, 0.5, 0.5)  # our blocks compiled, theirs warmed
+    theirs(0.5)
+    ours_hz, theirs_hz = [], []
+    for _ in range(rounds):
+        ours_hz += runner.core_windows(cpu, seconds, seconds)
+        theirs_hz.append(theirs(seconds))
+    ratios = [o / t for o, t in zip(ours_hz, theirs_hz, strict=True)]
+    return label, ratios, statistics.median(ours_hz), statistics.median(theirs_hz)
 
 
 def step_reference(name: str):
@@ -90,23 +119,25 @@ def step_reference(name: str):
 
 
 def cpython_figures(quick: bool) -> None:
-    seconds = 1.0 if quick else 3.0
-    print(f"\n== CPU cores in CPython {sys.version.split()[0]} (median of 0.5 s windows)")
-    for name in runner.CORES:
-        ours = runner.measure_core(name, seconds=seconds, warmup=0.5)
-        line = (f"  {name:8} {ours['cycles_per_s'] / 1e6:7.2f} MHz emulated = "
-                f"{ours['ratio_to_hardware']:5.2f}x {ours['hardware']}")
-        ref = reference_hz(name, seconds)
+    seconds = 1.0 if quick else 2.0
+    rounds = 2 if quick else 6
+    print(f"\n== CPU cores in CPython {sys.version.split()[0]} (the cores take {rounds} turns "
+          "of 2 s after a 4 s warm-up each: median of 0.5 s windows, range of the turns' medians)")
+    cores = runner.measure_cores(list(runner.CORES), rounds=rounds)
+    for name, r in cores.items():
+        print(f"  {name:8} {r['cycles_per_s'] / 1e6:7.2f} MHz emulated = "
+              f"{r['ratio_to_hardware']:5.2f}x {r['hardware']} "
+              f"(turns {r['round_min']:.2f}-{r['round_max']:.2f}x)", flush=True)
+    print("  against another emulator on the same program, the two taking turns of "
+          f"{seconds:.0f} s (median ratio of {rounds} turns, range):")
+    for name, workload in (("mos6502", {}), ("mos6502", {"workload": "sort"}), ("z80", {})):
+        ref = reference_ratio(name, rounds, seconds, **workload)
         if ref:
-            line += f"; {ours['cycles_per_s'] / ref[1]:.2f}x {ref[0]} ({ref[1] / 1e6:.2f} MHz)"
-        print(line, flush=True)
-    # A second 6502 program, so that the ratio to py65 is not one program's.
-    ours = runner.measure_core("mos6502", seconds=seconds, warmup=0.5, workload="sort")
-    ref = reference_hz("mos6502", seconds, workload="sort")
-    if ref:
-        print(f"  {'(sort)':8} {ours['cycles_per_s'] / 1e6:7.2f} MHz emulated on the sort-and-"
-              f"checksum program; {ours['cycles_per_s'] / ref[1]:.2f}x {ref[0]} "
-              f"({ref[1] / 1e6:.2f} MHz)", flush=True)
+            label, ratios, ours, theirs = ref
+            print(f"  {name + (' sort' if workload else ''):12} "
+                  f"{statistics.median(ratios):5.2f}x {label} (range {min(ratios):.2f}-"
+                  f"{max(ratios):.2f}; {ours / 1e6:.2f} MHz against {theirs / 1e6:.2f} MHz)",
+                  flush=True)
     print("\n== step() in CPython (one instruction a call: the debugger's single steps)")
     for name in runner.CORES:
         reference = step_reference(name)
@@ -157,14 +188,15 @@ def browser_figures(quick: bool, boot_only: bool = False) -> None:
             server.shutdown()
             return
         link_figures(browser, url)
-        warmup, seconds = (2, 2) if quick else (12, 6)
-        print(f"\n== CPU cores in Pyodide (page worker, settled median after {warmup} s warm-up)")
-        for name in runner.CORES:
-            r = page.evaluate("a => window.retroscope.bench(a)",
-                              {"kind": "core", "name": name, "seconds": seconds, "warmup": warmup})
+        rounds = 2 if quick else 6
+        print(f"\n== CPU cores in Pyodide (page worker; the cores take {rounds} turns of 2 s "
+              "after a 4 s warm-up each: median of 0.5 s windows, range of the turns' medians)")
+        cores = page.evaluate("a => window.retroscope.bench(a)",
+                              {"kind": "cores", "names": list(runner.CORES), "rounds": rounds})
+        for name, r in cores.items():
             print(f"  {name:8} {r['cycles_per_s'] / 1e6:7.2f} MHz emulated = "
                   f"{r['ratio_to_hardware']:5.2f}x {r['hardware']} "
-                  f"(first window {r['first_window_hz'] / 1e6:.2f} MHz)", flush=True)
+                  f"(turns {r['round_min']:.2f}-{r['round_max']:.2f}x)", flush=True)
         sustained(page, runner.CORES if not quick else ["mos6502"])
         print("\n== Machines in Pyodide (ms per frame, ratio to real time)")
         for mid in page.evaluate("window.retroscope.machines().map(m => m.id)"):

@@ -480,6 +480,14 @@ class WorkerAPI:
             seconds = _int_arg(args, "seconds", 1, 60, 5)
             warmup = _int_arg(args, "warmup", 0, 60, 10)
             return runner.measure_core(args["name"], seconds=seconds, warmup=warmup)
+        if kind == "cores":
+            names = args.get("names")
+            if not isinstance(names, list) or not names \
+                    or not all(isinstance(n, str) and n in runner.CORES for n in names):
+                raise RequestError(f"bench cores: names must list cores of {sorted(runner.CORES)}")
+            return runner.measure_cores(names, rounds=_int_arg(args, "rounds", 1, 20, 6),
+                                        seconds=_int_arg(args, "seconds", 1, 10, 2),
+                                        warmup=_int_arg(args, "warmup", 0, 30, 4))
         if kind == "frames" and args.get("name") in machines.available():
             frames = _int_arg(args, "frames", 1, 3600, 120)
             return runner.measure_frames(args["name"], frames=frames)
@@ -493,7 +501,8 @@ class WorkerAPI:
         if kind == "assembled":
             from .machines import base
             return {"assembled": list(base.ASSEMBLED)}
-        raise RequestError("bench needs kind 'core' (mos6502, z80, tms9900), 'frames' "
+        raise RequestError("bench needs kind 'core' (mos6502, z80, tms9900), 'cores' "
+                           "(a list of them, taking turns), 'frames' "
                            "(a machine), 'sound' (a machine) or 'assembled' (what this "
                            "worker assembled)")
 
