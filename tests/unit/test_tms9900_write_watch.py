@@ -57,9 +57,14 @@ def random_image(rng: random.Random) -> bytearray:
     return image
 
 
-def make(image: bytearray, mapped: bool, waits: bool, log: list) -> TMS9900:
+def make(image: bytearray, mapped: bool, waits: bool, log: list, timed: bool = False) -> TMS9900:
+    """`timed`: the device logs the cycle count and PC at each access too."""
     bus = Bus()
     bus.load(0, bytes(image))
+    cpu = TMS9900(bus, wait_states=waits or None)
+
+    def when() -> tuple[int, ...]:
+        return (cpu.cycles, cpu.pc) if timed else ()
     if mapped:  # as on the TI-99/4A: ROM, the scratchpad's mirrors, a device
         ram = bus.ram
         bus.map_rom(0x0000, bytes(image[:0x100]))
@@ -71,13 +76,12 @@ def make(image: bytearray, mapped: bool, waits: bool, log: list) -> TMS9900:
             ram[0x8300 | (addr & 0xFF)] = value
 
         def io_read(addr: int) -> int:
-            log.append(("r", addr))
+            log.append(("r", addr, *when()))
             return len(log) & 0xFF
 
         bus.map(0x8000, 0x82FF, name="mirrors", read=pad_read, write=pad_write, kind="ram")
         bus.map(IO, IO + 0xFF, name="device", read=io_read,
-                write=lambda addr, value: log.append(("w", addr, value)))
-    cpu = TMS9900(bus, wait_states=waits or None)
+                write=lambda addr, value: log.append(("w", addr, value, *when())))
     cpu.reset()
     return cpu
 

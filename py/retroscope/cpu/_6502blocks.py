@@ -34,6 +34,7 @@ import types
 from collections.abc import Callable
 
 from ._6502gen import HANDLER_NONLOCALS, access_class, handler_body, rewrite
+from .codegen import closure_function
 from .isa6502 import OPCODES, OPERAND_BYTES, Op
 
 MAX_INSTRUCTIONS = 32
@@ -324,18 +325,6 @@ def _compile(cells: dict[str, types.CellType], mem: bytearray, pc: int, hi: int,
         out.append(line)
     if crosses:
         out.insert(0, "k = 0")
-    names = sorted(cells)
-    source = "\n".join([
-        "def outer():",
-        f"    {' = '.join(names)} = None",
-        "    def block():",
-        f"        nonlocal {HANDLER_NONLOCALS}{', cyc' if sync else ''}",
-        *("        " + line for line in out),
-        "    return block",
-    ]) + "\n"
-    space: dict = {}
-    exec(compile(source, f"<6502 block ${pc:04X}>", "exec"), space)  # noqa: S102
-    code = space["outer"]().__code__
-    fn = types.FunctionType(code, space, f"block_{pc:04x}", None,
-                            tuple(cells[name] for name in code.co_freevars))
+    fn = closure_function(f"block_{pc:04x}", "", f"{HANDLER_NONLOCALS}{', cyc' if sync else ''}",
+                          out, cells, f"<6502 block ${pc:04X}>")
     return fn, lead, bytes(mem[pc:hi])

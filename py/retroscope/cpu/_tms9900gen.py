@@ -509,7 +509,7 @@ def jump(op: isa.Op) -> list[str]:
 
 # -- the factory -------------------------------------------------------------------
 _PRELUDE = '''
-def factory(bus, cpu, slow, lae_w, laep_b, parity, stcr_cycles, rdir, wdir):
+def factory(bus, cpu, slow, lae_w, laep_b, parity, stcr_cycles, rdir, wdir, build=None):
     slow2 = [2 * w for w in slow] if slow else None  # a read and a write of one word
     pc = wp = st = cycles = 0
     irq = 0          # requested interrupt level, 0 = none
@@ -677,18 +677,7 @@ _RUNTIME = '''
         start = cycles
         end = start + budget
         while cycles < end:
-            if attn:
-                if stop_req:  # (request_stop sets attn too)
-                    break
-                if holdoff:
-                    holdoff = False
-                elif irq and irq <= st & 15:
-                    n = enter_interrupt(irq)
-                    cycles += n
-                    continue
-                if idle:
-                    break
-                attn = bool(irq)
+{look_around}
             op = RW(pc)
             pc = (pc + 2) & 0xFFFF
             table[op](op)
@@ -707,18 +696,7 @@ _RUNTIME = '''
             if sm[pc] and not idle:  # (idle: waiting, not about to run it)
                 stopped = True
                 return cycles - start
-            if attn:
-                if stop_req:
-                    break
-                if holdoff:
-                    holdoff = False
-                elif irq and irq <= st & 15:
-                    n = enter_interrupt(irq)
-                    cycles += n
-                    continue
-                if idle:
-                    break
-                attn = bool(irq)
+{look_around}
             op = RW(pc)
             pc = (pc + 2) & 0xFFFF
             table[op](op)
@@ -774,6 +752,93 @@ _RUNTIME = '''
 '''
 
 
+# Between instructions the run loops look around only when `attn` is set.
+_LOOK_AROUND = """            if attn:
+                if stop_req:  # (request_stop sets attn too)
+                    break
+                if holdoff:
+                    holdoff = False
+                elif irq and irq <= st & 15:
+                    n = enter_interrupt(irq)
+                    cycles += n
+                    continue
+                if idle:
+                    break
+                attn = bool(irq)"""
+
+# The unwatched engines on plain memory ("ram", "paged") run compiled blocks
+# (_tms9900blocks): run() looks one up at each instruction it starts.
+_BLOCK_STATE = '''
+    # Compiled blocks by start address: None while `heat` counts the visits,
+    # False where none can start, else (function, opcode bytes, WP).
+    blocks = [None] * 0x10000
+    heat = bytearray(0x10000)
+    builds = bytearray(0x10000)  # compiles per address (its code or WP changed)
+    cells = None
+    compiled_for = None  # the page map the blocks were compiled on
+
+    def cells_of():
+        """This engine's closure cells by name (for the blocks' code)."""
+        nonlocal cells
+        if cells is None:
+            cells = {{}}
+            for f in (*handlers.values(), run, step, switch):
+                cells.update(zip(f.__code__.co_freevars, f.__closure__ or ()))
+        return cells
+
+    def hot(at):
+        """Compile the block at `at` for this WP, or mark that none can start there."""
+        builds[at] += 1
+        block = build(cells_of(), mem, at, wp) if builds[at] <= {rebuilds} else None
+        blocks[at] = False if block is None else block
+
+    def flush():
+        """Drop every block (the page map they were compiled on changed)."""
+        nonlocal compiled_for
+        compiled_for = (tuple(rdir), tuple(wdir))
+        blocks[:] = [None] * 0x10000
+        heat[:] = bytes(0x10000)
+        builds[:] = bytes(0x10000)
+
+'''
+
+
+_BLOCK_LOOKUP = """            b = bl[pc]
+            if b is None:
+                h = heat[pc] + 1
+                heat[pc] = h
+                if h == {hot}:
+                    hot(pc)
+                    continue
+            elif b:
+                if b[2] == wp and same(b[1], pc):
+                    b[0](end)
+                    continue
+                bl[pc] = None  # its code or WP changed: count again
+                heat[pc] = 0
+"""
+
+
+def _with_blocks(runtime: str) -> str:
+    """The run-time functions with run() on compiled blocks."""
+    from ._tms9900blocks import HOT, REBUILDS  # noqa: PLC0415 - they import this module
+
+    start = runtime.index("    def run(budget):")
+    loop = runtime.index("        while cycles < end:\n", start)
+    fetch = runtime.index("            op = RW(pc)\n", loop)
+    runtime = (runtime[:start] + _BLOCK_STATE.format(rebuilds=REBUILDS)
+               + runtime[start:loop] + "        bl = blocks\n        same = mem.startswith\n"
+               + runtime[loop:fetch] + _BLOCK_LOOKUP.format(hot=HOT) + runtime[fetch:])
+    # The page map changes in place (Bus.direct_pages): blocks go when it did.
+    return runtime.replace("""        live = on
+        if on:
+            attach()""", """        live = on
+        if on:
+            attach()
+            if compiled_for != (tuple(rdir), tuple(wdir)):
+                flush()""", 1)
+
+
 def handler_bodies() -> dict[str, list[str]]:
     """Handler name -> body lines (macros unexpanded), for every opcode form."""
     out: dict[str, list[str]] = {}
@@ -811,6 +876,36 @@ def handler_name(word: int) -> str:
 
 
 MODES = ("bus", "ram", "paged")
+HANDLER_NONLOCALS = "pc, wp, st, cycles, idle, holdoff, attn"
+
+
+def _handler(body: list[str], waits: bool, mode: str, watch: bool = False,
+             read_watch: bool = False) -> list[str]:
+    """A handler's statements for one variant (macros expanded)."""
+    # Wait states go to a local count first: no int is made per access.
+    return _tidy(expand(_add_cycles(body, local=waits), waits, mode, acc="w",
+                        watch=watch, read_watch=read_watch))
+
+
+def handler_lines(name: str, waits: bool, mode: str) -> list[str]:
+    """The statements of handler `name` as the unwatched engine of a variant
+    has them (registers by `wr`), for the compiled blocks (_tms9900blocks)."""
+    key = (name, waits, mode)
+    lines = _HANDLER_LINES.get(key)
+    if lines is None:
+        lines = _registers_by_table(_handler(_bodies()[name], waits, mode))
+        _HANDLER_LINES[key] = lines
+    return lines
+
+
+_HANDLER_LINES: dict[tuple[str, bool, str], list[str]] = {}
+_BODIES: dict[str, list[str]] = {}
+
+
+def _bodies() -> dict[str, list[str]]:
+    if not _BODIES:
+        _BODIES.update(handler_bodies())
+    return _BODIES
 
 
 def factory_source(waits: bool, mode: str = "bus", watch: bool = False,
@@ -828,16 +923,16 @@ def factory_source(waits: bool, mode: str = "bus", watch: bool = False,
     for name, body in bodies.items():
         lines.append("")
         lines.append(f"    def h_{name}(op):")
-        lines.append("        nonlocal pc, wp, st, cycles, idle, holdoff, attn")
-        # Wait states go to a local count first: no int is made per access.
-        handler = _tidy(expand(_add_cycles(body, local=waits), waits, mode, acc="w",
-                               watch=watch, read_watch=read_watch))
-        lines += ["        " + line for line in handler]
+        lines.append(f"        nonlocal {HANDLER_NONLOCALS}")
+        lines += ["        " + line for line in _handler(body, waits, mode, watch, read_watch)]
     lines.append("")
     lines.append("    handlers = {" + ", ".join(f"{n!r}: h_{n}" for n in bodies)
                  + ", 'illegal': illegal}")
     lines.append("    table = [illegal] * 0x10000  # filled by the caller (see tms9900.py)")
-    lines += _RUNTIME.format(**consts).splitlines()
+    runtime = _RUNTIME.format(**consts, look_around=_LOOK_AROUND)
+    if mode != "bus" and not watch and not read_watch:
+        runtime = _with_blocks(runtime)
+    lines += runtime.splitlines()
     return "\n".join(_registers_by_table(expand(lines, waits, mode, watch=watch,
                                                  read_watch=read_watch))) + "\n"
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 import linecache
 import marshal
 from collections.abc import Callable
-from types import CodeType
+from types import CellType, CodeType, FunctionType
 
 # (filename, source) -> the code object compile() gives; filled by precompiled().
 _PRECOMPILED: dict[tuple[str, str], CodeType] = {}
@@ -61,3 +61,24 @@ def precompiled(blob: bytes) -> None:
     """Hand in code that recorded() gave, by another interpreter of the same
     Python: compile_generated takes each instead of compiling it (once)."""
     _PRECOMPILED.update(marshal.loads(blob))
+
+
+def closure_function(name: str, params: str, nonlocals: str, body: list[str],
+                     cells: dict[str, CellType], filename: str) -> FunctionType:
+    """A function `name(params)` of the statements `body` whose free names
+    are a core's own closure cells (`cells`, by name): a compiled block works
+    on the live registers as the core's handlers do. `nonlocals` are the
+    names it assigns."""
+    names = sorted(cells)
+    source = "\n".join([
+        "def outer():",
+        f"    {' = '.join(names)} = None",
+        f"    def {name}({params}):",
+        f"        nonlocal {nonlocals}",
+        *("        " + line for line in body),
+        f"    return {name}",
+    ]) + "\n"
+    space: dict = {}
+    exec(compile(source, filename, "exec"), space)  # noqa: S102 - our own generated code
+    code = space["outer"]().__code__
+    return FunctionType(code, space, name, None, tuple(cells[n] for n in code.co_freevars))

@@ -50,7 +50,7 @@ from collections.abc import Callable, Sequence
 from functools import partial
 from typing import Any
 
-from . import _tms9900gen
+from . import _tms9900blocks, _tms9900gen
 from . import isa9900 as isa
 from .bus import Bus
 from .codegen import generated_code
@@ -248,9 +248,11 @@ class TMS9900:
         if key != self._engine:
             engine = self._engines.get(key)
             if engine is None:
-                handlers, table, *engine = _factory(self.wait_pages is not None, *key)(
+                waits = self.wait_pages is not None
+                handlers, table, *engine = _factory(waits, *key)(
                     self.bus, self, self.wait_pages, LAE_W, LAEP_B, PARITY,
-                    isa.stcr_cycles, self._rdir, self._wdir)
+                    isa.stcr_cycles, self._rdir, self._wdir,
+                    partial(_tms9900blocks.build, waits=waits, mode=self._mode))
                 names, index = _dispatch()
                 slots = [handlers[n] for n in names]
                 table[:] = map(slots.__getitem__, index)

@@ -1,0 +1,305 @@
+"""Compiled blocks for the TMS9900: straight runs of code as one Python function.
+
+Per instruction the run loop tests the budget and the interrupt flag, fetches
+the opcode word, adds its wait states and calls the handler through the
+dispatch table; the handler looks its registers up in `wr` and the wait
+states of each access in `slow`. For code it has run often (HOT visits of one
+address with one workspace) `TMS9900.run()` asks `build()` for a block: up to
+MAX_INSTRUCTIONS instructions from that address, in which the handlers'
+statements (`_tms9900gen.handler_lines`, the same text the engines are made
+of) are joined with the opcode, the program counter and the workspace folded
+in. Register addresses, their wait states, whether a page is plain RAM and
+every branch these decide become constants, so only the data's own
+addresses are looked up at run time.
+
+A block behaves exactly like its instructions one by one:
+- it is taken only while WP and its opcode words are what it was compiled
+  for (`Block`: function, code bytes, WP), and only on the page map it was
+  compiled for (the engine drops its blocks when the map changes);
+- after each instruction but the last it leaves (PC set to the next one)
+  where the run loop would stop or look around: the budget spent, a stop
+  requested, an interrupt it would take now, IDLE, a hold-off; or a write
+  that went to a device (which may switch a bank, or raise an interrupt) or
+  into the block's own code;
+- an instruction that changes PC otherwise, WP, the interrupt state or
+  anything but plain registers and memory (jumps, BL, BLWP, X, XOP, RTWP, CRU
+  instructions, IDLE and the other external instructions) is the last, and
+  runs as its handler would.
+"""
+
+from __future__ import annotations
+
+import re
+import types
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from ._tms9900gen import HANDLER_NONLOCALS, handler_lines, handler_name
+from .codegen import closure_function
+
+MAX_INSTRUCTIONS = 24
+HOT = 8      # visits of an address (with one WP) before its block is compiled
+REBUILDS = 4  # compiles of one address (its code or WP changed) before it gets no block
+
+Block = tuple[Callable[[int], None], bytes, int]  # (function(end), opcode bytes, WP)
+
+_STEP = "pc = (pc + 2) & 0xFFFF"
+_STEPPED = "# pc + 2"
+# What only the last instruction of a block may do: change PC otherwise, WP,
+# the interrupt state or the idle state, or call anything but the bus.
+_LAST_ONLY = re.compile(r"\b(?:wp|idle|holdoff|attn|rebase|switch|cru_in|cru_out|table|ga_w|"
+                        r"ga_b|cru_bit|stcr_cycles|enter_interrupt|illegal)\b|\bfor\b|\bwhile\b")
+_CALL = re.compile(r"\b(\w+)\(")
+_ASSIGN = re.compile(r"(\w+) = (.*)")
+_AUGMENTED = re.compile(r"(\w+) (?:\+|-|&|\||\^|<<|>>)= ")
+_CONSTANT = re.compile(r"(?:\s|0x[0-9A-Fa-f]+\b|\d+\b|True\b|False\b|not\b|and\b|or\b|"
+                       r"<<|>>|<=|>=|==|!=|[-+*&|^~()<>])+")
+_TABLE = re.compile(r"\b(wr|slow2|slow|rdir|wdir|lae_w|laep_b|parity)\[([^\[\]]+)\]")
+_IF = re.compile(r"if (.*):")
+_IF_EXPRESSION = re.compile(r"(\w+) = (.*?) if (True|False) else (.*)")
+_STORE = re.compile(r"mem\[(.*)\] = ")
+
+
+def _indent(line: str) -> int:
+    return len(line) - len(line.lstrip())
+
+
+def _value(expr: str) -> int | None:
+    """The value of an expression of literals only, else None."""
+    if not _CONSTANT.fullmatch(expr):
+        return None
+    try:
+        return int(eval(expr, {"__builtins__": {}}))  # noqa: S307 - literals and operators only
+    except (SyntaxError, ArithmeticError, TypeError):
+        return None
+
+
+def _no_empty_blocks(lines: list[str]) -> list[str]:
+    """A `pass` where folding left a compound statement without a body."""
+    out: list[str] = []
+    for i, line in enumerate(lines):
+        out.append(line)
+        if line.endswith(":") and (i + 1 == len(lines) or _indent(lines[i + 1]) <= _indent(line)):
+            out.append(" " * (_indent(line) + 4) + "pass")
+    return out
+
+
+def _literal(value: int) -> str:
+    return f"0x{value:X}" if value >= 0 else f"({value})"
+
+
+def straight(lines: list[str]) -> bool:
+    """Whether an instruction may run inside a block (not only as its last):
+    one return, at its end; PC moved only past its own operand words."""
+    if [i for i, line in enumerate(lines) if line.strip() == "return"] != [len(lines) - 1]:
+        return False
+    if any(line.strip().startswith("return ") for line in lines):
+        return False
+    for line in lines:
+        text = line.strip()
+        if _LAST_ONLY.search(text):
+            return False
+        if any(name not in ("read", "write") for name in _CALL.findall(text)):
+            return False
+        if re.match(r"pc\b\s*[-+&|^]?=", text) and (line != _STEP):
+            return False
+    return True
+
+
+class _Folder:
+    """Folds one instruction's statements: opcode, PC, workspace and the
+    engine's constant tables in; constant branches decided."""
+
+    def __init__(self, wp: int, tables: dict[str, Sequence[Any]], locals_: frozenset[str]):
+        self.wp = wp
+        self.tables = tables
+        self.locals = locals_  # the handler's own names (the rest are the core's cells)
+
+    def table(self, m: re.Match[str]) -> str:
+        index = _value(m.group(2))
+        if index is None:
+            return m.group(0)
+        name = m.group(1)
+        if name == "wr":
+            return _literal((self.wp + 2 * (index & 15)) & 0xFFFF)
+        try:
+            value = self.tables[name][index]
+        except IndexError:
+            return m.group(0)  # (the handler would raise it too: leave it to run time)
+        return str(bool(value)) if name in ("rdir", "wdir") else _literal(value)
+
+    def fold(self, lines: list[str]) -> list[str]:
+        # In a loop a later statement runs before an earlier one: no constants carried.
+        carry = not any(line.strip().startswith(("for ", "while ")) for line in lines)
+        env: dict[str, str] = {}
+        out: list[str] = []
+        queue = list(reversed(lines))
+        while queue:
+            line = queue.pop()
+            pad, text = line[:_indent(line)], line.strip()
+            target, head, rhs = None, "", text
+            if m := _ASSIGN.fullmatch(text):
+                target, head, rhs = m.group(1), f"{m.group(1)} = ", m.group(2)
+            elif m := _AUGMENTED.match(text):
+                target, head, rhs = m.group(1), text[:m.end()], text[m.end():]
+                if target in env:  # it reads its target: w += x -> w = <w> + (x)
+                    head, rhs = f"{target} = ", f"{env[target]} {head.split()[1][:-1]} ({rhs})"
+            rhs = self._substitute(rhs, env)
+            text = head + rhs
+            if (c := _IF_EXPRESSION.fullmatch(text)) is not None:
+                rhs = c.group(2) if c.group(3) == "True" else c.group(4)
+                text = f"{c.group(1)} = {rhs}"
+            if (c := _IF.fullmatch(text)) is not None and (cond := _value(c.group(1))) is not None:
+                queue += reversed(self._branch(queue, len(pad), bool(cond)))
+                continue
+            if target is not None:
+                env.pop(target, None)
+                if head == f"{target} += " and _value(rhs) == 0:
+                    continue
+                value = _value(rhs) if head.endswith(" = ") else None
+                if carry and target in self.locals and value is not None and not pad:
+                    env[target] = _literal(value)
+                    if not any(_indent(later) and re.match(rf"{target}\b\s*\S?=", later.strip())
+                               for later in queue):
+                        continue  # every later use sees the constant
+            out.append(pad + text)
+        return _no_empty_blocks(out)
+
+    def _substitute(self, text: str, env: dict[str, str]) -> str:
+        if env:
+            text = re.sub(r"\b(" + "|".join(env) + r")\b", lambda m: env[m.group(1)], text)
+        for _ in range(3):  # tables indexed by what an earlier fold made constant
+            folded = _TABLE.sub(self.table, text)
+            if folded == text:
+                break
+            text = folded
+        return text
+
+    @staticmethod
+    def _branch(queue: list[str], depth: int, taken: bool) -> list[str]:
+        """Take `if <constant>:`'s body or its else's off the queue (reversed),
+        dedented: the one that runs."""
+        def body() -> list[str]:
+            out = []
+            while queue and _indent(queue[-1]) > depth:
+                out.append(queue.pop())
+            return [line[4:] for line in out]
+        then = body()
+        other: list[str] = []
+        if queue and queue[-1].strip() == "else:" and _indent(queue[-1]) == depth:
+            queue.pop()
+            other = body()
+        elif queue and queue[-1].strip().startswith("elif ") and _indent(queue[-1]) == depth:
+            if taken:  # skip the rest of the chain
+                while queue and (_indent(queue[-1]) > depth or queue[-1].strip().startswith(
+                        ("elif ", "else:"))):
+                    queue.pop()
+                return then
+            queue[-1] = queue[-1].replace("elif ", "if ", 1)
+            return []
+        return then if taken else other
+
+
+_ALL_PAGES = (True,) * 256
+TABLES = ("slow", "slow2", "rdir", "wdir", "lae_w", "laep_b", "parity")
+
+
+def build(cells: dict[str, types.CellType], mem: bytearray, pc: int, wp: int, waits: bool,
+          mode: str) -> Block | None:
+    """The block at pc for workspace wp, or None if none can start there.
+    `cells` are the engine's closure cells by name (its tables are read
+    from them, as they are now)."""
+    tables = {name: cells[name].cell_contents for name in TABLES
+              if name in cells and cells[name].cell_contents is not None}
+    rdir = tables.get("rdir") or _ALL_PAGES  # ("ram": every page is plain memory)
+    slow = tables.get("slow") if waits else None
+    body: list[str] = []
+    addr = pc
+    count = 0
+    checked: list[int] = []  # lines of `body` with the own-code test (LO, HI filled in)
+    bus_writes = False
+    ended = False
+    while count < MAX_INSTRUCTIONS:
+        if addr > 0xFFF8 or not (rdir[addr >> 8] and rdir[(addr + 5) >> 8]):
+            break  # code outside plain memory (or at the top): fetched by the run loop
+        op = (mem[addr] << 8) | mem[addr + 1]
+        name = handler_name(op)
+        if name == "illegal":
+            break  # (the run loop's `illegal` does it)
+        raw = handler_lines(name, waits, mode)
+        fetch_wait = slow[addr >> 8] if slow is not None else 0
+        assigned = {m.group(1) for line in raw if (m := _ASSIGN.fullmatch(line.strip()))
+                    or (m := _AUGMENTED.match(line.strip()))}
+        folder = _Folder(wp, tables, frozenset(assigned - set(cells)))
+        count += 1
+        lines = [re.sub(r"\bop\b", _literal(op), line) for line in raw]
+        if count == MAX_INSTRUCTIONS or not straight(raw):
+            # The last: it runs as its handler would, on the live PC.
+            body.append(f"pc = {_literal((addr + 2) & 0xFFFF)}")
+            if fetch_wait:
+                body.append(f"cycles += {fetch_wait}")
+            body += folder.fold(lines)
+            addr += 2
+            ended = True
+            break
+        # Inside: PC as a constant, stepped past each operand word.
+        at = addr + 2
+        placed = []
+        for line in lines[:-1]:  # the final `return` goes
+            if line == _STEP:
+                at += 2
+                placed.append(_STEPPED)  # (where PC moved: for the device calls below)
+                continue
+            placed.append(re.sub(r"\bpc\b", _literal(at), line))
+        lines = folder.fold(placed)
+        # The opcode fetch's wait states: counted first, as the run loop
+        # does, where a device may look at the cycle count; else with the rest.
+        if fetch_wait and any("read(" in line or "write(" in line for line in lines):
+            lines.insert(0, f"cycles += {fetch_wait}")
+        elif fetch_wait:
+            for i in range(len(lines) - 1, -1, -1):
+                if not _indent(lines[i]) and lines[i].startswith("cycles += "):
+                    lines[i] += f" + {fetch_wait}"
+                    break
+            else:
+                lines.insert(0, f"cycles += {fetch_wait}")
+        leaves = False  # may this one's writes end the block?
+        now = addr + 2
+        for line in lines:
+            if line == _STEPPED:
+                now += 2
+                continue
+            pad = " " * _indent(line)
+            if "read(" in line or "write(" in line:  # a device sees PC as it would be
+                body.append(f"{pad}pc = {_literal(now)}")
+            body.append(line)
+            text = line.strip()
+            if text.startswith("write("):
+                body.append(f"{pad}bw = 1")  # a device: it may switch a bank, raise an interrupt
+                leaves = True
+            elif (m := _STORE.match(text)) and not m.group(1).endswith(" + 1"):
+                # (a word's second byte: its even address was tested just before)
+                fixed = _value(m.group(1))
+                if fixed is not None and not pc <= fixed < pc + 6 * MAX_INSTRUCTIONS:
+                    continue  # a register, say: surely not this block's code
+                checked.append(len(body))
+                body += [f"{pad}if LO <= {m.group(1)} < HI:", f"{pad}    bw = 1"]
+                leaves = True
+        bus_writes = bus_writes or leaves
+        addr = at
+        body += [f"if cycles >= end or attn and (stop_req or holdoff or idle or 0 < irq <= st & 15)"
+                 f"{' or bw' if leaves else ''}:",
+                 f"    pc = {_literal(addr)}",
+                 "    return"]
+    if count < 2:
+        return None  # one instruction: the run loop does that as fast
+    if not ended:
+        body.append(f"pc = {_literal(addr)}")
+    code = bytes(mem[pc:addr])
+    for i in checked:
+        body[i] = body[i].replace("LO", str(pc), 1).replace("HI", str(addr), 1)
+    if bus_writes:
+        body.insert(0, "bw = 0")
+    fn = closure_function(f"block_{pc:04x}", "end", HANDLER_NONLOCALS, body, cells,
+                          f"<TMS9900 block >{pc:04X} WP >{wp:04X}>")
+    return fn, code, wp

@@ -1,0 +1,122 @@
+"""The TMS9900's compiled blocks (`_tms9900blocks`): run() on blocks is
+exactly single stepping.
+
+Random programs as in `test_tms9900_write_watch` (memory full of random
+instructions and pointers, so that they write over their own code and their
+workspaces; ROM, the scratchpad's mirror and a device page mapped on odd
+seeds; wait states on most), with loops planted in the code so that run()
+compiles blocks: a few random instructions, mostly ones a block may hold
+inside, and a JMP back. run() with random budgets, interrupts coming and
+going and LOAD, against a twin that single-steps: at the end of every budget
+the cycles, state, memory and device log (with the cycle count and PC at
+each access) agree. The programs are held to
+compile and run blocks, to leave them early for a write into their own code
+and for a device, and to take interrupts while blocks run.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+from test_tms9900_write_watch import CODE, make, random_image, runnable
+
+from retroscope.cpu import _tms9900blocks, _tms9900gen
+from retroscope.cpu import isa9900 as isa
+
+INSIDE = [w for w in range(0x10000) if isa.DECODE[w] is not None and _tms9900blocks.straight(
+    _tms9900gen.handler_lines(_tms9900gen.handler_name(w), True, "paged"))]
+LAST = [w for w in range(0x10000) if isa.DECODE[w] is not None and w not in set(INSIDE)]
+
+
+def plant_loops(rng: random.Random, image: bytearray) -> None:
+    """Loops of 2-12 instructions (and their operand words, LIMI among them)
+    ending in JMP back."""
+    at = CODE + 0x40
+    while at < CODE + 0x1C0:
+        start = at
+        for _ in range(rng.randrange(2, 13)):
+            if rng.random() < 0.1:  # LIMI: a pending interrupt may be taken after it
+                image[at:at + 4] = bytes((0x03, 0x00, 0x00, rng.randrange(16)))
+                at += 4
+                continue
+            word = rng.choice(INSIDE) if rng.random() < 0.9 else rng.choice(LAST)
+            image[at:at + 2] = word.to_bytes(2, "big")
+            at += 2 + 2 * rng.choice((0, 0, 1, 2))  # random operand words follow
+        back = (start - (at + 2)) // 2
+        if back < -128:
+            break
+        image[at:at + 2] = (0x1000 | (back & 0xFF)).to_bytes(2, "big")
+        at += 2 + 2 * rng.randrange(4)
+
+
+class Counting:
+    """Counts what the blocks do, by wrapping `build`'s blocks."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.counts: Counter[str] = Counter()
+        build = _tms9900blocks.build
+
+        def counted(cells, mem, pc, wp, waits, mode):  # type: ignore[no-untyped-def]
+            block = build(cells, mem, pc, wp, waits=waits, mode=mode)
+            if block is None:
+                return None
+            self.counts["built"] += 1
+            fn, code, wp = block
+            size = len(code)
+
+            def run(end: int) -> None:
+                fn(end)
+                self.counts["ran"] += 1
+                if pc <= cells["pc"].cell_contents < pc + size:
+                    self.counts["left early"] += 1
+            return run, code, wp
+        monkeypatch.setattr(_tms9900blocks, "build", counted)
+
+
+def check(seed: int, counts: Counter[str], calls: int = 60) -> None:
+    rng = random.Random(seed)
+    image = random_image(rng)
+    plant_loops(rng, image)
+    mapped, waits = seed % 2 == 1, seed % 3 != 0
+    fast_log: list = []
+    slow_log: list = []
+    fast = make(image, mapped, waits, fast_log, timed=True)
+    slow = make(image, mapped, waits, slow_log, timed=True)
+    for cpu in (fast, slow):
+        cpu.pc = CODE + 0x40
+    for call in range(calls):
+        if rng.random() < 0.15:
+            level = rng.choice((None, 1, 2, 4, 15))
+            fast.interrupt(level)
+            slow.interrupt(level)
+            counts["interrupts"] += level is not None
+        if rng.random() < 0.03 or fast.idle and not runnable(fast):
+            fast.load_interrupt()
+            slow.load_interrupt()
+        budget = rng.choice((1, 20, rng.randrange(1, 400), rng.randrange(400, 5000)))
+        ran = fast.run(budget)
+        start = slow.cycles
+        while slow.cycles < start + budget and runnable(slow):
+            slow.step()
+        where = f"seed {seed}, call {call}, after {fast.cycles} cycles, PC >{fast.pc:04X}"
+        assert ran == slow.cycles - start, where
+        assert slow.snapshot() == fast.snapshot(), where
+        assert slow.bus.ram == fast.bus.ram, where
+        assert slow_log == fast_log, where
+
+
+@pytest.mark.parametrize("seed", range(60))
+def test_run_on_blocks_equals_single_steps(seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    counting = Counting(monkeypatch)
+    check(seed, counting.counts)
+
+
+def test_the_random_programs_run_blocks_and_leave_them_early(monkeypatch) -> None:
+    counting = Counting(monkeypatch)
+    for seed in range(12):
+        check(seed, counting.counts)
+    counts = counting.counts
+    assert counts["built"] >= 50 and counts["ran"] >= 1000, counts
+    assert counts["left early"] >= 20, counts
