@@ -7,11 +7,13 @@ workspaces; ROM, the scratchpad's mirror and a device page mapped on odd
 seeds; wait states on most), with loops planted in the code so that run()
 compiles blocks: a few random instructions, mostly ones a block may hold
 inside, and a JMP back. run() with random budgets, interrupts coming and
-going and LOAD, against a twin that single-steps: at the end of every budget
-the cycles, state, memory and device log (with the cycle count and PC at
-each access) agree. The programs are held to
-compile and run blocks, to leave them early for a write into their own code
-and for a device, and to take interrupts while blocks run.
+going and LOAD, and on some seeds stop addresses (breakpoints) in the
+loops, against a twin that single-steps: at the end of every budget the
+cycles, state, memory and device log (with the cycle count and PC at each
+access) agree; on most seeds the device's writes change bytes of the code,
+as a bank switch would. The programs are held to compile and run blocks, to leave
+them early for a write into their own code and for a device, to take
+interrupts while blocks run, and to stop.
 """
 
 from __future__ import annotations
@@ -30,12 +32,14 @@ INSIDE = [w for w in range(0x10000) if isa.DECODE[w] is not None and _tms9900blo
 LAST = [w for w in range(0x10000) if isa.DECODE[w] is not None and w not in set(INSIDE)]
 
 
-def plant_loops(rng: random.Random, image: bytearray) -> None:
+def plant_loops(rng: random.Random, image: bytearray) -> list[int]:
     """Loops of 2-12 instructions (and their operand words, LIMI among them)
     ending in JMP back."""
     at = CODE + 0x40
+    starts = []
     while at < CODE + 0x1C0:
         start = at
+        starts.append(start)
         for _ in range(rng.randrange(2, 13)):
             if rng.random() < 0.1:  # LIMI: a pending interrupt may be taken after it
                 image[at:at + 4] = bytes((0x03, 0x00, 0x00, rng.randrange(16)))
@@ -49,6 +53,7 @@ def plant_loops(rng: random.Random, image: bytearray) -> None:
             break
         image[at:at + 2] = (0x1000 | (back & 0xFF)).to_bytes(2, "big")
         at += 2 + 2 * rng.randrange(4)
+    return starts
 
 
 class Counting:
@@ -58,8 +63,8 @@ class Counting:
         self.counts: Counter[str] = Counter()
         build = _tms9900blocks.build
 
-        def counted(cells, mem, pc, wp, waits, mode):  # type: ignore[no-untyped-def]
-            block = build(cells, mem, pc, wp, waits=waits, mode=mode)
+        def counted(cells, mem, pc, wp, stops, folds, waits, mode):  # type: ignore[no-untyped-def]
+            block = build(cells, mem, pc, wp, stops, folds, waits=waits, mode=mode)
             if block is None:
                 return None
             self.counts["built"] += 1
@@ -78,14 +83,20 @@ class Counting:
 def check(seed: int, counts: Counter[str], calls: int = 60) -> None:
     rng = random.Random(seed)
     image = random_image(rng)
-    plant_loops(rng, image)
+    starts = plant_loops(rng, image)
     mapped, waits = seed % 2 == 1, seed % 3 != 0
     fast_log: list = []
     slow_log: list = []
-    fast = make(image, mapped, waits, fast_log, timed=True)
-    slow = make(image, mapped, waits, slow_log, timed=True)
+    pokes = seed % 5 < 3  # device writes change the code (a bank switched in)
+    fast = make(image, mapped, waits, fast_log, timed=True, pokes=pokes)
+    slow = make(image, mapped, waits, slow_log, timed=True, pokes=pokes)
     for cpu in (fast, slow):
         cpu.pc = CODE + 0x40
+    stops: set[int] = set()
+    if seed % 4 == 3:  # stop addresses (breakpoints): run_stops on blocks that end before them
+        stops = {CODE + 0x40 + 2 * rng.randrange(0xC0) for _ in range(6)}
+        stops |= set(rng.sample(starts, min(2, len(starts))))  # a loop's first instruction
+        fast.set_stops(stops)
     for call in range(calls):
         if rng.random() < 0.15:
             level = rng.choice((None, 1, 2, 4, 15))
@@ -98,13 +109,21 @@ def check(seed: int, counts: Counter[str], calls: int = 60) -> None:
         budget = rng.choice((1, 20, rng.randrange(1, 400), rng.randrange(400, 5000)))
         ran = fast.run(budget)
         start = slow.cycles
+        at_stop = False
         while slow.cycles < start + budget and runnable(slow):
+            if slow.pc in stops and not slow.idle:
+                at_stop = True
+                break
             slow.step()
         where = f"seed {seed}, call {call}, after {fast.cycles} cycles, PC >{fast.pc:04X}"
         assert ran == slow.cycles - start, where
+        assert fast.at_stop == at_stop, where
         assert slow.snapshot() == fast.snapshot(), where
         assert slow.bus.ram == fast.bus.ram, where
         assert slow_log == fast_log, where
+        if at_stop:  # passed as the debugger passes a breakpoint: one step
+            counts["stops"] += 1
+            assert fast.step() == slow.step(), where
 
 
 @pytest.mark.parametrize("seed", range(60))
@@ -119,4 +138,4 @@ def test_the_random_programs_run_blocks_and_leave_them_early(monkeypatch) -> Non
         check(seed, counting.counts)
     counts = counting.counts
     assert counts["built"] >= 50 and counts["ran"] >= 1000, counts
-    assert counts["left early"] >= 20, counts
+    assert counts["left early"] >= 20 and counts["stops"] >= 10, counts

@@ -57,8 +57,11 @@ def random_image(rng: random.Random) -> bytearray:
     return image
 
 
-def make(image: bytearray, mapped: bool, waits: bool, log: list, timed: bool = False) -> TMS9900:
-    """`timed`: the device logs the cycle count and PC at each access too."""
+def make(image: bytearray, mapped: bool, waits: bool, log: list, timed: bool = False,
+         pokes: bool = False) -> TMS9900:
+    """`timed`: the device logs the cycle count and PC at each access too;
+    `pokes`: a write to it also changes a byte of the code, as a bank switch
+    would (bytes >A040->A1BF)."""
     bus = Bus()
     bus.load(0, bytes(image))
     cpu = TMS9900(bus, wait_states=waits or None)
@@ -80,8 +83,12 @@ def make(image: bytearray, mapped: bool, waits: bool, log: list, timed: bool = F
             return len(log) & 0xFF
 
         bus.map(0x8000, 0x82FF, name="mirrors", read=pad_read, write=pad_write, kind="ram")
-        bus.map(IO, IO + 0xFF, name="device", read=io_read,
-                write=lambda addr, value: log.append(("w", addr, value, *when())))
+        def io_write(addr: int, value: int) -> None:
+            log.append(("w", addr, value, *when()))
+            if pokes:
+                ram[CODE + 0x40 + (value * 3 + addr) % 0x180] ^= value
+
+        bus.map(IO, IO + 0xFF, name="device", read=io_read, write=io_write)
     cpu.reset()
     return cpu
 

@@ -24,7 +24,11 @@ A block behaves exactly like its instructions one by one:
 - an instruction that changes PC otherwise, WP, the interrupt state or
   anything but plain registers and memory (jumps, BL, BLWP, X, XOP, RTWP, CRU
   instructions, IDLE and the other external instructions) is the last, and
-  runs as its handler would.
+  runs as its handler would; when it is a jump back to the block's start
+  (a loop), the block goes round again itself unless the run loop would do
+  more than run it again;
+- with stop addresses (breakpoints: `run_stops`) a block ends before each
+  (and none starts at one: the loop stops there first).
 """
 
 from __future__ import annotations
@@ -34,6 +38,7 @@ import types
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from . import isa9900 as isa
 from ._tms9900gen import HANDLER_NONLOCALS, handler_lines, handler_name
 from .codegen import closure_function
 
@@ -43,6 +48,9 @@ REBUILDS = 4  # compiles of one address (its code or WP changed) before it gets 
 
 Block = tuple[Callable[[int], None], bytes, int]  # (function(end), opcode bytes, WP)
 
+# When a block leaves (the run loop would not simply run the next instruction):
+# budget spent, a stop asked for, a hold-off, IDLE, an interrupt it takes now.
+_LEAVE = "cycles >= end or attn and (stop_req or holdoff or idle or 0 < irq <= st & 15)"
 _STEP = "pc = (pc + 2) & 0xFFFF"
 _STEPPED = "# pc + 2"
 # What only the last instruction of a block may do: change PC otherwise, WP,
@@ -201,14 +209,53 @@ class _Folder:
 
 
 _ALL_PAGES = (True,) * 256
+def _folded(raw: list[str], op: int, addr: int, wp: int, last: bool, fetch_wait: int,
+            tables: dict[str, Sequence[Any]], cells: frozenset[str]) -> list[str]:
+    """One instruction's statements with its opcode, workspace and tables
+    folded in; inside a block (not `last`) PC too, as a constant stepped past
+    each operand word (a `_STEPPED` line where it moves), without the final
+    return. The opcode fetch's wait states are counted first where a device
+    may look at the cycle count (as the run loop does), else with the rest."""
+    assigned = {m.group(1) for line in raw if (m := _ASSIGN.fullmatch(line.strip()))
+                or (m := _AUGMENTED.match(line.strip()))}
+    folder = _Folder(wp, tables, frozenset(assigned - cells))
+    lines = [re.sub(r"\bop\b", _literal(op), line) for line in raw]
+    if last:
+        return [f"pc = {_literal((addr + 2) & 0xFFFF)}",
+                *([f"cycles += {fetch_wait}"] if fetch_wait else []), *folder.fold(lines)]
+    at = addr + 2
+    placed = []
+    for line in lines[:-1]:  # the final `return` goes
+        if line == _STEP:
+            at += 2
+            placed.append(_STEPPED)
+            continue
+        placed.append(re.sub(r"\bpc\b", _literal(at), line))
+    lines = folder.fold(placed)
+    if fetch_wait and any("read(" in line or "write(" in line for line in lines):
+        lines.insert(0, f"cycles += {fetch_wait}")
+    elif fetch_wait:
+        for i in range(len(lines) - 1, -1, -1):
+            if not _indent(lines[i]) and lines[i].startswith("cycles += "):
+                lines[i] += f" + {fetch_wait}"
+                break
+        else:
+            lines.insert(0, f"cycles += {fetch_wait}")
+    return lines
+
+
 TABLES = ("slow", "slow2", "rdir", "wdir", "lae_w", "laep_b", "parity")
 
 
-def build(cells: dict[str, types.CellType], mem: bytearray, pc: int, wp: int, waits: bool,
-          mode: str) -> Block | None:
+def build(cells: dict[str, types.CellType], mem: bytearray, pc: int, wp: int,
+          stops: bytearray | None, folds: dict[tuple[int, ...], list[str]],
+          waits: bool, mode: str) -> Block | None:
     """The block at pc for workspace wp, or None if none can start there.
     `cells` are the engine's closure cells by name (its tables are read
-    from them, as they are now)."""
+    from them, as they are now); the block ends before any address set in
+    `stops` (run_stops's mask), so that the loop stops there. `folds` keeps
+    each instruction's folded statements for the next block that has it (the
+    engine empties it with its blocks)."""
     tables = {name: cells[name].cell_contents for name in TABLES
               if name in cells and cells[name].cell_contents is not None}
     rdir = tables.get("rdir") or _ALL_PAGES  # ("ram": every page is plain memory)
@@ -218,51 +265,30 @@ def build(cells: dict[str, types.CellType], mem: bytearray, pc: int, wp: int, wa
     count = 0
     checked: list[int] = []  # lines of `body` with the own-code test (LO, HI filled in)
     bus_writes = False
-    ended = False
+    final: list[str] | None = None  # the last instruction's statements, if it has any
+    jumps = False  # and it is a jump (JMP, JNE...)
     while count < MAX_INSTRUCTIONS:
         if addr > 0xFFF8 or not (rdir[addr >> 8] and rdir[(addr + 5) >> 8]):
             break  # code outside plain memory (or at the top): fetched by the run loop
+        if count and stops is not None and stops[addr]:
+            break  # the run loop stops there
         op = (mem[addr] << 8) | mem[addr + 1]
         name = handler_name(op)
         if name == "illegal":
             break  # (the run loop's `illegal` does it)
         raw = handler_lines(name, waits, mode)
         fetch_wait = slow[addr >> 8] if slow is not None else 0
-        assigned = {m.group(1) for line in raw if (m := _ASSIGN.fullmatch(line.strip()))
-                    or (m := _AUGMENTED.match(line.strip()))}
-        folder = _Folder(wp, tables, frozenset(assigned - set(cells)))
         count += 1
-        lines = [re.sub(r"\bop\b", _literal(op), line) for line in raw]
-        if count == MAX_INSTRUCTIONS or not straight(raw):
-            # The last: it runs as its handler would, on the live PC.
-            body.append(f"pc = {_literal((addr + 2) & 0xFFFF)}")
-            if fetch_wait:
-                body.append(f"cycles += {fetch_wait}")
-            body += folder.fold(lines)
+        last = count == MAX_INSTRUCTIONS or not straight(raw)
+        key = (addr, op, wp, last)
+        lines = folds.get(key)
+        if lines is None:
+            lines = folds[key] = _folded(raw, op, addr, wp, last, fetch_wait, tables,
+                                         frozenset(cells))
+        if last:  # it runs as its handler would, on the live PC
+            final, jumps = lines, isa.DECODE[op].fmt == isa.JUMP
             addr += 2
-            ended = True
             break
-        # Inside: PC as a constant, stepped past each operand word.
-        at = addr + 2
-        placed = []
-        for line in lines[:-1]:  # the final `return` goes
-            if line == _STEP:
-                at += 2
-                placed.append(_STEPPED)  # (where PC moved: for the device calls below)
-                continue
-            placed.append(re.sub(r"\bpc\b", _literal(at), line))
-        lines = folder.fold(placed)
-        # The opcode fetch's wait states: counted first, as the run loop
-        # does, where a device may look at the cycle count; else with the rest.
-        if fetch_wait and any("read(" in line or "write(" in line for line in lines):
-            lines.insert(0, f"cycles += {fetch_wait}")
-        elif fetch_wait:
-            for i in range(len(lines) - 1, -1, -1):
-                if not _indent(lines[i]) and lines[i].startswith("cycles += "):
-                    lines[i] += f" + {fetch_wait}"
-                    break
-            else:
-                lines.insert(0, f"cycles += {fetch_wait}")
         leaves = False  # may this one's writes end the block?
         now = addr + 2
         for line in lines:
@@ -275,7 +301,10 @@ def build(cells: dict[str, types.CellType], mem: bytearray, pc: int, wp: int, wa
             body.append(line)
             text = line.strip()
             if text.startswith("write("):
-                body.append(f"{pad}bw = 1")  # a device: it may switch a bank, raise an interrupt
+                # A device: an interrupt it raises sets `attn`; memory it changes
+                # (a bank switched in) may be this block's own code.
+                checked.append(len(body))
+                body += [f"{pad}if not mem.startswith(CODE, LO):", f"{pad}    bw = 1"]
                 leaves = True
             elif (m := _STORE.match(text)) and not m.group(1).endswith(" + 1"):
                 # (a word's second byte: its even address was tested just before)
@@ -286,18 +315,31 @@ def build(cells: dict[str, types.CellType], mem: bytearray, pc: int, wp: int, wa
                 body += [f"{pad}if LO <= {m.group(1)} < HI:", f"{pad}    bw = 1"]
                 leaves = True
         bus_writes = bus_writes or leaves
-        addr = at
-        body += [f"if cycles >= end or attn and (stop_req or holdoff or idle or 0 < irq <= st & 15)"
-                 f"{' or bw' if leaves else ''}:",
+        addr += 2 + 2 * lines.count(_STEPPED)
+        body += [f"if {_LEAVE}{' or bw' if leaves else ''}:",
                  f"    pc = {_literal(addr)}",
                  "    return"]
     if count < 2:
         return None  # one instruction: the run loop does that as fast
-    if not ended:
+    if final is None:
         body.append(f"pc = {_literal(addr)}")
+    elif jumps:  # (no block starts at a stop: run_stops stops there first)
+        # A loop (its last instruction a jump back to its start) goes round in
+        # the block while the run loop would only run it again. (Nothing but
+        # PC and the cycles changed since the guard before the jump.)
+        body = ["while True:", *("    " + line for line in body), *(
+            new for line in final for new in (
+                [f"    {line[:_indent(line)]}if pc != {pc} or {_LEAVE}:",
+                 f"    {line[:_indent(line)]}    return",
+                 f"    {line[:_indent(line)]}continue"] if line.strip() == "return"
+                else ["    " + line]))]
+        checked = [i + 1 for i in checked]
+    else:
+        body += final
     code = bytes(mem[pc:addr])
     for i in checked:
-        body[i] = body[i].replace("LO", str(pc), 1).replace("HI", str(addr), 1)
+        body[i] = body[i].replace("CODE", repr(code), 1).replace("LO", str(pc), 1) \
+            .replace("HI", str(addr), 1)
     if bus_writes:
         body.insert(0, "bw = 0")
     fn = closure_function(f"block_{pc:04x}", "end", HANDLER_NONLOCALS, body, cells,

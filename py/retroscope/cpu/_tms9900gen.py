@@ -774,8 +774,10 @@ _BLOCK_STATE = '''
     blocks = [None] * 0x10000
     heat = bytearray(0x10000)
     builds = bytearray(0x10000)  # compiles per address (its code or WP changed)
+    folds = {{}}  # instructions as the blocks have them (see _tms9900blocks.build)
     cells = None
     compiled_for = None  # the page map the blocks were compiled on
+    compiled_stops = None  # and the stop mask (run_stops'; None: run()'s)
 
     def cells_of():
         """This engine's closure cells by name (for the blocks' code)."""
@@ -789,7 +791,8 @@ _BLOCK_STATE = '''
     def hot(at):
         """Compile the block at `at` for this WP, or mark that none can start there."""
         builds[at] += 1
-        block = build(cells_of(), mem, at, wp) if builds[at] <= {rebuilds} else None
+        block = (build(cells_of(), mem, at, wp, compiled_stops, folds)
+                 if builds[at] <= {rebuilds} else None)
         blocks[at] = False if block is None else block
 
     def flush():
@@ -799,6 +802,13 @@ _BLOCK_STATE = '''
         blocks[:] = [None] * 0x10000
         heat[:] = bytes(0x10000)
         builds[:] = bytes(0x10000)
+        folds.clear()
+
+    def use_stops(sm):
+        """Blocks for this stop mask: they end before every stop address."""
+        nonlocal compiled_stops
+        flush()
+        compiled_stops = sm
 
 '''
 
@@ -824,11 +834,15 @@ def _with_blocks(runtime: str) -> str:
     from ._tms9900blocks import HOT, REBUILDS  # noqa: PLC0415 - they import this module
 
     start = runtime.index("    def run(budget):")
-    loop = runtime.index("        while cycles < end:\n", start)
-    fetch = runtime.index("            op = RW(pc)\n", loop)
-    runtime = (runtime[:start] + _BLOCK_STATE.format(rebuilds=REBUILDS)
-               + runtime[start:loop] + "        bl = blocks\n        same = mem.startswith\n"
-               + runtime[loop:fetch] + _BLOCK_LOOKUP.format(hot=HOT) + runtime[fetch:])
+    runtime = runtime[:start] + _BLOCK_STATE.format(rebuilds=REBUILDS) + runtime[start:]
+    for loop, stops in (("    def run(budget):", "None"), ("    def run_stops(budget, sm):", "sm")):
+        at = runtime.index(loop)
+        top = runtime.index("        while cycles < end:\n", at)
+        fetch = runtime.index("            op = RW(pc)\n", top)
+        runtime = (runtime[:top] + f"        if compiled_stops is not {stops}:\n"
+                   f"            use_stops({stops})\n"
+                   "        bl = blocks\n        same = mem.startswith\n"
+                   + runtime[top:fetch] + _BLOCK_LOOKUP.format(hot=HOT) + runtime[fetch:])
     # The page map changes in place (Bus.direct_pages): blocks go when it did.
     return runtime.replace("""        live = on
         if on:

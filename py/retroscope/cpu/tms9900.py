@@ -28,7 +28,11 @@ bus for device pages, "bus" calls the bus for everything (a watch is set).
 State moves with the switch; dummy reads are skipped only where they are
 plain RAM, so devices and watches see every access the chip makes. A core's
 `step` is its engine's own closure (the debugger's single steps: one call
-each), which hands over to the core when the bus changed.
+each), which hands over to the core when the bus changed. On "ram" and
+"paged" without watches, run() runs compiled blocks where code is hot
+(`_tms9900blocks.py`: straight runs of the same handlers' statements with
+the opcode, PC and workspace folded in, a loop going round inside its block);
+they end before stop addresses, so breakpoints keep them.
 
 Watches (`set_write_watch`, `set_read_watch`: the debugger's write and read
 breakpoints): while one is set the engines are variants whose every write,
