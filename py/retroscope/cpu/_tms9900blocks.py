@@ -33,6 +33,7 @@ A block behaves exactly like its instructions one by one:
 
 from __future__ import annotations
 
+import functools
 import re
 import types
 from collections.abc import Callable, Sequence
@@ -112,6 +113,12 @@ def straight(lines: list[str]) -> bool:
         if re.match(r"pc\b\s*[-+&|^]?=", text) and (line != _STEP):
             return False
     return True
+
+
+@functools.cache
+def _inside(name: str, waits: bool, mode: str) -> bool:
+    """`straight` for handler `name` of a variant (asked once)."""
+    return straight(handler_lines(name, waits, mode))
 
 
 class _Folder:
@@ -279,7 +286,7 @@ def build(cells: dict[str, types.CellType], mem: bytearray, pc: int, wp: int,
         raw = handler_lines(name, waits, mode)
         fetch_wait = slow[addr >> 8] if slow is not None else 0
         count += 1
-        last = count == MAX_INSTRUCTIONS or not straight(raw)
+        last = count == MAX_INSTRUCTIONS or not _inside(name, waits, mode)
         key = (addr, op, wp, last)
         lines = folds.get(key)
         if lines is None:
