@@ -26,6 +26,7 @@ come from `wr`, a 16-entry table `rebase()` refreshes whenever WP changes.
 
 from __future__ import annotations
 
+import functools
 import re
 
 from . import isa9900 as isa
@@ -646,7 +647,7 @@ _RUNTIME = '''
         live = on
         if on:
             attach()
-
+{blocks_remapped}
     def step():
         nonlocal pc, cycles, holdoff, attn
         # The core's step() is this closure itself (no method call): it hands
@@ -670,15 +671,15 @@ _RUNTIME = '''
         table[op](op)
         return cycles - start
 
-    def run(budget):
+{block_state}    def run(budget):
         nonlocal pc, cycles, holdoff, attn, stop_req, stopped
         attach()
         stop_req = False
         start = cycles
         end = start + budget
-        while cycles < end:
+{blocks_for_run}        while cycles < end:
 {look_around}
-            op = RW(pc)
+{block_lookup}            op = RW(pc)
             pc = (pc + 2) & 0xFFFF
             table[op](op)
         stopped = stop_req
@@ -692,12 +693,12 @@ _RUNTIME = '''
         stop_req = False
         start = cycles
         end = start + budget
-        while cycles < end:
+{blocks_for_stops}        while cycles < end:
             if sm[pc] and not idle:  # (idle: waiting, not about to run it)
                 stopped = True
                 return cycles - start
 {look_around}
-            op = RW(pc)
+{block_lookup}            op = RW(pc)
             pc = (pc + 2) & 0xFFFF
             table[op](op)
         stopped = stop_req
@@ -829,28 +830,23 @@ _BLOCK_LOOKUP = """            b = bl[pc]
 """
 
 
-def _with_blocks(runtime: str) -> str:
-    """The run-time functions with run() on compiled blocks."""
-    from ._tms9900blocks import HOT, REBUILDS  # noqa: PLC0415 - they import this module
+def _block_parts(blocks: bool) -> dict[str, str]:
+    """The run-time text that puts run() and run_stops() on compiled blocks
+    (empty for the engines that have none)."""
+    if not blocks:
+        return dict.fromkeys(("block_state", "blocks_for_run", "blocks_for_stops",
+                              "block_lookup", "blocks_remapped"), "")
+    from ._tms9900blocks import HOT, REBUILDS  # noqa: PLC0415 - it imports this module
 
-    start = runtime.index("    def run(budget):")
-    runtime = runtime[:start] + _BLOCK_STATE.format(rebuilds=REBUILDS) + runtime[start:]
-    for loop, stops in (("    def run(budget):", "None"), ("    def run_stops(budget, sm):", "sm")):
-        at = runtime.index(loop)
-        top = runtime.index("        while cycles < end:\n", at)
-        fetch = runtime.index("            op = RW(pc)\n", top)
-        runtime = (runtime[:top] + f"        if compiled_stops is not {stops}:\n"
-                   f"            use_stops({stops})\n"
-                   "        bl = blocks\n        same = mem.startswith\n"
-                   + runtime[top:fetch] + _BLOCK_LOOKUP.format(hot=HOT) + runtime[fetch:])
-    # The page map changes in place (Bus.direct_pages): blocks go when it did.
-    return runtime.replace("""        live = on
-        if on:
-            attach()""", """        live = on
-        if on:
-            attach()
-            if compiled_for != (tuple(rdir), tuple(wdir)):
-                flush()""", 1)
+    def use(stops: str) -> str:
+        return (f"        if compiled_stops is not {stops}:\n            use_stops({stops})\n"
+                "        bl = blocks\n        same = mem.startswith\n")
+    return {"block_state": _BLOCK_STATE.format(rebuilds=REBUILDS),
+            "blocks_for_run": use("None"), "blocks_for_stops": use("sm"),
+            "block_lookup": _BLOCK_LOOKUP.format(hot=HOT),
+            # The page map changes in place (Bus.direct_pages): blocks go when it did.
+            "blocks_remapped": "            if compiled_for != (tuple(rdir), tuple(wdir)):\n"
+                               "                flush()\n"}
 
 
 def handler_bodies() -> dict[str, list[str]]:
@@ -901,25 +897,16 @@ def _handler(body: list[str], waits: bool, mode: str, watch: bool = False,
                         watch=watch, read_watch=read_watch))
 
 
+@functools.cache
 def handler_lines(name: str, waits: bool, mode: str) -> list[str]:
     """The statements of handler `name` as the unwatched engine of a variant
     has them (registers by `wr`), for the compiled blocks (_tms9900blocks)."""
-    key = (name, waits, mode)
-    lines = _HANDLER_LINES.get(key)
-    if lines is None:
-        lines = _registers_by_table(_handler(_bodies()[name], waits, mode))
-        _HANDLER_LINES[key] = lines
-    return lines
+    return _registers_by_table(_handler(_bodies()[name], waits, mode))
 
 
-_HANDLER_LINES: dict[tuple[str, bool, str], list[str]] = {}
-_BODIES: dict[str, list[str]] = {}
-
-
+@functools.cache
 def _bodies() -> dict[str, list[str]]:
-    if not _BODIES:
-        _BODIES.update(handler_bodies())
-    return _BODIES
+    return handler_bodies()
 
 
 def factory_source(waits: bool, mode: str = "bus", watch: bool = False,
@@ -933,7 +920,7 @@ def factory_source(waits: bool, mode: str = "bus", watch: bool = False,
     consts = {"illegal": isa.ILLEGAL_CYCLES, "interrupt": isa.INTERRUPT_CYCLES,
               "idle_step": isa.IDLE_STEP, "reset": isa.RESET_CYCLES}
     lines = _PRELUDE.format(**consts).splitlines()
-    bodies = handler_bodies()
+    bodies = _bodies()
     for name, body in bodies.items():
         lines.append("")
         lines.append(f"    def h_{name}(op):")
@@ -943,10 +930,9 @@ def factory_source(waits: bool, mode: str = "bus", watch: bool = False,
     lines.append("    handlers = {" + ", ".join(f"{n!r}: h_{n}" for n in bodies)
                  + ", 'illegal': illegal}")
     lines.append("    table = [illegal] * 0x10000  # filled by the caller (see tms9900.py)")
-    runtime = _RUNTIME.format(**consts, look_around=_LOOK_AROUND)
-    if mode != "bus" and not watch and not read_watch:
-        runtime = _with_blocks(runtime)
-    lines += runtime.splitlines()
+    blocks = mode != "bus" and not watch and not read_watch
+    lines += _RUNTIME.format(**consts, look_around=_LOOK_AROUND,
+                             **_block_parts(blocks)).splitlines()
     return "\n".join(_registers_by_table(expand(lines, waits, mode, watch=watch,
                                                  read_watch=read_watch))) + "\n"
 
