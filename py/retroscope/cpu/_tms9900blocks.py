@@ -54,6 +54,9 @@ Block = tuple[Callable[[int], None], bytes, int]  # (function(end), opcode bytes
 _LEAVE = "cycles >= end or attn and (stop_req or holdoff or idle or 0 < irq <= st & 15)"
 _STEP = "pc = (pc + 2) & 0xFFFF"
 _STEPPED = "# pc + 2"
+# The block's code bytes and their span, in its own-code tests (known at its end).
+_CODE, _LO, _HI = "@code@", "@lo@", "@hi@"
+_PLACE = re.compile("@code@|@lo@|@hi@")
 # What only the last instruction of a block may do: change PC otherwise, WP,
 # the interrupt state or the idle state, or call anything but the bus.
 _LAST_ONLY = re.compile(r"\b(?:wp|idle|holdoff|attn|rebase|switch|cru_in|cru_out|table|ga_w|"
@@ -215,7 +218,12 @@ class _Folder:
         return then if taken else other
 
 
-_ALL_PAGES = (True,) * 256
+def _calls_bus(line: str) -> bool:
+    """A statement that may call the bus (a device), where one may look at PC
+    and the cycle count."""
+    return "read(" in line or "write(" in line
+
+
 def _folded(raw: list[str], op: int, addr: int, wp: int, last: bool, fetch_wait: int,
             tables: dict[str, Sequence[Any]], cells: frozenset[str]) -> list[str]:
     """One instruction's statements with its opcode, workspace and tables
@@ -239,7 +247,7 @@ def _folded(raw: list[str], op: int, addr: int, wp: int, last: bool, fetch_wait:
             continue
         placed.append(re.sub(r"\bpc\b", _literal(at), line))
     lines = folder.fold(placed)
-    if fetch_wait and any("read(" in line or "write(" in line for line in lines):
+    if fetch_wait and any(_calls_bus(line) for line in lines):
         lines.insert(0, f"cycles += {fetch_wait}")
     elif fetch_wait:
         for i in range(len(lines) - 1, -1, -1):
@@ -251,6 +259,7 @@ def _folded(raw: list[str], op: int, addr: int, wp: int, last: bool, fetch_wait:
     return lines
 
 
+_ALL_PAGES = (True,) * 256
 TABLES = ("slow", "slow2", "rdir", "wdir", "lae_w", "laep_b", "parity")
 
 
@@ -270,7 +279,6 @@ def build(cells: dict[str, types.CellType], mem: bytearray, pc: int, wp: int,
     body: list[str] = []
     addr = pc
     count = 0
-    checked: list[int] = []  # lines of `body` with the own-code test (LO, HI filled in)
     bus_writes = False
     final: list[str] | None = None  # the last instruction's statements, if it has any
     jumps = False  # and it is a jump (JMP, JNE...)
@@ -303,23 +311,21 @@ def build(cells: dict[str, types.CellType], mem: bytearray, pc: int, wp: int,
                 now += 2
                 continue
             pad = " " * _indent(line)
-            if "read(" in line or "write(" in line:  # a device sees PC as it would be
+            if _calls_bus(line):  # a device sees PC as it would be
                 body.append(f"{pad}pc = {_literal(now)}")
             body.append(line)
             text = line.strip()
             if text.startswith("write("):
                 # A device: an interrupt it raises sets `attn`; memory it changes
                 # (a bank switched in) may be this block's own code.
-                checked.append(len(body))
-                body += [f"{pad}if not mem.startswith(CODE, LO):", f"{pad}    bw = 1"]
+                body += [f"{pad}if not mem.startswith({_CODE}, {_LO}):", f"{pad}    bw = 1"]
                 leaves = True
             elif (m := _STORE.match(text)) and not m.group(1).endswith(" + 1"):
                 # (a word's second byte: its even address was tested just before)
                 fixed = _value(m.group(1))
                 if fixed is not None and not pc <= fixed < pc + 6 * MAX_INSTRUCTIONS:
                     continue  # a register, say: surely not this block's code
-                checked.append(len(body))
-                body += [f"{pad}if LO <= {m.group(1)} < HI:", f"{pad}    bw = 1"]
+                body += [f"{pad}if {_LO} <= {m.group(1)} < {_HI}:", f"{pad}    bw = 1"]
                 leaves = True
         bus_writes = bus_writes or leaves
         addr += 2 + 2 * lines.count(_STEPPED)
@@ -340,13 +346,11 @@ def build(cells: dict[str, types.CellType], mem: bytearray, pc: int, wp: int,
                  f"    {line[:_indent(line)]}    return",
                  f"    {line[:_indent(line)]}continue"] if line.strip() == "return"
                 else ["    " + line]))]
-        checked = [i + 1 for i in checked]
     else:
         body += final
     code = bytes(mem[pc:addr])
-    for i in checked:
-        body[i] = body[i].replace("CODE", repr(code), 1).replace("LO", str(pc), 1) \
-            .replace("HI", str(addr), 1)
+    known = {_CODE: repr(code), _LO: str(pc), _HI: str(addr)}  # (known now the block has ended)
+    body = [_PLACE.sub(lambda m: known[m.group(0)], line) for line in body]
     if bus_writes:
         body.insert(0, "bw = 0")
     fn = closure_function(f"block_{pc:04x}", "end", HANDLER_NONLOCALS, body, cells,
