@@ -23,8 +23,8 @@ def test_the_cores_taking_turns_each_get_windows_from_every_turn() -> None:
 
 def test_one_core_alone_reports_its_windows_after_the_warm_up() -> None:
     r = runner.measure_core("z80", seconds=0.3, warmup=0.1, window=0.1)
-    assert r["windows"] == len(r["windows_hz"]) >= 3
-    assert min(r["windows_hz"]) > 0
+    assert r["windows"] >= 3
+    assert r["first_window_hz"] > 0 and r["last_hz"] > 0 and r["cycles_per_s"] > 0
 
 
 def test_the_workers_bench_request_checks_the_core_names() -> None:

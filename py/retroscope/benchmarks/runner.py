@@ -64,19 +64,20 @@ def measure_core(name: str, seconds: float = 3.0, warmup: float = 1.0,
                  window: float = 0.5, **workload: str) -> dict[str, Any]:
     """Emulated cycles per second of one core on its fixed workload (or the
     one `workload=` names, where its module has several)."""
-    bench = CORES[name]
     cpu = setup_core(name, **workload)
     core_windows(cpu, warmup, window)
     windows = core_windows(cpu, seconds, window)
+    return {**_figures(name, windows),
+            "first_window_hz": windows[0] if windows else 0.0,
+            # the end of the run: does the speed hold (Chromium tiers wasm up and down)?
+            "last_hz": statistics.median(windows[-5:]) if windows else 0.0}
+
+
+def _figures(name: str, windows: list[float]) -> dict[str, Any]:
+    """A core's median over its windows, in Hz and as a ratio to the hardware."""
     hz = statistics.median(windows) if windows else 0.0
-    return {
-        "core": name, "hardware": bench.hardware, "cycles_per_s": hz,
-        "ratio_to_hardware": hz / bench.clock_hz, "windows": len(windows),
-        "first_window_hz": windows[0] if windows else 0.0,
-        # the end of the run: does the speed hold (Chromium tiers wasm up and down)?
-        "last_hz": statistics.median(windows[-5:]) if windows else 0.0,
-        "windows_hz": [round(w) for w in windows],
-    }
+    return {"core": name, "hardware": CORES[name].hardware, "cycles_per_s": hz,
+            "ratio_to_hardware": hz / CORES[name].clock_hz, "windows": len(windows)}
 
 
 def measure_cores(names: list[str], rounds: int = 6, seconds: float = 2.0,
@@ -96,15 +97,10 @@ def measure_cores(names: list[str], rounds: int = 6, seconds: float = 2.0,
             turn = core_windows(cpu, seconds, window)
             windows[name] += turn
             per_round[name].append(statistics.median(turn))
-    out = {}
-    for name in names:
-        clock_hz = CORES[name].clock_hz
-        hz = statistics.median(windows[name])
-        out[name] = {"core": name, "hardware": CORES[name].hardware, "cycles_per_s": hz,
-                     "ratio_to_hardware": hz / clock_hz, "windows": len(windows[name]),
-                     "round_min": min(per_round[name]) / clock_hz,
-                     "round_max": max(per_round[name]) / clock_hz}
-    return out
+    return {name: {**_figures(name, windows[name]),
+                   "round_min": min(per_round[name]) / CORES[name].clock_hz,
+                   "round_max": max(per_round[name]) / CORES[name].clock_hz}
+            for name in names}
 
 
 def measure_step(name: str, rounds: int = 8, window: float = 0.25,
