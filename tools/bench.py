@@ -326,7 +326,7 @@ def _timeline(page) -> dict[str, float]:
 
 
 def _print_timeline(kind: str, runs: list[dict[str, float]]) -> None:
-    print(f"\n== Boot timeline, snapshot {kind} (ms from navigation, median of {len(runs)})")
+    print(f"\n== Boot timeline, snapshot, {kind} (ms from navigation, median of {len(runs)})")
     keys = {key for run in runs for key in run}
     for at, key in sorted((statistics.median(r[k] for r in runs if k in r), k) for k in keys):
         print(f"  {at:7.0f}  {key}")
@@ -381,12 +381,16 @@ def profile_reloads(playwright, chromium: str, url: str, loads: int) -> None:
         page = context.new_page()
         time.sleep(SETTLE_S)
         first = _boot(page, url)
-        reloads = [_boot(page, url, reload=True) for _ in range(loads)]
+        reloads, timelines = [], []
+        for _ in range(loads):
+            reloads.append(_boot(page, url, reload=True))
+            timelines.append(_timeline(page))
         context.close()
     print("\n== Page boot in a browser profile on disk (ms from navigation)")
     print(f"  first visit firstFrame             {first['firstFrame']:6.0f} ms")
     for mark in ("pythonReady", "firstFrame", "playing", "machineReady"):
         print(f"  reload {mark:27} {_spread([r[mark] for r in reloads])}")
+    _print_timeline("reload in a profile on disk", timelines)
 
 
 # A link with parameters for each machine: the page must boot it without
