@@ -5,8 +5,11 @@ test, opcode fetch, table dispatch, a call) and on the handler's operand
 fetches and PC updates. For code it has run often (HOT visits of one start
 address) it asks `build()` for a block instead: up to MAX_INSTRUCTIONS
 instructions from that address, ending at the first that jumps or makes the
-run loop look at interrupts (branches, JMP, JSR, RTS, RTI, BRK, CLI, PLP),
-with operands as constants, PC set once and the cycles summed once. The
+run loop look at interrupts (JMP, JSR, RTS, RTI, BRK, CLI, PLP, and
+branches that cross a page when taken), with operands as constants, PC set
+once and the cycles summed once. A branch inside a block is a side exit:
+taken, it sets PC to its target and leaves; not taken, the block goes on
+(a compare-and-swap loop is one block, not three). The
 statements are the handler templates of `_6502gen` (`handler_body` and
 `rewrite`), so both share one description of each opcode; the function is
 given the core's own closure cells, so it works on the live registers.
@@ -144,6 +147,24 @@ def _straight(lines: list[str]) -> tuple[list[str], int, int]:
     return [*body[:r], f"    k += {extra}", "else:", *fast], cycles, extra
 
 
+def _side_exit(op: Op, addr: int, operands: bytes) -> bool:
+    """A branch a block may hold before its end: taken, it leaves the block
+    (3 cycles; its fetches are of the block's own code, dropped on RAM)."""
+    return op.mode == "rel" and _branch_target(addr, operands) >> 8 == (addr + 2) >> 8
+
+
+def _branch_target(addr: int, operands: bytes) -> int:
+    offset = operands[0] - 0x100 if operands[0] & 0x80 else operands[0]
+    return (addr + 2 + offset) & 0xFFFF
+
+
+def _branch_test(op: Op, decimal: bool) -> str:
+    """A branch handler's test of its flag: `if <taken>:`."""
+    test = handler_body(op, decimal)[0]
+    assert test.startswith("if ") and test.endswith(":"), test
+    return test
+
+
 def _decode(mem: bytearray, pc: int, pages: Pages | None,
             stops: frozenset[int] = frozenset()) -> list[tuple[Op, int, bytes]]:
     """The instructions of the block at pc: (op, address, operand bytes),
@@ -162,9 +183,11 @@ def _decode(mem: bytearray, pc: int, pages: Pages | None,
         if pages is not None and not (pages[0][page] and pages[0][(page + 1) & 0xFF]):
             break  # code (or what a branch reads after it) where reads have handlers
         out.append((op, addr, bytes(mem[addr + 1:addr + length])))
-        addr += length
-        if op.mnemonic in _LAST:
+        if op.mnemonic in _LAST and not _side_exit(op, addr, out[-1][2]):
             break
+        if op.mode == "rel" and _branch_target(addr, out[-1][2]) == pc:
+            break  # a loop: the block goes round (_loops)
+        addr += length
     return out
 
 
@@ -225,14 +248,14 @@ def build(cells: dict[str, types.CellType], mem: bytearray, pc: int,
     # An inlined instruction must touch plain RAM only; the first that may not
     # ends the block (as its last, run as its handler runs).
     for i, (op, _, operands) in enumerate(instrs[:-1]):
-        if _uses_bus(_lines(op, decimal, operands, _direct_rule(op, operands, pages, True),
-                            True)):
+        if op.mode != "rel" and _uses_bus(_lines(
+                op, decimal, operands, _direct_rule(op, operands, pages, True), True)):
             del instrs[i + 1:]
             break
     # A store to a known address inside the block ends it there.
     hi = instrs[-1][1] + 1 + len(instrs[-1][2]) if instrs else pc
     for i, (op, _, operands) in enumerate(instrs[:-1]):
-        if any(pc <= _store_to(line) < hi for line in _lines(
+        if op.mode != "rel" and any(pc <= _store_to(line) < hi for line in _lines(
                 op, decimal, operands, _direct_rule(op, operands, pages, True), True)):
             del instrs[i + 1:]
             break
@@ -266,16 +289,39 @@ def _watch_checks(lines: list[str], watch: bytearray | None,
     return out
 
 
+def _loops(instrs: list[tuple[Op, int, bytes]], pc: int, watched: bool) -> bool:
+    """Does the block end with a branch back to its own start that stays in
+    its page? Then it goes round inside the block (without watches, whose
+    hooks may ask for a stop between iterations) while the run loop would
+    take it again: the budget test is the run loop's own."""
+    op, addr, operands = instrs[-1]
+    return (not watched and op.mode == "rel" and _branch_target(addr, operands) == pc
+            and _side_exit(op, addr, operands))
+
+
 def _compile(cells: dict[str, types.CellType], mem: bytearray, pc: int, hi: int,
              instrs: list[tuple[Op, int, bytes]], pages: Pages | None, decimal: bool,
              watch: bytearray | None = None, read_watch: bytearray | None = None) -> Block:
     watched = watch is not None or read_watch is not None
     checks = {"watched": watch is not None, "read_watched": read_watch is not None}
+    loops = _loops(instrs, pc, watched)
     out: list[str] = []
     done = 0  # cycles of the instructions so far, without page crosses
     lead = 0  # the most cycles before the last instruction
     crosses = False
+
+    def spent(cycles: int) -> str:
+        """The cycles run when leaving with `cycles` of this pass (and its
+        page crosses, `k`) done: a looping block adds its earlier passes."""
+        return f"{'acc + ' if loops else ''}{cycles}{' + k' if crosses else ''}"
+
     for op, addr, operands in instrs[:-1]:
+        if op.mode == "rel":  # a side exit (_side_exit)
+            out += [_branch_test(op, decimal), f"    pc = {_branch_target(addr, operands)}",
+                    f"    return {spent(done + 3)}"]
+            done += 2
+            lead += 2
+            continue
         rule = _direct_rule(op, operands, pages, True)
         lines, cycles, extra = _straight(_lines(op, decimal, operands, rule, True, **checks))
         if watched:
@@ -286,7 +332,7 @@ def _compile(cells: dict[str, types.CellType], mem: bytearray, pc: int, hi: int,
                      if line.startswith("hi = " if op.mode == "izy" else "ea = "))
             lines[j + 1:j + 1] = [f"if not ({_guard(op, decimal, operands)}):",
                                   f"    pc = {addr}",
-                                  f"    return {done}{' + k' if crosses else ''}"]
+                                  f"    return {spent(done)}"]
         crosses = crosses or extra > 0
         done += cycles
         lead += cycles + extra
@@ -301,20 +347,32 @@ def _compile(cells: dict[str, types.CellType], mem: bytearray, pc: int, hi: int,
             assert not store.group(1) and check is None, lines
             out += [f"_w = {store.group(2)}", f"mem[_w] = {store.group(3)}"]
             check = [f"if {pc} <= _w < {hi}:", f"    pc = {addr + 1 + len(operands)}",
-                     f"    return {done}{' + k' if crosses else ''}"]
+                     f"    return {spent(done)}"]
         out += check or []
         if watched and any("hook(" in line for line in lines):
             # The hook asked for a stop: leave after this instruction.
             out += ["if stop_req:", f"    pc = {addr + 1 + len(operands)}",
-                    f"    return {done}{' + k' if crosses else ''}"]
+                    f"    return {spent(done)}"]
     op, addr, operands = instrs[-1]
+    if loops:
+        # Taken, the branch goes round again if the run loop would take the
+        # block again now; not taken, the block ends as any other does.
+        out += [_branch_test(op, decimal), f"    acc += {done + 3}{' + k' if crosses else ''}",
+                f"    if cyc + acc + {lead} < end:", "        continue",
+                f"    pc = {pc}", "    return acc",
+                f"pc = {addr + 2}", f"return {spent(done + 2)}"]
+        out = ["acc = 0", "while True:", *("    " + line for line in
+                                           (["k = 0"] if crosses else []) + out)]
+        fn = closure_function(f"block_{pc:04x}", "", HANDLER_NONLOCALS, out, cells,
+                              f"<6502 block ${pc:04X}>")
+        return fn, lead, bytes(mem[pc:hi])
     last = _lines(op, decimal, operands, _direct_rule(op, operands, pages), False, **checks)
     if read_watch is not None:  # its opcode fetch (operand fetches are in its lines)
         last = ["if rm[pc]:", f"    rhook(pc, 0x{op.opcode:02X})", *last]
     if watched:
         last = _watch_checks(last, watch, read_watch)
     sync = _uses_bus(last)  # a device may look at the cycle count: bring it up to date
-    passed = f"{done}{' + k' if crosses else ''}"
+    passed = spent(done)
     out.append(f"pc = {addr}")
     if sync:
         out.append(f"cyc += {passed}")
