@@ -182,16 +182,55 @@ def test_many_more_random_programs_match_single_steps(compiled):
         run_pair(seed, mapped=seed % 2 == 1, calls=80)
 
 
-def test_the_benchmark_workload_runs_the_same_through_blocks_and_steps(compiled):
+@pytest.mark.parametrize("workload", ["mixed", "sort"])
+def test_the_benchmark_workloads_run_the_same_through_blocks_and_steps(compiled, workload):
     from retroscope.benchmarks.mos6502 import setup  # noqa: PLC0415
 
     for variant in ("nmos", "2a03"):
-        fast, slow = setup(variant), setup(variant)
-        for budget in (1000, 3, 29_781, 113, 50_000):
+        fast, slow = setup(variant, workload), setup(variant, workload)
+        for budget in (1000, 3, 29_781, 113, 50_000, 7, 200_000):
             assert fast.run(budget) == run_by_steps(slow, budget)
             assert slow.snapshot() == fast.snapshot()
             assert slow.bus.ram == fast.bus.ram
     assert compiled
+
+
+def test_a_loop_runs_inside_its_block_and_branches_leave_it_where_taken(compiled, monkeypatch):
+    """The sort program's loops: its fill loop branches back to its own
+    start (one block going round), and its compare loop holds two branches
+    that leave it when taken (bcc, beq) and one back to its start."""
+    from retroscope.asm import assemble  # noqa: PLC0415
+    from retroscope.benchmarks.mos6502 import SORT_SOURCE, setup  # noqa: PLC0415
+
+    symbols = assemble(SORT_SOURCE, "6502").symbols
+    built: dict[int, int] = {}
+    spans: dict[int, int] = {}
+    build = _6502blocks.build
+
+    def calls(cells, mem, pc, pages, decimal=True, **kw):
+        block = build(cells, mem, pc, pages, decimal, **kw)
+        if block is not None:
+            calling = block[0]
+            built[pc] = 0
+            spans[pc] = len(block[2])
+
+            def counted():
+                built[pc] += 1
+                return calling()
+            return counted, block[1], block[2]
+        return block
+
+    monkeypatch.setattr(_6502blocks, "build", calls)
+    cpu = setup("2a03", "sort")
+    cpu.run(200_000)
+    fill, inner = symbols["fill"], symbols["inner"]
+    assert fill in built and inner in built
+    # 256 passes of the fill loop in a few calls of its block, not 256.
+    assert 0 < built[fill] < 40
+    # The compare loop is one block from `inner` through `bne inner` (inx,
+    # stx, cpy, bne: 7 bytes after `next`), past bcc and beq.
+    assert spans[inner] == symbols["next"] + 7 - inner
+    assert symbols["next"] in built  # where bcc and beq go when taken
 
 
 def test_a_read_watch_sees_every_opcode_fetch_even_in_hot_code(compiled):
