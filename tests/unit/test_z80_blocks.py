@@ -208,3 +208,29 @@ def test_an_interrupt_driven_main_loop_runs_the_same_through_blocks_and_steps():
         slow.interrupt(0x10)
     assert fast.bus.ram[program.symbols["count"]] == 29  # the last one is still pending
     assert fast._blocks
+
+
+def test_a_block_goes_on_past_a_jr_cc_not_taken_and_leaves_where_taken():
+    """The bench program's loop body is one block from `loop` through
+    `call sub`, past `jr c,skip`; taken, the jump leaves it at `skip` with R
+    and the T-states of the instructions run so far."""
+    from retroscope.benchmarks.z80 import image  # noqa: PLC0415
+    from retroscope.cpu._z80blocks import compile_block  # noqa: PLC0415
+
+    plain = (tuple([True] * 256),) * 2
+    for a, taken in ((0x30, False), (0x10, True)):  # and $3F; cp $20: carry when below
+        bus = Bus()
+        bus.load(0, bytes(image()))
+        cpu = Z80(bus)
+        cpu.reset()
+        cpu.pc, cpu.sp, cpu.h, cpu.l, cpu.ix = 0x000C, 0xF000, 0x40, 0x00, 0x5000
+        bus.ram[0x4000] = (a - 7) & 0xFF  # ld a,(hl); add a,7 gives a, plus (ix+3) = 0
+        bus.ram[0x5003] = 0
+        block = compile_block(bus.ram, plain, 0x000C)
+        assert block is not None and block[2] == 0x0023  # ends after call sub
+        r0 = cpu.r
+        t = block[0](cpu, bus.read, bus.write)
+        assert cpu.pc == (0x001D if taken else 0x0040)
+        # 7+7+7+19+19+7+7, then jr: 12 taken, 7 not; then inc a, ld e,a, ld d,0, call
+        assert t == (85 if taken else 80 + 4 + 4 + 7 + 17)
+        assert (cpu.r - r0) & 0x7F == (10 if taken else 14)

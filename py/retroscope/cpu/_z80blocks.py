@@ -3,7 +3,8 @@
 run() spends most of its time per instruction on the fetch loop itself
 (fetch, dispatch call, PC and R bookkeeping, reading immediates). For code
 it has seen often it compiles a block instead: up to MAX_INSTRUCTIONS
-instructions from one address, ending at the first that may jump, with the
+instructions from one address, ending at the first that may jump (but for
+JR cc and DJNZ, which leave the block when taken and go on when not), with the
 immediates as constants, PC set once and R advanced once. The code is the
 same generated handler code (`_z80gen`), so semantics are shared.
 
@@ -29,7 +30,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ._z80gen import block_allows, block_ends, block_source, namespace
+from ._z80gen import block_allows, block_ends, block_source, namespace, side_exit
 from .disz80 import decode
 
 MAX_INSTRUCTIONS = 24
@@ -68,11 +69,13 @@ def compile_block(ram: bytearray, pages: tuple[tuple[bool, ...], tuple[bool, ...
             operands = operands[:1]  # DD CB d op: only d is an operand
         instrs.append((form, operands, addr + fixed, addr + length))
         addr += length
-        if block_ends(form):
-            most = total + max(form.cycles, form.cycles_taken or 0)
+        if block_ends(form) and not (side_exit(form) and len(instrs) < MAX_INSTRUCTIONS):
+            most = max(most, total + max(form.cycles, form.cycles_taken or 0))
             break
+        if block_ends(form):  # a side exit: the most is over every way out
+            most = max(most, total + form.cycles_taken)
         total += form.cycles
-        most = total
+        most = max(most, total)
     if not instrs:
         return None
     source = block_source(instrs, "block", watched)

@@ -673,6 +673,12 @@ def block_ends(form: Form) -> bool:
     return form.mnemonic in ENDS_BLOCK or form.cycles_taken is not None
 
 
+def side_exit(form: Form) -> bool:
+    """A jump a block may hold before its end: JR cc and DJNZ leave the block
+    when taken (their handler returns there) and fall through otherwise."""
+    return form.mnemonic in ("jr", "djnz") and form.cycles_taken is not None
+
+
 def block_allows(form: Form) -> bool:
     return bool(form.mnemonic) and form.mnemonic not in NOT_IN_BLOCK and not (
         form.mnemonic == "ld" and "r" in form.operands)
@@ -682,7 +688,8 @@ def block_source(instrs: list[tuple[Form, list[int], int, int]], name: str,
                  watched: int = 0) -> str:
     """One function running a straight run of instructions, each given as
     (form, operand bytes, address of the first operand byte, end address).
-    Only the last may jump. Returns the T-states taken.
+    Only the last may jump, but for side exits (`side_exit`): taken, they
+    leave the block with R counted up to them. Returns the T-states taken.
 
     A write into the block's own code (self-modifying code) is noticed: the
     block leaves after that instruction, so the next one is fetched anew.
@@ -701,7 +708,7 @@ def block_source(instrs: list[tuple[Form, list[int], int, int]], name: str,
     last = instrs[-1]
     for i, (form, operands, at, end) in enumerate(instrs):
         g = _Gen(form, list(operands), at)
-        if form is last[0] and block_ends(form):
+        if i == len(instrs) - 1 and block_ends(form):
             g.emit(f"cpu.pc = {end}")  # what a call pushes, or where a branch falls through
         GENERATORS[form.mnemonic](g)
         leaves = False  # the block may leave after this instruction
@@ -709,6 +716,9 @@ def block_source(instrs: list[tuple[Form, list[int], int, int]], name: str,
         for line in g.lines:
             stripped = line.lstrip()
             indent = "    " + line[:len(line) - len(stripped)]
+            if stripped.startswith("return ") and i < len(instrs) - 1:
+                assert side_exit(form), form  # a side exit, taken
+                lines.append(f"{indent}cpu._r -= {sum(m1[i + 1:])}")
             if stripped.startswith("return ") and offset:
                 stripped = f"return {offset} + {stripped[7:]}"
             if stripped.startswith("write(") and i < len(instrs) - 1:
