@@ -478,3 +478,20 @@ def test_after_a_death_the_house_counts_dots_globally():
     assert m.read(m.symbols["globalDots"]) == 7
     assert m.state()["ghosts"][1]["state"] == "leaving"
     assert m.state()["ghosts"][2]["state"] == "house"  # Inky waits for 17
+
+
+def test_the_call_stack_at_the_direction_choice_ends_at_the_vblank_handler():
+    """A breakpoint on chooseDirection in a game: the callers up to the
+    interrupt handler, and not the zero words above the stack (read as
+    returns from an RST $38 at $FFFF)."""
+    from retroscope.debug import Session  # noqa: PLC0415
+
+    m = create()
+    start_game(m, frames_after=120)
+    session = Session(m)
+    session.add_breakpoint("exec", "chooseDirection")
+    assert session.run_frames(60)["paused"]
+    frames = session.call_stack()
+    routines = [f["routine"] for f in frames]
+    assert routines[0].startswith("ghostDecide") and routines[-1] == "vblank", routines
+    assert all(f["call"] != 0xFFFF for f in frames)

@@ -5,7 +5,10 @@ page 1, the Z80 pushes the return address where SP points, the TMS9900 keeps
 BL's return in R11 and BLWP's in the new workspace's R14 (old WP in R13).
 A candidate return address counts only if the bytes just before it decode as a
 call of exactly that length, so stale data on the stack is skipped (BRK is
-left out: a zero byte before any address would pass for one).
+left out: a zero byte before any address would pass for one); where the
+program's listing is known, the call must also begin one of its lines (else
+a zero word above the Z80's stack passes for the return from an RST $38 at
+$FFFF, where unmapped memory reads $FF).
 """
 
 from __future__ import annotations
@@ -61,7 +64,7 @@ def call_stack(info: CpuInfo, peek: Callable[[int], int],
     or before the call site). With `starts` (is this address where a source
     line's code begins? from the listing), 6502 interrupt frames (P, PCL, PCH
     pushed with B clear) are found too, shown with call None and text
-    "interrupt"."""
+    "interrupt"; and a call site counts only where a line begins."""
     routine = _routine_finder(symbols or {})
     frames: list[dict[str, Any]] = []
     skip_until = -1
@@ -69,7 +72,7 @@ def call_stack(info: CpuInfo, peek: Callable[[int], int],
         if info.family == "6502" and found_at < skip_until:
             continue  # a byte of a frame already taken
         site = _calls_before(info, peek, ret)
-        if site is not None:
+        if site is not None and (starts is None or starts(site)):
             frames.append({"return": ret, "call": site, "text": info.text(peek, site, symbols),
                            "routine": routine(site), "found_at": found_at})
             skip_until = found_at + 2
