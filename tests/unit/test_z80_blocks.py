@@ -234,3 +234,43 @@ def test_a_block_goes_on_past_a_jr_cc_not_taken_and_leaves_where_taken():
         # 7+7+7+19+19+7+7, then jr: 12 taken, 7 not; then inc a, ld e,a, ld d,0, call
         assert t == (85 if taken else 80 + 4 + 4 + 7 + 17)
         assert (cpu.r - r0) & 0x7F == (10 if taken else 14)
+
+
+def test_a_block_that_jumps_back_to_its_start_goes_round_to_the_same_boundaries():
+    """A DJNZ back to its block's start: the block goes round inside itself.
+    run() must still stop where single steps do for any budget, and a device
+    written on every pass must see that pass's cycle count."""
+    program = bytes.fromhex(
+        "06 00"        # start: ld b,0
+        "77"           # fill:  ld (hl),a
+        "2c"           #        inc l
+        "dd 77 00"     #        ld (ix+0),a   (the device)
+        "80"           #        add a,b
+        "10 f8"        #        djnz fill
+        "18 f4")       #        jr start
+
+    def core() -> Z80:
+        bus = Bus()
+        bus.load(CODE, program)
+        log: list = []
+
+        def write(addr: int, value: int) -> None:
+            log.append((value, cpu.cycles))
+
+        bus.map(0x5000, 0x50FF, name="io", read=lambda addr: 0xFF, write=write)
+        bus.io_log = log
+        cpu = Z80(bus)
+        cpu.pc, cpu.sp, cpu.h, cpu.ix = CODE, 0x4000, 0x90, 0x5000
+        return cpu
+
+    fast, slow = core(), core()
+    rng = random.Random(7)
+    for _ in range(120):
+        budget = rng.choice((1, 13, rng.randrange(1, 200), rng.randrange(200, 4000)))
+        start = slow.cycles
+        fast.run(budget)
+        while slow.cycles - start < budget:
+            slow.step()
+        assert slow.snapshot() == fast.snapshot(), f"after {fast.cycles} T-states"
+        assert slow.bus.io_log == fast.bus.io_log
+    assert CODE + 2 in fast._blocks

@@ -4,7 +4,8 @@ run() spends most of its time per instruction on the fetch loop itself
 (fetch, dispatch call, PC and R bookkeeping, reading immediates). For code
 it has seen often it compiles a block instead: up to MAX_INSTRUCTIONS
 instructions from one address, ending at the first that may jump (but for
-JR cc and DJNZ, which leave the block when taken and go on when not), with the
+JR cc and DJNZ, which leave the block when taken and go on when not, or go
+round when they jump back to its start), with the
 immediates as constants, PC set once and R advanced once. The code is the
 same generated handler code (`_z80gen`), so semantics are shared.
 
@@ -52,6 +53,7 @@ def compile_block(ram: bytearray, pages: tuple[tuple[bool, ...], tuple[bool, ...
     direct = pages[0]
     instrs: list = []
     addr = pc
+    loops = False
     most = 0
     total = 0
     read = ram.__getitem__
@@ -69,6 +71,10 @@ def compile_block(ram: bytearray, pages: tuple[tuple[bool, ...], tuple[bool, ...
             operands = operands[:1]  # DD CB d op: only d is an operand
         instrs.append((form, operands, addr + fixed, addr + length))
         addr += length
+        if side_exit(form) and (addr + operands[0] - ((operands[0] & 0x80) << 1)) & 0xFFFF == pc:
+            loops = not watched  # back to the start: the block goes round
+            most = max(most, total + max(form.cycles, form.cycles_taken))
+            break
         if block_ends(form) and not (side_exit(form) and len(instrs) < MAX_INSTRUCTIONS):
             most = max(most, total + max(form.cycles, form.cycles_taken or 0))
             break
@@ -78,7 +84,7 @@ def compile_block(ram: bytearray, pages: tuple[tuple[bool, ...], tuple[bool, ...
         most = max(most, total)
     if not instrs:
         return None
-    source = block_source(instrs, "block", watched)
+    source = block_source(instrs, "block", watched, most if loops else None)
     space = dict(_NAMESPACE, RAM=ram, DR=pages[0], DW=pages[1])
     exec(compile(source, f"<z80 block ${pc:04X}>", "exec"), space)  # noqa: S102
     return space["block"], most, addr, bytes(ram[pc:addr])

@@ -685,7 +685,7 @@ def block_allows(form: Form) -> bool:
 
 
 def block_source(instrs: list[tuple[Form, list[int], int, int]], name: str,
-                 watched: int = 0) -> str:
+                 watched: int = 0, loop_most: int | None = None) -> str:
     """One function running a straight run of instructions, each given as
     (form, operand bytes, address of the first operand byte, end address).
     Only the last may jump, but for side exits (`side_exit`): taken, they
@@ -700,7 +700,12 @@ def block_source(instrs: list[tuple[Form, list[int], int, int]], name: str,
     a write through `write` (1), or an instruction that read memory (2), a
     stop asked for by the watch's hook (`cpu._stop_req`) ends the block
     too. (Watched pages are not plain RAM to the block: they go through the
-    watching `read`/`write`.)"""
+    watching `read`/`write`.)
+
+    `loop_most` (the block's most T-states): its last instruction jumps back
+    to its start, and taken, it goes round again, the pass counted into
+    `cpu.cycles` (so that a device still sees its instruction's start),
+    while the fast loop would take the block again (`cpu._end`: its end)."""
     m1 = [1 if not form.prefix else 2 for form, _, _, _ in instrs]
     lo, hi = instrs[0][2] - len(instrs[0][0].encoding[0]), instrs[-1][3]
     out = [f"def {name}(cpu, read, write):", f"    cpu._r += {sum(m1)}", "    hit = 0"]
@@ -721,6 +726,11 @@ def block_source(instrs: list[tuple[Form, list[int], int, int]], name: str,
                 lines.append(f"{indent}cpu._r -= {sum(m1[i + 1:])}")
             if stripped.startswith("return ") and offset:
                 stripped = f"return {offset} + {stripped[7:]}"
+            if stripped.startswith("return ") and i == len(instrs) - 1 and loop_most:
+                lines += [f"{indent}cpu.cycles += {stripped[7:]}",
+                          f"{indent}if cpu.cycles + {loop_most} <= cpu._end:",
+                          f"{indent}    continue", f"{indent}return 0"]
+                continue
             if stripped.startswith("write(") and i < len(instrs) - 1:
                 target, value = _split_call(stripped[6:-1])
                 lines += [f"{indent}w = {target}", f"{indent}write(w, {value})",
@@ -740,6 +750,8 @@ def block_source(instrs: list[tuple[Form, list[int], int, int]], name: str,
     if not block_ends(last[0]):
         out.append(f"    cpu.pc = {last[3]}")
     out.append(f"    return {offset}")
+    if loop_most:
+        out = [out[0], "    while True:", *("    " + line for line in out[1:])]
     return _ports("\n".join(_localize(out)) + "\n", "cpu.bus.port_in", "cpu.bus.port_out")
 
 

@@ -119,7 +119,7 @@ _SLOTS = tuple(n for n in FIELDS if n != "r") + ("_r", "_r7", "_attn", "_rsync",
                                                  "at_stop", "_stop_req", "_bus_watched",
                                                  "_wmask", "_whook", "_wpages", "_wcache",
                                                  "_rmask", "_rhook", "_rpages", "_rcache",
-                                                 "_bpages")
+                                                 "_bpages", "_end")
 
 
 class AtStop(Exception):
@@ -154,6 +154,7 @@ def fast(cpu, end, read, write, blocks, heat, unchanged, ram, pages, stops, watc
     main = MAIN
     n = 0
     pc = cpu.pc
+    cpu._end = end  # where a block that goes round stops going round
     cpu._rsync = False
     try:
         while cpu.cycles < end{check}:
@@ -162,7 +163,8 @@ def fast(cpu, end, read, write, blocks, heat, unchanged, ram, pages, stops, watc
             if block is not None:
                 if cpu.cycles + block[1] <= end:
                     if unchanged(block[3], pc):
-                        cpu.cycles += block[0](cpu, read, write)
+                        t = block[0](cpu, read, write)  # first: it may count passes itself
+                        cpu.cycles += t
                         continue
                     del blocks[pc]  # the code changed: count again
                     heat[pc] = 0
@@ -231,6 +233,7 @@ class Z80:
         self._stop_only: dict = {}  # the stops' entries, for runs without blocks
         self.at_stop = False  # the last run() ended before a stop address (or on request)
         self._stop_req = False  # request_stop(): end run() after the instruction in flight
+        self._end = 0  # the fast loop's end, for blocks that go round (_z80blocks)
         self._bus_watched = False  # the bus has a watch (as of `_seen`): check for stops
         # The write watch (set_write_watch): a 64 KiB mask, the hook, per page
         # whether the mask covers any of it, the write wrapper made for a bus
