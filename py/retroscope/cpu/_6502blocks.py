@@ -9,15 +9,17 @@ run loop look at interrupts (JMP, JSR, RTS, RTI, BRK, CLI, PLP, and
 branches that cross a page when taken), with operands as constants, PC set
 once and the cycles summed once. A branch inside a block is a side exit:
 taken, it sets PC to its target and leaves; not taken, the block goes on
-(a compare-and-swap loop is one block, not three). The
-statements are the handler templates of `_6502gen` (`handler_body` and
+(a compare-and-swap loop is one block, not three); a branch back to the
+block's start ends it, and taken, the block goes round again (`_loops`).
+The statements are the handler templates of `_6502gen` (`handler_body` and
 `rewrite`), so both share one description of each opcode; the function is
 given the core's own closure cells, so it works on the live registers.
 
 A block behaves exactly like its instructions one by one:
 - the run loop takes it only when its last instruction would start before
   the budget ends (`Block[1]`: the most cycles before that one), so run()
-  stops at the same boundary, and only while its code bytes are unchanged;
+  stops at the same boundary, and only while its code bytes are unchanged
+  (a block going round asks the same before each pass);
 - every instruction but the last touches plain RAM only (with I/O pages,
   `pages`, the pages each access may reach are checked at compile time, or
   for (zp,x) and (zp),y at run time before the instruction, leaving the
