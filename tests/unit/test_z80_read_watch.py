@@ -204,3 +204,45 @@ def test_pacman_reads_through_the_core_watch_run_its_blocks() -> None:
     for frame in range(4):
         session.run_frame(BUTTONS[frame])
     assert any(b[2] for b in session.cpu._blocks.values())
+
+
+@pytest.mark.parametrize("kind", ["read", "write"])
+def test_a_watched_access_stops_a_block_going_round_after_it(kind: str) -> None:
+    """A DJNZ loop compiled as one block that goes round: a watch's hook that
+    asks for a stop on one pass ends run() after that instruction, where
+    single steps with a bus watch stop, and passes before it are counted."""
+    program = bytes.fromhex(
+        "06 00"        # start: ld b,0
+        "7e"           # copy:  ld a,(hl)
+        "2c"           #        inc l
+        "12"           #        ld (de),a
+        "1c"           #        inc e
+        "10 fa"        #        djnz copy
+        "18 f6")       #        jr start
+    watched = {"read": 0x9000, "write": 0x9100}[kind]
+    mask = bytearray(0x10000)
+    for k in (5, 77, 200):
+        mask[watched + k] = 1
+
+    def core() -> Z80:
+        cpu = Z80()
+        cpu.bus.load(CODE, program)
+        cpu.pc, cpu.sp, cpu.h, cpu.d = CODE, 0x4000, 0x90, 0x91
+        return cpu
+
+    fast, slow = core(), core()
+    fast.run(2000)  # hot: the loop's block is compiled
+    while slow.cycles < fast.cycles:
+        slow.step()
+    assert slow.snapshot() == fast.snapshot()
+    hits: list[int] = []
+    getattr(fast, f"set_{kind}_watch")(mask, lambda addr, value: fast.request_stop())
+    slow.bus.add_watch(kind, lambda addr, value: hits.append(addr) if mask[addr] else None)
+    for _ in range(9):
+        fast.run(100_000)
+        assert fast.at_stop
+        hits.clear()
+        while not hits:
+            slow.step()
+        assert slow.snapshot() == fast.snapshot(), f"stop at {fast.pc:04X}, B={fast.b}"
+    assert CODE + 2 in fast._blocks  # the loop's block, compiled under the watch

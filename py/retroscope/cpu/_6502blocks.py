@@ -291,13 +291,14 @@ def _watch_checks(lines: list[str], watch: bytearray | None,
     return out
 
 
-def _loops(instrs: list[tuple[Op, int, bytes]], pc: int, watched: bool) -> bool:
+def _loops(instrs: list[tuple[Op, int, bytes]], pc: int) -> bool:
     """Does the block end with a branch back to its own start that stays in
-    its page? Then it goes round inside the block (without watches, whose
-    hooks may ask for a stop between iterations) while the run loop would
-    take it again: the budget test is the run loop's own."""
+    its page? Then it goes round inside the block while the run loop would
+    take it again: the budget test is the run loop's own. (Under a watch,
+    a hook that asks for a stop leaves the block after its instruction, as
+    in a block that does not go round.)"""
     op, addr, operands = instrs[-1]
-    return (not watched and op.mode == "rel" and _branch_target(addr, operands) == pc
+    return (op.mode == "rel" and _branch_target(addr, operands) == pc
             and _side_exit(op, addr, operands))
 
 
@@ -306,7 +307,7 @@ def _compile(cells: dict[str, types.CellType], mem: bytearray, pc: int, hi: int,
              watch: bytearray | None = None, read_watch: bytearray | None = None) -> Block:
     watched = watch is not None or read_watch is not None
     checks = {"watched": watch is not None, "read_watched": read_watch is not None}
-    loops = _loops(instrs, pc, watched)
+    loops = _loops(instrs, pc)
     out: list[str] = []
     done = 0  # cycles of the instructions so far, without page crosses
     lead = 0  # the most cycles before the last instruction

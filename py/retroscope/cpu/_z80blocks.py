@@ -31,7 +31,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ._z80gen import block_allows, block_ends, block_source, namespace, side_exit
+from ._z80gen import (
+    block_allows,
+    block_ends,
+    block_source,
+    namespace,
+    side_exit,
+    side_exit_target,
+)
 from .disz80 import decode
 
 MAX_INSTRUCTIONS = 24
@@ -71,17 +78,14 @@ def compile_block(ram: bytearray, pages: tuple[tuple[bool, ...], tuple[bool, ...
             operands = operands[:1]  # DD CB d op: only d is an operand
         instrs.append((form, operands, addr + fixed, addr + length))
         addr += length
-        if side_exit(form) and (addr + operands[0] - ((operands[0] & 0x80) << 1)) & 0xFFFF == pc:
-            loops = not watched  # back to the start: the block goes round
-            most = max(most, total + max(form.cycles, form.cycles_taken))
+        # The most T-states over every way out so far (a side exit taken, too).
+        most = max(most, total + max(form.cycles, form.cycles_taken or 0))
+        total += form.cycles
+        if side_exit(form) and side_exit_target(addr, operands[0]) == pc:
+            loops = True  # back to the start: the block goes round
             break
         if block_ends(form) and not (side_exit(form) and len(instrs) < MAX_INSTRUCTIONS):
-            most = max(most, total + max(form.cycles, form.cycles_taken or 0))
             break
-        if block_ends(form):  # a side exit: the most is over every way out
-            most = max(most, total + form.cycles_taken)
-        total += form.cycles
-        most = max(most, total)
     if not instrs:
         return None
     source = block_source(instrs, "block", watched, most if loops else None)

@@ -679,6 +679,12 @@ def side_exit(form: Form) -> bool:
     return form.mnemonic in ("jr", "djnz") and form.cycles_taken is not None
 
 
+def side_exit_target(end: int, e: int) -> int:
+    """Where a side exit jumps, taken: `end` (the address after it) plus
+    its signed offset byte e, as `_jr` computes it at run time."""
+    return (end + e - ((e & 0x80) << 1)) & 0xFFFF
+
+
 def block_allows(form: Form) -> bool:
     return bool(form.mnemonic) and form.mnemonic not in NOT_IN_BLOCK and not (
         form.mnemonic == "ld" and "r" in form.operands)
