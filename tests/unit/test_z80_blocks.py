@@ -31,15 +31,48 @@ def encode(form: Form, rng: random.Random) -> bytes:
     return bytes(out)
 
 
-def program(rng: random.Random) -> bytes:
-    """Random instructions; jumps may go anywhere, so most runs loop back soon."""
+SUBROUTINES = (CODE + 0x80, CODE + 0xB0, 0x0038)  # two CALL targets and RST $38's
+
+
+def straight(rng: random.Random, size: int) -> bytearray:
+    """Random instructions but for jumps, calls and returns (JR and DJNZ stay)."""
+    code = bytearray()
+    while len(code) < size:
+        form = rng.choice(FORMS)
+        if form.mnemonic not in ("jp", "call", "rst", "ret", "reti", "retn"):
+            code += encode(form, rng)
+    return code
+
+
+def program(rng: random.Random) -> dict[int, bytes]:
+    """Random instructions at CODE, and in half the programs subroutines
+    that they call (CALL nn, RST $38) and that return (RET, once in a while
+    past a byte after the call, or anywhere after an EX (SP),HL or a PUSH
+    in the random code), and JP nn over two bytes: the paths a compiled
+    block follows. Jumps may go anywhere, so most runs loop back soon."""
+    calls = rng.random() < 0.5
     code = bytearray()
     while len(code) < 60:
-        form = rng.choice(FORMS)
-        if form.mnemonic in ("jp", "call", "rst", "ret", "reti", "retn"):
-            continue  # keep control inside the program (jr/djnz stay)
-        code += encode(form, rng)
-    return bytes(code) + bytes((0xC3, CODE & 0xFF, CODE >> 8))  # jp CODE
+        r = rng.random() if calls else 1.0
+        if r < 0.08:
+            target = rng.choice(SUBROUTINES[:2])
+            code += bytes((0xCD, target & 0xFF, target >> 8))
+        elif r < 0.11:
+            code.append(0xFF)  # rst $38
+        elif r < 0.14:
+            target = CODE + len(code) + 5
+            skipped = (rng.randrange(256), rng.randrange(256))
+            code += bytes((0xC3, target & 0xFF, target >> 8, *skipped))
+        else:
+            code += straight(rng, 1)
+    pieces = {CODE: bytes(code) + bytes((0xC3, CODE & 0xFF, CODE >> 8))}  # jp CODE
+    if calls:
+        for at in SUBROUTINES:
+            body = straight(rng, rng.randrange(2, 16))
+            if rng.random() < 0.3:
+                body += bytes.fromhex("e1 23 e5")  # pop hl / inc hl / push hl: return 1 on
+            pieces[at] = bytes(body) + b"\xc9"  # ret
+    return pieces
 
 
 def mapped_bus(log: list) -> Bus:
@@ -64,8 +97,8 @@ def mapped_bus(log: list) -> Bus:
 def pair(rng: random.Random, mapped: bool = False) -> tuple[Z80, Z80]:
     memory = bytearray(rng.randrange(256) for _ in range(0x10000))
     memory[CODE:CODE + 0x100] = bytes(0x100)
-    code = program(rng)
-    memory[CODE:CODE + len(code)] = code
+    for at, code in program(rng).items():
+        memory[at:at + len(code)] = code
     cores = []
     regs = {n: rng.randrange(256) for n in "afbcdehl"}
     regs.update(ix=rng.randrange(0x10000), iy=rng.randrange(0x10000), sp=0x4000, pc=CODE)
@@ -210,10 +243,11 @@ def test_an_interrupt_driven_main_loop_runs_the_same_through_blocks_and_steps():
     assert fast._blocks
 
 
-def test_a_block_goes_on_past_a_jr_cc_not_taken_and_leaves_where_taken():
-    """The bench program's loop body is one block from `loop` through
-    `call sub`, past `jr c,skip`; taken, the jump leaves it at `skip` with R
-    and the T-states of the instructions run so far."""
+def test_the_bench_loop_is_one_block_through_its_call_and_a_taken_jr_c_leaves_it():
+    """The bench program's loop is one block from `loop` through `call sub`,
+    past `jr c,skip`, through `sub` and its RET back to after the call, and
+    on to `djnz loop`, which goes round; taken, the `jr c` leaves it at
+    `skip` with R and the T-states of the instructions run so far."""
     from retroscope.benchmarks.z80 import image  # noqa: PLC0415
     from retroscope.cpu._z80blocks import compile_block  # noqa: PLC0415
 
@@ -223,17 +257,20 @@ def test_a_block_goes_on_past_a_jr_cc_not_taken_and_leaves_where_taken():
         bus.load(0, bytes(image()))
         cpu = Z80(bus)
         cpu.reset()
-        cpu.pc, cpu.sp, cpu.h, cpu.l, cpu.ix = 0x000C, 0xF000, 0x40, 0x00, 0x5000
+        cpu.pc, cpu.sp, cpu.h, cpu.l, cpu.ix, cpu.b = 0x000C, 0xF000, 0x40, 0x00, 0x5000, 5
         bus.ram[0x4000] = (a - 7) & 0xFF  # ld a,(hl); add a,7 gives a, plus (ix+3) = 0
         bus.ram[0x5003] = 0
         block = compile_block(bus.ram, plain, 0x000C)
-        assert block is not None and block[2] == 0x0023  # ends after call sub
+        assert block is not None
+        assert block[2] == ((0x000C, 0x0023), (0x0040, 0x004D), (0x0023, 0x0028))
         r0 = cpu.r
-        t = block[0](cpu, bus.read, bus.write)
-        assert cpu.pc == (0x001D if taken else 0x0040)
-        # 7+7+7+19+19+7+7, then jr: 12 taken, 7 not; then inc a, ld e,a, ld d,0, call
-        assert t == (85 if taken else 80 + 4 + 4 + 7 + 17)
-        assert (cpu.r - r0) & 0x7F == (10 if taken else 14)
+        t = block[0](cpu, bus.read, bus.write)  # cpu._end is 0: one pass
+        assert cpu.pc == (0x001D if taken else 0x000C)
+        # 7+7+7+19+19+7+7, then jr: 12 taken, 7 not; then inc a, ld e,a, ld d,0,
+        # call (17), sub (11+16+11+16+4+15+10+10), inc hl, inc ix, djnz taken (13)
+        assert t + cpu.cycles == (85 if taken else 112 + 93 + 6 + 10 + 13)
+        assert (cpu.r - r0) & 0x7F == (10 if taken else 14 + 9 + 4)
+        assert cpu.sp == 0xF000 and cpu.b == (5 if taken else 4)
 
 
 def test_a_block_that_jumps_back_to_its_start_goes_round_to_the_same_boundaries():

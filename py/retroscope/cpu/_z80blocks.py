@@ -1,18 +1,25 @@
-"""Compiled blocks: straight runs of Z80 code turned into one Python function.
+"""Compiled blocks: runs of Z80 code turned into one Python function.
 
 run() spends most of its time per instruction on the fetch loop itself
 (fetch, dispatch call, PC and R bookkeeping, reading immediates). For code
 it has seen often it compiles a block instead: up to MAX_INSTRUCTIONS
-instructions from one address, ending at the first that may jump (but for
-JR cc and DJNZ, which leave the block when taken and go on when not, or go
-round when they jump back to its start), with the
-immediates as constants, PC set once and R advanced once. The code is the
+instructions from one address, ending at the first that may jump, but for
+- JR cc and DJNZ, which leave the block when taken and go on when not, or
+  go round when they jump back to its start;
+- JP nn, JR e, CALL nn and RST, after which the block goes on at their
+  target, and RET where it returns to a CALL or RST of the block (checked
+  as it runs: elsewhere it leaves there), so that a loop that calls a
+  subroutine may be one block going round;
+with the immediates as constants, PC set once and R advanced once, and the
+registers in locals, where a value no one reads before it is set again (a
+flag result the next instruction replaces) is not computed. The code is the
 same generated handler code (`_z80gen`), so semantics are shared.
 
 A block is used only where it behaves exactly like the instructions one by
 one: its code bytes sit in plain RAM pages (no read handler, per
-`Bus.direct_pages()`) and are checked unchanged before each use
-(self-modifying code recompiles), no bus watch is set (a read watch must see
+`Bus.direct_pages()`) and are checked unchanged before each use (the
+first segment by run(), the others as the block reaches them;
+self-modifying code recompiles), no bus watch is set (a read watch must see
 opcode fetches), and run() takes a block only when the
 whole block fits in the T-states left, so run() stops at the same
 instruction boundary. HALT, EI, RETI, RETN, LD A,R and LD R,A are left to
@@ -35,6 +42,9 @@ from ._z80gen import (
     block_allows,
     block_ends,
     block_source,
+    code_segments,
+    followed,
+    jump_target,
     namespace,
     side_exit,
     side_exit_target,
@@ -44,7 +54,8 @@ from .disz80 import decode
 MAX_INSTRUCTIONS = 24
 HOT = 8  # times an address starts the fetch loop's instruction before it is compiled
 
-Block = tuple[Callable, int, int, bytes]  # (function, max T-states, end, code bytes)
+# (function, most T-states, its code segments as (start, end), the first one's bytes)
+Block = tuple[Callable, int, tuple[tuple[int, int], ...], bytes]
 
 _NAMESPACE = namespace()
 
@@ -64,6 +75,9 @@ def compile_block(ram: bytearray, pages: tuple[tuple[bool, ...], tuple[bool, ...
     most = 0
     total = 0
     read = ram.__getitem__
+    seen: set[int] = set()  # where its instructions start
+    calls: list[int] = []  # where the block's CALLs and RSTs return to
+    returns: dict[int, int] = {}  # a RET's index: where it must return to
     while len(instrs) < MAX_INSTRUCTIONS:
         if instrs and addr in stops:
             break
@@ -77,6 +91,7 @@ def compile_block(ram: bytearray, pages: tuple[tuple[bool, ...], tuple[bool, ...
         if form.prefix in ("ddcb", "fdcb"):
             operands = operands[:1]  # DD CB d op: only d is an operand
         instrs.append((form, operands, addr + fixed, addr + length))
+        seen.add(addr)
         addr += length
         # The most T-states over every way out so far (a side exit taken, too).
         most = max(most, total + max(form.cycles, form.cycles_taken or 0))
@@ -84,11 +99,27 @@ def compile_block(ram: bytearray, pages: tuple[tuple[bool, ...], tuple[bool, ...
         if side_exit(form) and side_exit_target(addr, operands[0]) == pc:
             loops = True  # back to the start: the block goes round
             break
+        if followed(form) and len(instrs) < MAX_INSTRUCTIONS:
+            if form.mnemonic == "ret":
+                if not calls:
+                    break
+                target = returns[len(instrs) - 1] = calls.pop()
+            else:
+                target = jump_target(form, operands, addr)
+                if form.mnemonic in ("call", "rst"):
+                    calls.append(addr)
+            if target in seen:
+                returns.pop(len(instrs) - 1, None)
+                break
+            addr = target
+            continue
         if block_ends(form) and not (side_exit(form) and len(instrs) < MAX_INSTRUCTIONS):
             break
     if not instrs:
         return None
-    source = block_source(instrs, "block", watched, most if loops else None)
+    segments = code_segments(instrs)
+    code = tuple(bytes(ram[lo:hi]) for lo, hi in segments)
+    source = block_source(instrs, "block", watched, most if loops else None, code, returns)
     space = dict(_NAMESPACE, RAM=ram, DR=pages[0], DW=pages[1])
     exec(compile(source, f"<z80 block ${pc:04X}>", "exec"), space)  # noqa: S102
-    return space["block"], most, addr, bytes(ram[pc:addr])
+    return space["block"], most, tuple(segments), code[0]

@@ -679,6 +679,36 @@ def side_exit(form: Form) -> bool:
     return form.mnemonic in ("jr", "djnz") and form.cycles_taken is not None
 
 
+def followed(form: Form) -> bool:
+    """An unconditional jump a block may go on past, at its target: JP nn,
+    JR e, CALL nn and RST; RET too, where it returns to a CALL or RST of the
+    same block (checked as it runs: `block_source`'s `returns`)."""
+    return (form.mnemonic in ("jp", "call", "jr") and form.operands in (("nn",), ("rel",))
+            or form.mnemonic == "rst" or form.mnemonic == "ret" and not form.operands)
+
+
+def jump_target(form: Form, operands: list[int], end: int) -> int:
+    """Where a followed jump other than RET goes (`end`: the address after it)."""
+    if form.mnemonic == "rst":
+        return int(form.operands[0][1:], 16)
+    if form.mnemonic == "jr":
+        return side_exit_target(end, operands[0])
+    return operands[0] | operands[1] << 8
+
+
+def code_segments(instrs: list[tuple[Form, list[int], int, int]]) -> list[tuple[int, int]]:
+    """A block's code as runs of adjacent instructions: (start, end) each
+    (a followed jump starts another unless its target is right after it)."""
+    out: list[tuple[int, int]] = []
+    for form, _, at, end in instrs:
+        start = at - len(form.encoding[0])
+        if out and out[-1][1] == start:
+            out[-1] = (out[-1][0], end)
+        else:
+            out.append((start, end))
+    return out
+
+
 def side_exit_target(end: int, e: int) -> int:
     """Where a side exit jumps, taken: `end` (the address after it) plus
     its signed offset byte e, as `_jr` computes it at run time."""
@@ -691,11 +721,20 @@ def block_allows(form: Form) -> bool:
 
 
 def block_source(instrs: list[tuple[Form, list[int], int, int]], name: str,
-                 watched: int = 0, loop_most: int | None = None) -> str:
-    """One function running a straight run of instructions, each given as
-    (form, operand bytes, address of the first operand byte, end address).
-    Only the last may jump, but for side exits (`side_exit`): taken, they
-    leave the block with R counted up to them. Returns the T-states taken.
+                 watched: int = 0, loop_most: int | None = None,
+                 code: tuple[bytes, ...] = (), returns: dict[int, int] | None = None) -> str:
+    """One function running a run of instructions, each given as (form,
+    operand bytes, address of the first operand byte, end address). Only
+    the last may jump, but for side exits (`side_exit`): taken, they leave
+    the block with R counted up to them; and for followed jumps (`followed`)
+    after which the block goes on at their target. Returns the T-states taken.
+
+    `code` holds the bytes of the block's code segments (`code_segments`)
+    as compiled: each but the first (which the fast loop checks before the
+    call) is checked as the block reaches it, and where it changed the block
+    leaves there. `returns` maps the index of a followed RET to the address
+    it must return to (after a CALL or RST of the block) for the block to
+    go on; elsewhere it leaves after the RET.
 
     A write into the block's own code (self-modifying code) is noticed: the
     block leaves after that instruction, so the next one is fetched anew.
@@ -713,13 +752,22 @@ def block_source(instrs: list[tuple[Form, list[int], int, int]], name: str,
     `cpu.cycles` (so that a device still sees its instruction's start),
     while the fast loop would take the block again (`cpu._end`: its end)."""
     m1 = [1 if not form.prefix else 2 for form, _, _, _ in instrs]
-    lo, hi = instrs[0][2] - len(instrs[0][0].encoding[0]), instrs[-1][3]
+    segments = code_segments(instrs)
+    starts = {start: k for k, (start, _) in enumerate(segments)}
+    in_code = " or ".join(f"{lo} <= w < {hi}" for lo, hi in segments)
+    returns = returns or {}
+    assert len(code) == len(segments) or len(segments) == 1, (code, segments)
     out = [f"def {name}(cpu, read, write):", f"    cpu._r += {sum(m1)}", "    hit = 0"]
     offset = 0
-    last = instrs[-1]
+    last = len(instrs) - 1
     for i, (form, operands, at, end) in enumerate(instrs):
+        start = at - len(form.encoding[0])
+        if i and starts.get(start, 0):  # a later segment: still as compiled?
+            out += [f"    if not RAM.startswith({code[starts[start]]!r}, {start}):",
+                    f"        cpu._r -= {sum(m1[i:])}", f"        return {offset}"]
+        goes_on = i < last and followed(form)  # the block goes on at its target
         g = _Gen(form, list(operands), at)
-        if i == len(instrs) - 1 and block_ends(form):
+        if block_ends(form) and (i == last or form.mnemonic in ("call", "rst")):
             g.emit(f"cpu.pc = {end}")  # what a call pushes, or where a branch falls through
         GENERATORS[form.mnemonic](g)
         leaves = False  # the block may leave after this instruction
@@ -727,38 +775,41 @@ def block_source(instrs: list[tuple[Form, list[int], int, int]], name: str,
         for line in g.lines:
             stripped = line.lstrip()
             indent = "    " + line[:len(line) - len(stripped)]
-            if stripped.startswith("return ") and i < len(instrs) - 1:
+            if stripped.startswith("return ") and i < last:
                 assert side_exit(form), form  # a side exit, taken
                 lines.append(f"{indent}cpu._r -= {sum(m1[i + 1:])}")
             if stripped.startswith("return ") and offset:
                 stripped = f"return {offset} + {stripped[7:]}"
-            if stripped.startswith("return ") and i == len(instrs) - 1 and loop_most:
+            if stripped.startswith("return ") and i == last and loop_most:
                 lines += [f"{indent}cpu.cycles += {stripped[7:]}",
                           f"{indent}if cpu.cycles + {loop_most} <= cpu._end:",
                           f"{indent}    continue", f"{indent}return 0"]
                 continue
-            if stripped.startswith("write(") and i < len(instrs) - 1:
+            if stripped.startswith("write(") and i < last:
                 target, value = _split_call(stripped[6:-1])
                 lines += [f"{indent}w = {target}", f"{indent}write(w, {value})",
-                          f"{indent}if {lo} <= w < {hi}:", f"{indent}    hit = 1"]
+                          f"{indent}if {in_code}:", f"{indent}    hit = 1"]
                 leaves = True
                 continue
             lines.append(indent + stripped)
         out += _direct_memory(lines, offset, bool(watched & 1))
         offset += form.cycles
-        if watched & 2 and i < len(instrs) - 1 and any(
-                _READ_CALL.search(line) for line in lines):
+        if watched & 2 and i < last and any(_READ_CALL.search(line) for line in lines):
             out += ["    if cpu._stop_req:", "        hit = 1"]
             leaves = True
-        if leaves:
-            out += ["    if hit:", f"        cpu.pc = {end}",
+        if leaves:  # (after a followed jump, PC is its target already)
+            out += ["    if hit:", *([f"        cpu.pc = {end}"] if not goes_on else []),
                     f"        cpu._r -= {sum(m1[i + 1:])}", f"        return {offset}"]
-    if not block_ends(last[0]):
-        out.append(f"    cpu.pc = {last[3]}")
+        if goes_on and form.mnemonic == "ret":
+            out += [f"    if cpu.pc != {returns[i]}:",
+                    f"        cpu._r -= {sum(m1[i + 1:])}", f"        return {offset}"]
+    if not block_ends(instrs[-1][0]):
+        out.append(f"    cpu.pc = {instrs[-1][3]}")
     out.append(f"    return {offset}")
     if loop_most:
         out = [out[0], "    while True:", *("    " + line for line in out[1:])]
-    return _ports("\n".join(_localize(out)) + "\n", "cpu.bus.port_in", "cpu.bus.port_out")
+    return _ports("\n".join(_drop_dead_stores(_localize(out))) + "\n",
+                  "cpu.bus.port_in", "cpu.bus.port_out")
 
 
 def _direct_memory(lines: list[str], offset: int = 0, watched: bool = False) -> list[str]:
@@ -855,6 +906,48 @@ def _localize(lines: list[str]) -> list[str]:
             out += [f"{indent}cpu.{r} = R_{r}" for r in sorted(written)]
         out.append(line)
     return out
+
+
+_NAME = re.compile(r"(?<![\w.])[A-Za-z_]\w*")
+_TARGETS = re.compile(r"((?:[A-Za-z_]\w* = )+)(.*)")  # name = [name = ...] expression
+_CALL = re.compile(r"\w\(")
+
+
+def _drop_dead_stores(lines: list[str]) -> list[str]:
+    """Drop the targets of a block's unconditional assignments that no line
+    reads before the next unconditional assignment to them (a flag result
+    that the next instruction sets again, Q, a PC or WZ no one reads), and
+    the assignment itself where nothing is left and it calls nothing.
+
+    Unconditional: at the function's level, or in the body of its `while
+    True:` (a looping block's passes). One pass backwards: what each name
+    meets next, a read or an assignment, seen from each line."""
+    loop_at = next((i for i, line in enumerate(lines) if line == "    while True:"), len(lines))
+    nxt: dict[str, bool] = {}  # name -> its next event is an assignment (not a read)
+    out: list[str] = []
+    for i in range(len(lines) - 1, 0, -1):
+        line = lines[i]
+        stripped = line.lstrip()
+        indent = len(line) - len(stripped)
+        match = _TARGETS.fullmatch(stripped)
+        if match is None or indent != (8 if i > loop_at else 4):
+            for name in _NAME.findall(stripped):
+                nxt[name] = False
+            out.append(line)
+            continue
+        targets = match.group(1).split(" = ")[:-1]
+        expression = match.group(2)
+        live = [t for t in targets if not nxt.get(t, False)]
+        for name in targets:
+            nxt[name] = True
+        if not live and not _CALL.search(expression):
+            continue  # dropped: what it reads is not read here
+        for name in _NAME.findall(expression):
+            nxt[name] = False
+        out.append(line if live == targets else
+                   " " * indent + "".join(f"{t} = " for t in live) + expression)
+    out.append(lines[0])
+    return out[::-1]
 
 
 def _split_call(args: str) -> tuple[str, str]:

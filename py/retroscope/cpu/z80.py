@@ -140,7 +140,7 @@ _UNCOVERED = (False,) * 256
 
 # A stop address's entry in the block table: run() looks blocks up at every
 # instruction anyway, so a stop costs nothing until it is reached.
-STOP = (_at_stop, -(1 << 62), 0, b"")
+STOP = (_at_stop, -(1 << 62), (), b"")
 
 
 # run()'s fast loop: nothing but fetch and dispatch, compiled blocks where
@@ -314,7 +314,8 @@ class Z80:
         added = new - self.stops
         if added:  # blocks that run over a new stop: compiled again, shorter
             for start, block in list(blocks.items()):
-                if block is not STOP and any(start < at < block[2] for at in added):
+                if block is not STOP and any(lo <= at < hi for at in added
+                                             for lo, hi in block[2]):
                     del blocks[start]
                     self._heat[start] = 0
         for at in new:
