@@ -33,8 +33,8 @@ LAST = [w for w in range(0x10000) if isa.DECODE[w] is not None and w not in set(
 
 
 def plant_loops(rng: random.Random, image: bytearray) -> list[int]:
-    """Loops of 2-12 instructions (and their operand words, LIMI among them)
-    ending in JMP back."""
+    """Loops of 2-12 instructions (and their operand words, LIMI and
+    conditional jumps forward among them) ending in JMP back."""
     at = CODE + 0x40
     starts = []
     while at < CODE + 0x1C0:
@@ -44,6 +44,10 @@ def plant_loops(rng: random.Random, image: bytearray) -> list[int]:
             if rng.random() < 0.1:  # LIMI: a pending interrupt may be taken after it
                 image[at:at + 4] = bytes((0x03, 0x00, 0x00, rng.randrange(16)))
                 at += 4
+                continue
+            if rng.random() < 0.1:  # a conditional jump forward: a block's side exit
+                image[at:at + 2] = bytes((rng.randrange(0x11, 0x1D), rng.randrange(1, 4)))
+                at += 2
                 continue
             word = rng.choice(INSIDE) if rng.random() < 0.9 else rng.choice(LAST)
             image[at:at + 2] = word.to_bytes(2, "big")

@@ -21,8 +21,11 @@ A block behaves exactly like its instructions one by one:
   requested, an interrupt it would take now, IDLE, a hold-off; or a write
   that went to a device (which may switch a bank, or raise an interrupt) or
   into the block's own code;
+- a conditional jump is a side exit: taken, it leaves the block with PC at
+  its target; not taken, the block goes on (but a jump back to the block's
+  start ends it, as a loop);
 - an instruction that changes PC otherwise, WP, the interrupt state or
-  anything but plain registers and memory (jumps, BL, BLWP, X, XOP, RTWP, CRU
+  anything but plain registers and memory (JMP, BL, BLWP, X, XOP, RTWP, CRU
   instructions, IDLE and the other external instructions) is the last, and
   runs as its handler would; when it is a jump back to the block's start
   (a loop), the block goes round again itself unless the run loop would do
@@ -218,6 +221,14 @@ class _Folder:
         return then if taken else other
 
 
+def _side_exit(op: int, addr: int, start: int) -> bool:
+    """A conditional jump that a block may hold before its end: taken, it
+    leaves the block (its handler returns there); not taken, the block goes
+    on. A jump back to the block's start ends it instead (a loop)."""
+    return (isa.DECODE[op].fmt == isa.JUMP and op >> 8 != 0x10  # (JMP always jumps)
+            and (addr + 2 + 2 * ((op & 0xFF) ^ 0x80) - 0x100) & 0xFFFF != start)
+
+
 def _calls_bus(line: str) -> bool:
     """A statement that may call the bus (a device), where one may look at PC
     and the cycle count."""
@@ -294,12 +305,19 @@ def build(cells: dict[str, types.CellType], mem: bytearray, pc: int, wp: int,
         raw = handler_lines(name, waits, mode)
         fetch_wait = slow[addr >> 8] if slow is not None else 0
         count += 1
-        last = count == MAX_INSTRUCTIONS or not _inside(name, waits, mode)
-        key = (addr, op, wp, last)
+        exits = count < MAX_INSTRUCTIONS and _side_exit(op, addr, pc)
+        last = count == MAX_INSTRUCTIONS or not (exits or _inside(name, waits, mode))
+        key = (addr, op, wp, last or exits)
         lines = folds.get(key)
         if lines is None:
-            lines = folds[key] = _folded(raw, op, addr, wp, last, fetch_wait, tables,
+            lines = folds[key] = _folded(raw, op, addr, wp, last or exits, fetch_wait, tables,
                                          frozenset(cells))
+        if exits:  # taken, it leaves with PC at its target; not, the block goes on
+            assert lines[-1] == "return", lines
+            body += lines[:-1]
+            addr += 2
+            body += [f"if {_LEAVE}:", f"    pc = {_literal(addr)}", "    return"]
+            continue
         if last:  # it runs as its handler would, on the live PC
             final, jumps = lines, isa.DECODE[op].fmt == isa.JUMP
             addr += 2
