@@ -48,3 +48,13 @@ def vector_params(subdir: str) -> list[Any]:
                   f"shared/testdata beside the repo (looked for {subdir})")
         return [pytest.param(None, marks=pytest.mark.skip(reason=reason), id="no-data")]
     return [pytest.param(f, id=f.name.removesuffix(".json.gz")) for f in files]
+
+
+@pytest.fixture
+def z80_compiles_soon(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Z80 cores made in the test compile a block after 8 visits of its
+    address (`Z80.hot`; the default, `_z80blocks.HOT`, waits far longer), so
+    that short test programs run on blocks."""
+    from retroscope.cpu import z80  # noqa: PLC0415
+
+    monkeypatch.setattr(z80, "HOT", 8)

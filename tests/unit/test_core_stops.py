@@ -13,6 +13,8 @@ from retroscope.asm import assemble
 from retroscope.cpu import TMS9900
 from retroscope.cpu.bus import Bus
 
+pytestmark = pytest.mark.usefixtures("z80_compiles_soon")  # short programs run on blocks
+
 
 def by_steps(cpu, budget: int, stops: set[int]) -> tuple[int, bool]:
     start = cpu.cycles

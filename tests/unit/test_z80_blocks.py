@@ -16,6 +16,8 @@ from retroscope.cpu.bus import Bus
 from retroscope.cpu.isaz80 import PAGES, PREFIXES, Form
 from retroscope.cpu.z80 import Z80
 
+pytestmark = pytest.mark.usefixtures("z80_compiles_soon")  # short programs run on blocks
+
 CODE = 0x8000
 FORMS = [form for prefix in PREFIXES for form in PAGES[prefix]
          if form.mnemonic and form.mnemonic != "halt"]

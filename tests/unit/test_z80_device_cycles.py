@@ -9,9 +9,13 @@ access, which must be the loop's start plus those offsets, turn after turn.
 
 from __future__ import annotations
 
+import pytest
+
 from retroscope.asm import assemble
 from retroscope.cpu import Z80
 from retroscope.cpu.bus import Bus
+
+pytestmark = pytest.mark.usefixtures("z80_compiles_soon")  # short programs run on blocks
 
 LOOP = """
         org $8000

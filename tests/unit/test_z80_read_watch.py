@@ -30,6 +30,8 @@ from retroscope import machines
 from retroscope.cpu.z80 import Z80
 from retroscope.debug import Session
 
+pytestmark = pytest.mark.usefixtures("z80_compiles_soon")  # short programs run on blocks
+
 
 def read_soon(cpu: Z80, steps: int = 3000) -> list[int]:
     """The addresses a copy of `cpu` reads in its next steps (on plain RAM)."""

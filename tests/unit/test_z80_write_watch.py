@@ -25,6 +25,8 @@ from retroscope import machines
 from retroscope.cpu.z80 import Z80
 from retroscope.debug import Session
 
+pytestmark = pytest.mark.usefixtures("z80_compiles_soon")  # short programs run on blocks
+
 
 def written(cpu: Z80, steps: int = 3000) -> list[int]:
     """The addresses a copy of `cpu` writes in its next steps (on plain RAM)."""

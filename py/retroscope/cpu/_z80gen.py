@@ -806,8 +806,15 @@ def block_source(instrs: list[tuple[Form, list[int], int, int]], name: str,
     if not block_ends(instrs[-1][0]):
         out.append(f"    cpu.pc = {instrs[-1][3]}")
     out.append(f"    return {offset}")
-    if loop_most:
-        out = [out[0], "    while True:", *("    " + line for line in out[1:])]
+    # Every way out leaves the loop (one pass, unless the block goes round)
+    # to one place that stores the registers back: the source stays short.
+    body = []
+    for line in out[1:]:
+        stripped = line.lstrip()
+        indent = "    " + line[:len(line) - len(stripped)]
+        body += ([f"{indent}_t = {stripped[7:]}", f"{indent}break"]
+                 if stripped.startswith("return ") else [indent + stripped])
+    out = [out[0], "    while True:", *body, "    return _t"]
     return _ports("\n".join(_drop_dead_stores(_localize(out))) + "\n",
                   "cpu.bus.port_in", "cpu.bus.port_out")
 
@@ -920,17 +927,24 @@ def _drop_dead_stores(lines: list[str]) -> list[str]:
     the assignment itself where nothing is left and it calls nothing.
 
     Unconditional: at the function's level, or in the body of its `while
-    True:` (a looping block's passes). One pass backwards: what each name
-    meets next, a read or an assignment, seen from each line."""
-    loop_at = next((i for i, line in enumerate(lines) if line == "    while True:"), len(lines))
+    True:` (its passes, or its one pass), whose `break`s lead to what the
+    lines after it read (the registers stored back). One pass backwards:
+    what each name meets next, a read or an assignment, seen from each line.
+    (Temporaries are set before they are read in each instruction's code,
+    so the back edge of a block going round carries none.)"""
+    loop_at = lines.index("    while True:")
+    after = next(i for i in range(loop_at + 1, len(lines)) if not lines[i].startswith(" " * 8))
+    leaving = {name for line in lines[after:] for name in _NAME.findall(line)}  # what exits read
     nxt: dict[str, bool] = {}  # name -> its next event is an assignment (not a read)
     out: list[str] = []
     for i in range(len(lines) - 1, 0, -1):
         line = lines[i]
         stripped = line.lstrip()
         indent = len(line) - len(stripped)
+        if stripped == "break":
+            nxt.update(dict.fromkeys(leaving, False))
         match = _TARGETS.fullmatch(stripped)
-        if match is None or indent != (8 if i > loop_at else 4):
+        if match is None or indent != (8 if loop_at < i < after else 4):
             for name in _NAME.findall(stripped):
                 nxt[name] = False
             out.append(line)

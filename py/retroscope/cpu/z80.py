@@ -119,7 +119,7 @@ _SLOTS = tuple(n for n in FIELDS if n != "r") + ("_r", "_r7", "_attn", "_rsync",
                                                  "at_stop", "_stop_req", "_bus_watched",
                                                  "_wmask", "_whook", "_wpages", "_wcache",
                                                  "_rmask", "_rhook", "_rpages", "_rcache",
-                                                 "_bpages", "_end")
+                                                 "_bpages", "_end", "hot")
 
 
 class AtStop(Exception):
@@ -168,10 +168,12 @@ def fast(cpu, end, read, write, blocks, heat, unchanged, ram, pages, stops, watc
                         continue
                     del blocks[pc]  # the code changed: count again
                     heat[pc] = 0
+                else:  # the budget's last few instructions: stepped, not counted as hot
+                    ram = None
             elif ram is not None:
                 hot = heat.get(pc, 0) + 1
                 heat[pc] = hot
-                if hot == HOT:
+                if hot == cpu.hot:
                     block = compile_block(ram, pages, pc, stops, watched)
                     if block is not None:
                         blocks[pc] = block
@@ -199,7 +201,7 @@ def fast(cpu, end, read, write, blocks, heat, unchanged, ram, pages, stops, watc
 
 
 def _fast_loop(check: str, name: str) -> Callable[..., None]:
-    space = {"MAIN": MAIN, "HOT": HOT, "compile_block": compile_block, "Stop": Stop,
+    space = {"MAIN": MAIN, "compile_block": compile_block, "Stop": Stop,
              "AtStop": AtStop, "SyncR": SyncR}
     code = generated_code(f"retroscope.cpu.z80 {name}", partial(_FAST_LOOP.format, check=check))
     exec(code, space)  # noqa: S102
@@ -234,6 +236,7 @@ class Z80:
         self.at_stop = False  # the last run() ended before a stop address (or on request)
         self._stop_req = False  # request_stop(): end run() after the instruction in flight
         self._end = 0  # the fast loop's end, for blocks that go round (_z80blocks)
+        self.hot = HOT  # visits of an address in the fetch loop before its block is compiled
         self._bus_watched = False  # the bus has a watch (as of `_seen`): check for stops
         # The write watch (set_write_watch): a 64 KiB mask, the hook, per page
         # whether the mask covers any of it, the write wrapper made for a bus
