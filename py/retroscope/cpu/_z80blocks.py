@@ -5,7 +5,8 @@ run() spends most of its time per instruction on the fetch loop itself
 it has seen often it compiles a block instead: up to MAX_INSTRUCTIONS
 instructions from one address, ending at the first that may jump, but for
 - JR cc and DJNZ, which leave the block when taken and go on when not, or
-  go round when they jump back to its start;
+  go round when they jump back to its start, or, when they jump ahead to an
+  instruction of the block in the same run of code, go on there taken too;
 - JP nn, JR e, CALL nn and RST, after which the block goes on at their
   target, and RET where it returns to a CALL or RST of the block (checked
   as it runs: elsewhere it leaves there), so that a loop that calls a
@@ -77,8 +78,6 @@ def compile_block(ram: bytearray, pages: tuple[tuple[bool, ...], tuple[bool, ...
     instrs: list = []
     addr = pc
     loops = False
-    most = 0
-    total = 0
     read = ram.__getitem__
     seen: set[int] = set()  # where its instructions start
     calls: list[int] = []  # where the block's CALLs and RSTs return to
@@ -98,9 +97,6 @@ def compile_block(ram: bytearray, pages: tuple[tuple[bool, ...], tuple[bool, ...
         instrs.append((form, operands, addr + fixed, addr + length))
         seen.add(addr)
         addr += length
-        # The most T-states over every way out so far (a side exit taken, too).
-        most = max(most, total + max(form.cycles, form.cycles_taken or 0))
-        total += form.cycles
         if side_exit(form) and side_exit_target(addr, operands[0]) == pc:
             loops = True  # back to the start: the block goes round
             break
@@ -122,9 +118,46 @@ def compile_block(ram: bytearray, pages: tuple[tuple[bool, ...], tuple[bool, ...
             break
     if not instrs:
         return None
+    forward = _forward_jumps(instrs)
+    most = _most(instrs, forward)
     segments = code_segments(instrs)
     code = tuple(bytes(ram[lo:hi]) for lo, hi in segments)
-    source = block_source(instrs, "block", watched, most if loops else None, code, returns)
+    source = block_source(instrs, "block", watched, most if loops else None, code, returns,
+                          forward)
     space = dict(_NAMESPACE, RAM=ram, DR=pages[0], DW=pages[1])
     exec(compile(source, f"<z80 block ${pc:04X}>", "exec"), space)  # noqa: S102
     return space["block"], most, tuple(segments), code[0]
+
+
+def _forward_jumps(instrs: list) -> dict[int, int]:
+    """The side exits that jump ahead to an instruction of the block in the
+    same run of code (`block_source`'s `forward`), by index: the target's.
+    The stretches they skip neither nest nor overlap."""
+    starts = {at - len(form.encoding[0]): i for i, (form, _, at, _) in enumerate(instrs)}
+    out: dict[int, int] = {}
+    free = 0  # the first index outside every stretch chosen so far
+    for i, (form, operands, _, end) in enumerate(instrs[:-1]):
+        if i < free or not side_exit(form):
+            continue
+        j = starts.get(side_exit_target(end, operands[0]), -1)
+        if j > i and all(instrs[m][2] - len(instrs[m][0].encoding[0]) == instrs[m - 1][3]
+                         for m in range(i + 1, j + 1)):
+            out[i] = j
+            free = j
+    return out
+
+
+def _most(instrs: list, forward: dict[int, int]) -> int:
+    """The most T-states the block may take: over every way out, along the
+    longest way there (a forward jump taken may take longer than the
+    instructions it skips)."""
+    most = 0
+    before = 0  # the most T-states before this instruction
+    ahead: dict[int, int] = {}  # by index: the most T-states on arriving by a forward jump
+    for i, (form, _, _, _) in enumerate(instrs):
+        before = max(before, ahead.get(i, 0))
+        most = max(most, before + max(form.cycles, form.cycles_taken or 0))
+        if i in forward:
+            ahead[forward[i]] = max(ahead.get(forward[i], 0), before + form.cycles_taken)
+        before += form.cycles
+    return most

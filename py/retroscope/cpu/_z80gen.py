@@ -722,7 +722,8 @@ def block_allows(form: Form) -> bool:
 
 def block_source(instrs: list[tuple[Form, list[int], int, int]], name: str,
                  watched: int = 0, loop_most: int | None = None,
-                 code: tuple[bytes, ...] = (), returns: dict[int, int] | None = None) -> str:
+                 code: tuple[bytes, ...] = (), returns: dict[int, int] | None = None,
+                 forward: dict[int, int] | None = None) -> str:
     """One function running a run of instructions, each given as (form,
     operand bytes, address of the first operand byte, end address). Only
     the last may jump, but for side exits (`side_exit`): taken, they leave
@@ -734,7 +735,11 @@ def block_source(instrs: list[tuple[Form, list[int], int, int]], name: str,
     call) is checked as the block reaches it, and where it changed the block
     leaves there. `returns` maps the index of a followed RET to the address
     it must return to (after a CALL or RST of the block) for the block to
-    go on; elsewhere it leaves after the RET.
+    go on; elsewhere it leaves after the RET. `forward` maps the index of a
+    side exit to that of a later instruction of the same code segment that
+    it jumps to: taken, the block goes on there (the instructions between
+    run only when it is not; a local `k` counts the T-states the jump and
+    the instructions skipped made differ, for what comes after).
 
     A write into the block's own code (self-modifying code) is noticed: the
     block leaves after that instruction, so the next one is fetched anew.
@@ -756,16 +761,23 @@ def block_source(instrs: list[tuple[Form, list[int], int, int]], name: str,
     starts = {start: k for k, (start, _) in enumerate(segments)}
     in_code = " or ".join(f"{lo} <= w < {hi}" for lo, hi in segments)
     returns = returns or {}
+    forward = forward or {}
     assert len(code) == len(segments) or len(segments) == 1, (code, segments)
-    out = [f"def {name}(cpu, read, write):", f"    cpu._r += {sum(m1)}", "    hit = 0"]
+    out = [f"def {name}(cpu, read, write):", f"    cpu._r += {sum(m1)}", "    hit = 0",
+           *(["    k = 0"] if forward else [])]
     offset = 0
+    at_k = ""  # " + k" once a forward jump may have changed the T-states so far
     last = len(instrs) - 1
+    inside = 0  # the instructions before this index are skipped by a forward jump, taken
     for i, (form, operands, at, end) in enumerate(instrs):
+        when = f"{offset}{at_k}"  # T-states into the block at this instruction's start
         start = at - len(form.encoding[0])
+        chunk: list[str] = []  # this instruction's lines
         if i and starts.get(start, 0):  # a later segment: still as compiled?
-            out += [f"    if not RAM.startswith({code[starts[start]]!r}, {start}):",
-                    f"        cpu._r -= {sum(m1[i:])}", f"        return {offset}"]
+            chunk += [f"    if not RAM.startswith({code[starts[start]]!r}, {start}):",
+                      f"        cpu._r -= {sum(m1[i:])}", f"        return {when}"]
         goes_on = i < last and followed(form)  # the block goes on at its target
+        skips = forward.get(i)  # taken, it jumps to this later instruction of the block
         g = _Gen(form, list(operands), at)
         if block_ends(form) and (i == last or form.mnemonic in ("call", "rst")):
             g.emit(f"cpu.pc = {end}")  # what a call pushes, or where a branch falls through
@@ -775,11 +787,20 @@ def block_source(instrs: list[tuple[Form, list[int], int, int]], name: str,
         for line in g.lines:
             stripped = line.lstrip()
             indent = "    " + line[:len(line) - len(stripped)]
+            if skips is not None and stripped.startswith("cpu.pc = cpu.wz = "):
+                lines.append(f"{indent}{stripped[9:]}")  # PC: the block goes on there
+                continue
+            if skips is not None and stripped.startswith("return "):
+                skipped = sum(f.cycles for f, _, _, _ in instrs[i + 1:skips])
+                lines.append(f"{indent}k += {int(stripped[7:]) - form.cycles - skipped}")
+                if m1[i + 1:skips]:
+                    lines.append(f"{indent}cpu._r -= {sum(m1[i + 1:skips])}")
+                continue
             if stripped.startswith("return ") and i < last:
                 assert side_exit(form), form  # a side exit, taken
                 lines.append(f"{indent}cpu._r -= {sum(m1[i + 1:])}")
-            if stripped.startswith("return ") and offset:
-                stripped = f"return {offset} + {stripped[7:]}"
+            if stripped.startswith("return ") and (offset or at_k):
+                stripped = f"return {when} + {stripped[7:]}"
             if stripped.startswith("return ") and i == last and loop_most:
                 lines += [f"{indent}cpu.cycles += {stripped[7:]}",
                           f"{indent}if cpu.cycles + {loop_most} <= cpu._end:",
@@ -792,20 +813,27 @@ def block_source(instrs: list[tuple[Form, list[int], int, int]], name: str,
                 leaves = True
                 continue
             lines.append(indent + stripped)
-        out += _direct_memory(lines, offset, bool(watched & 1))
+        chunk += _direct_memory(lines, when if offset or at_k else 0, bool(watched & 1))
         offset += form.cycles
+        when = f"{offset}{at_k}"
         if watched & 2 and i < last and any(_READ_CALL.search(line) for line in lines):
-            out += ["    if cpu._stop_req:", "        hit = 1"]
+            chunk += ["    if cpu._stop_req:", "        hit = 1"]
             leaves = True
         if leaves:  # (after a followed jump, PC is its target already)
-            out += ["    if hit:", *([f"        cpu.pc = {end}"] if not goes_on else []),
-                    f"        cpu._r -= {sum(m1[i + 1:])}", f"        return {offset}"]
+            chunk += ["    if hit:", *([f"        cpu.pc = {end}"] if not goes_on else []),
+                      f"        cpu._r -= {sum(m1[i + 1:])}", f"        return {when}"]
         if goes_on and form.mnemonic == "ret":
-            out += [f"    if cpu.pc != {returns[i]}:",
-                    f"        cpu._r -= {sum(m1[i + 1:])}", f"        return {offset}"]
+            chunk += [f"    if cpu.pc != {returns[i]}:",
+                      f"        cpu._r -= {sum(m1[i + 1:])}", f"        return {when}"]
+        out += ["    " + line for line in chunk] if i < inside else chunk
+        if skips is not None:
+            at_k = " + k"
+            if skips > i + 1:  # not taken, it runs the instructions it skips
+                out.append("    else:")
+                inside = skips
     if not block_ends(instrs[-1][0]):
         out.append(f"    cpu.pc = {instrs[-1][3]}")
-    out.append(f"    return {offset}")
+    out.append(f"    return {offset}{at_k}")
     # Every way out leaves the loop (one pass, unless the block goes round)
     # to one place that stores the registers back: the source stays short.
     body = []
@@ -819,7 +847,8 @@ def block_source(instrs: list[tuple[Form, list[int], int, int]], name: str,
                   "cpu.bus.port_in", "cpu.bus.port_out")
 
 
-def _direct_memory(lines: list[str], offset: int = 0, watched: bool = False) -> list[str]:
+def _direct_memory(lines: list[str], offset: int | str = 0,
+                   watched: bool = False) -> list[str]:
     """Memory accesses straight to RAM where the page has no handler, and
     the cycle count brought to the instruction's start (`offset` T-states
     into the block) around the accesses that reach a device.
@@ -856,7 +885,7 @@ def _direct_memory(lines: list[str], offset: int = 0, watched: bool = False) -> 
 _READ_CALL = re.compile(r"(?<![\w.])read\(")
 
 
-def _direct_reads(line: str, offset: int = 0) -> str:
+def _direct_reads(line: str, offset: int | str = 0) -> str:
     start = line.find("read(")
     while start >= 0:
         if start and (line[start - 1].isalnum() or line[start - 1] in "_."):
