@@ -226,7 +226,7 @@ def _side_exit(op: int, addr: int, start: int) -> bool:
     leaves the block (its handler returns there); not taken, the block goes
     on. A jump back to the block's start ends it instead (a loop)."""
     return (isa.DECODE[op].fmt == isa.JUMP and op >> 8 != 0x10  # (JMP always jumps)
-            and (addr + 2 + 2 * ((op & 0xFF) ^ 0x80) - 0x100) & 0xFFFF != start)
+            and isa.jump_target(addr, op) != start)
 
 
 def _calls_bus(line: str) -> bool:

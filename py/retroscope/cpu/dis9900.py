@@ -137,7 +137,7 @@ def _operands(op: isa.Op, word: int, w: _Walker) -> tuple[str, str]:  # noqa: C9
         w.mem(daddr, 1 if name in ("C", "CB") else 2)  # read-before-write
         return f"{src},{dst}", ""
     if fmt == isa.JUMP:
-        target = (w.pc + 2 + 2 * _signed8(word)) & 0xFFFF
+        target = isa.jump_target(w.pc, word)
         w.target = target
         note = "" if name == "JMP" else f"{isa.JUMP_NOT_TAKEN} if not taken"
         return w.names.get(target, f">{target:04X}"), note

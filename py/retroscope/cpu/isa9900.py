@@ -165,6 +165,12 @@ JUMP_CONDITIONS: dict[str, tuple[int, int, int]] = {
 }
 
 
+def jump_target(addr: int, word: int) -> int:
+    """Where the jump instruction `word` at `addr` goes when taken: the word
+    after it plus twice its signed 8-bit displacement."""
+    return (addr + 2 + 2 * (((word & 0xFF) ^ 0x80) - 0x80)) & 0xFFFF
+
+
 def jump_taken(mnemonic: str, st: int) -> bool:
     must_set, must_clear, or_set = JUMP_CONDITIONS[mnemonic]
     if st & or_set:
