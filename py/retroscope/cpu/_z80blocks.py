@@ -43,8 +43,10 @@ from ._z80gen import (
     block_allows,
     block_ends,
     block_source,
+    code_runs,
     code_segments,
     followed,
+    instruction_start,
     jump_target,
     namespace,
     side_exit,
@@ -133,15 +135,15 @@ def _forward_jumps(instrs: list) -> dict[int, int]:
     """The side exits that jump ahead to an instruction of the block in the
     same run of code (`block_source`'s `forward`), by index: the target's.
     The stretches they skip neither nest nor overlap."""
-    starts = {at - len(form.encoding[0]): i for i, (form, _, at, _) in enumerate(instrs)}
+    starts = {instruction_start(instr): i for i, instr in enumerate(instrs)}
+    runs = code_runs(instrs)
     out: dict[int, int] = {}
     free = 0  # the first index outside every stretch chosen so far
     for i, (form, operands, _, end) in enumerate(instrs[:-1]):
         if i < free or not side_exit(form):
             continue
         j = starts.get(side_exit_target(end, operands[0]), -1)
-        if j > i and all(instrs[m][2] - len(instrs[m][0].encoding[0]) == instrs[m - 1][3]
-                         for m in range(i + 1, j + 1)):
+        if j > i and runs[j] == runs[i]:
             out[i] = j
             free = j
     return out

@@ -696,16 +696,30 @@ def jump_target(form: Form, operands: list[int], end: int) -> int:
     return operands[0] | operands[1] << 8
 
 
+def instruction_start(instr: tuple[Form, list[int], int, int]) -> int:
+    """Where a block's instruction (form, operands, first operand's address,
+    end) starts."""
+    form, _, at, _ = instr
+    return at - len(form.encoding[0])
+
+
+def code_runs(instrs: list[tuple[Form, list[int], int, int]]) -> list[int]:
+    """Which run of adjacent instructions each of a block's is in (a followed
+    jump starts another unless its target is right after it)."""
+    runs = [0]
+    for before, instr in zip(instrs, instrs[1:], strict=False):
+        runs.append(runs[-1] + (instruction_start(instr) != before[3]))
+    return runs[:len(instrs)]
+
+
 def code_segments(instrs: list[tuple[Form, list[int], int, int]]) -> list[tuple[int, int]]:
-    """A block's code as runs of adjacent instructions: (start, end) each
-    (a followed jump starts another unless its target is right after it)."""
+    """A block's code as its runs of adjacent instructions: (start, end) each."""
     out: list[tuple[int, int]] = []
-    for form, _, at, end in instrs:
-        start = at - len(form.encoding[0])
-        if out and out[-1][1] == start:
-            out[-1] = (out[-1][0], end)
+    for instr, run in zip(instrs, code_runs(instrs), strict=True):
+        if run == len(out):
+            out.append((instruction_start(instr), instr[3]))
         else:
-            out.append((start, end))
+            out[-1] = (out[-1][0], instr[3])
     return out
 
 
@@ -771,7 +785,7 @@ def block_source(instrs: list[tuple[Form, list[int], int, int]], name: str,
     inside = 0  # the instructions before this index are skipped by a forward jump, taken
     for i, (form, operands, at, end) in enumerate(instrs):
         when = f"{offset}{at_k}"  # T-states into the block at this instruction's start
-        start = at - len(form.encoding[0])
+        start = instruction_start(instrs[i])
         chunk: list[str] = []  # this instruction's lines
         if i and starts.get(start, 0):  # a later segment: still as compiled?
             chunk += [f"    if not RAM.startswith({code[starts[start]]!r}, {start}):",
