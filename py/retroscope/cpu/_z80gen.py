@@ -793,9 +793,13 @@ def block_source(instrs: list[tuple[Form, list[int], int, int]], name: str,
         goes_on = i < last and followed(form)  # the block goes on at its target
         skips = forward.get(i)  # taken, it jumps to this later instruction of the block
         g = _Gen(form, list(operands), at)
-        if block_ends(form) and (i == last or form.mnemonic in ("call", "rst")):
-            g.emit(f"cpu.pc = {end}")  # what a call pushes, or where a branch falls through
+        pushes = form.mnemonic in ("call", "rst") and form.cycles_taken is None
+        if i == last and block_ends(form) and not pushes:
+            g.emit(f"cpu.pc = {end}")  # where a branch falls through
         GENERATORS[form.mnemonic](g)
+        if pushes:  # the return address is known: pushed as a constant
+            assert "t16 = cpu.pc" in g.lines, g.lines
+            g.lines[g.lines.index("t16 = cpu.pc")] = f"t16 = {end}"
         leaves = False  # the block may leave after this instruction
         lines: list[str] = []
         for line in g.lines:
