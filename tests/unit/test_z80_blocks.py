@@ -315,3 +315,54 @@ def test_a_block_that_jumps_back_to_its_start_goes_round_to_the_same_boundaries(
         assert slow.snapshot() == fast.snapshot(), f"after {fast.cycles} T-states"
         assert slow.bus.io_log == fast.bus.io_log
     assert CODE + 2 in fast._blocks
+
+
+def test_the_bench_loop_writes_its_known_address_without_a_code_check(monkeypatch):
+    """`ld ($6100),hl` writes a known address, outside the block's code: its
+    generated code has the address as a literal and no check of it against
+    the code (`_fold_constants`); the stack's writes, whose address is not
+    known, keep theirs. The literal temporaries are gone."""
+    from retroscope.benchmarks.z80 import image  # noqa: PLC0415
+    from retroscope.cpu import _z80blocks  # noqa: PLC0415
+
+    sources = []
+    monkeypatch.setattr(_z80blocks, "compile", lambda source, *a: sources.append(source)
+                        or compile(source, *a), raising=False)
+    _z80blocks.compile_block(bytearray(image()), (tuple([True] * 256),) * 2, 0x000C)
+    source = sources[0]
+    assert "RAM[24832] = t16 & 0xFF" in source and "RAM[24833] = t16 >> 8" in source
+    # ld (hl),a, ld (ix+3),a, and the two bytes of call's push and of push hl
+    assert source.count("if 12 <= w < 40 or 64 <= w < 77:") == 6
+    assert source.count("w = sp") == 4
+    assert "nn = " not in source and "e = 228" not in source and "v = 7" not in source
+
+
+def test_folding_stops_at_a_conditional_assignment_and_keeps_an_if_with_an_else():
+    from retroscope.cpu._z80gen import _fold_constants  # noqa: PLC0415
+
+    lines = ["def block(cpu, read, write):", "    while True:",
+             "        v = 7",
+             "        x = v + 1",
+             "        if R_f & 1:",
+             "            v = R_a",
+             "        y = v",
+             "        hit = 0",
+             "        if 12 <= 5 < 40:",
+             "            hit = 1",
+             "        if hit:",
+             "            _t = 1",
+             "            break",
+             "        if 0 > 1:",
+             "            z = 1",
+             "        else:",
+             "            z = 2",
+             "        RAM[x] = y",
+             "        _t = 0",
+             "        break",
+             "    return _t"]
+    folded = _fold_constants(lines)
+    assert folded[:5] == [*lines[:3], "        x = 8", lines[4]]
+    assert "        y = v" in folded  # v may be R_a here
+    assert "            hit = 1" not in folded and "        if hit:" not in folded
+    assert "        if 0 > 1:" in folded and "            z = 2" in folded
+    assert "        RAM[8] = y" in folded

@@ -734,6 +734,17 @@ def block_allows(form: Form) -> bool:
         form.mnemonic == "ld" and "r" in form.operands)
 
 
+def _merged(ranges: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """[lo, hi) ranges sorted, those that overlap or touch made one."""
+    out: list[tuple[int, int]] = []
+    for lo, hi in sorted(ranges):
+        if out and lo <= out[-1][1]:
+            out[-1] = (out[-1][0], max(out[-1][1], hi))
+        else:
+            out.append((lo, hi))
+    return out
+
+
 def block_source(instrs: list[tuple[Form, list[int], int, int]], name: str,
                  watched: int = 0, loop_most: int | None = None,
                  code: tuple[bytes, ...] = (), returns: dict[int, int] | None = None,
@@ -773,7 +784,7 @@ def block_source(instrs: list[tuple[Form, list[int], int, int]], name: str,
     m1 = [1 if not form.prefix else 2 for form, _, _, _ in instrs]
     segments = code_segments(instrs)
     starts = {start: k for k, (start, _) in enumerate(segments)}
-    in_code = " or ".join(f"{lo} <= w < {hi}" for lo, hi in segments)
+    in_code = " or ".join(f"{lo} <= w < {hi}" for lo, hi in _merged(segments))
     returns = returns or {}
     forward = forward or {}
     assert len(code) == len(segments) or len(segments) == 1, (code, segments)
@@ -861,7 +872,7 @@ def block_source(instrs: list[tuple[Form, list[int], int, int]], name: str,
         body += ([f"{indent}_t = {stripped[7:]}", f"{indent}break"]
                  if stripped.startswith("return ") else [indent + stripped])
     out = [out[0], "    while True:", *body, "    return _t"]
-    return _ports("\n".join(_drop_dead_stores(_localize(out))) + "\n",
+    return _ports("\n".join(_drop_dead_stores(_fold_constants(_localize(out)))) + "\n",
                   "cpu.bus.port_in", "cpu.bus.port_out")
 
 
@@ -965,6 +976,100 @@ def _localize(lines: list[str]) -> list[str]:
 _NAME = re.compile(r"(?<![\w.])[A-Za-z_]\w*")
 _TARGETS = re.compile(r"((?:[A-Za-z_]\w* = )+)(.*)")  # name = [name = ...] expression
 _CALL = re.compile(r"\w\(")
+_NAMES = re.compile(r"[A-Za-z_]\w*(?:, [A-Za-z_]\w*)*")  # a target: "a" or "a, b"
+_AUGMENTED = re.compile(r"([A-Za-z_]\w*) (?:[-+*|&^]|<<|>>)= (.*)")
+_WALRUS = re.compile(r"([A-Za-z_]\w*) :=")
+_LITERAL = re.compile(r"([A-Za-z_]\w*) = (\d+)")
+_CONSTANT_WORDS = {"or", "and", "not", "if", "else"}
+
+
+def _constant(expression: str) -> int | None:
+    """The value of an expression of literals alone (no name, no string), else None."""
+    if expression.isdigit():
+        return int(expression)
+    if "'" in expression or '"' in expression or any(
+            name not in _CONSTANT_WORDS for name in _NAME.findall(expression)):
+        return None
+    return int(eval(expression, {"__builtins__": {}}))  # noqa: S307 (digits and operators only)
+
+
+def _fold_constants(lines: list[str]) -> list[str]:
+    """Put the literal a temporary holds where a block's pass reads it (an
+    operand, an address, a pushed return address), evaluate what becomes
+    literal, and drop an `if` whose test is a literal false (a write to a
+    known address that cannot touch the block's code; `if hit:` before any
+    write could set it): Python then folds the arithmetic when it compiles.
+
+    A name (a temporary, or a register's R_, still stored at the exits) is
+    known from its unconditional assignment (in the pass's body, not under an `if`) of an
+    expression of literals, until any other assignment to it. The pass
+    begins knowing nothing (`_drop_dead_stores`: temporaries are set before
+    they are read in each pass)."""
+    loop_at = lines.index("    while True:")
+    after = next(i for i in range(loop_at + 1, len(lines)) if not lines[i].startswith(" " * 8))
+    known: dict[str, str] = {}
+
+    def put(text: str) -> str:
+        if not known or known.keys().isdisjoint(_NAME.findall(text)):
+            return text
+        return _NAME.sub(lambda m: known.get(m.group(0), m.group(0)), text)
+
+    out = lines[:loop_at + 1]
+    i = loop_at + 1
+    while i < after:
+        line = lines[i]
+        stripped = line.lstrip()
+        indent = len(line) - len(stripped)
+        i += 1
+        if "'" in stripped or '"' in stripped:  # (a segment's bytes: no temporary in it)
+            out.append(line)
+            continue
+        if not stripped.startswith("if ") and known.keys().isdisjoint(_NAME.findall(stripped)):
+            # Nothing known is read or set here (most lines): at most a literal becomes known.
+            literal = indent == 8 and _LITERAL.fullmatch(stripped)
+            if literal and literal.group(1) != "_t":
+                known[literal.group(1)] = literal.group(2)
+            out.append(line)
+            continue
+        if ":=" in stripped:
+            for name in _WALRUS.findall(stripped):
+                known.pop(name, None)
+        augmented = "= " in stripped and _AUGMENTED.fullmatch(stripped)
+        if augmented:
+            name, expression = augmented.groups()
+            known.pop(name, None)
+            out.append(f"{line[:indent]}{name} {stripped[len(name) + 1:].split(' ', 1)[0]} "
+                       f"{put(expression)}")
+            continue
+        parts = stripped.split(" = ")
+        if len(parts) > 1 and not stripped.startswith(("if ", "elif ", "while ")):
+            # Targets: names (set here) as they are, a subscript's index read.
+            targets = [t if _NAMES.fullmatch(t) else put(t) for t in parts[:-1]]
+            expression = put(parts[-1])
+            for target in targets:
+                for name in _NAMES.fullmatch(target) and target.split(", ") or ():
+                    known.pop(name, None)
+            value = _constant(expression)
+            if value is not None:
+                expression = str(value)
+                if indent == 8 and len(targets) == 1 and _NAME.fullmatch(targets[0]) \
+                        and targets[0] != "_t":
+                    known[targets[0]] = expression
+            out.append(line[:indent] + " = ".join([*targets, expression]))
+            continue
+        stripped = put(stripped)
+        if stripped.startswith("if ") and stripped.endswith(":") and \
+                _constant(stripped[3:-1]) == 0:
+            end = i
+            while end < after and len(lines[end]) - len(lines[end].lstrip()) > indent:
+                end += 1
+            follows = lines[end].lstrip() if end < len(lines) else ""
+            if not (len(lines[end]) - len(follows) == indent
+                    and follows.startswith(("else", "elif"))):
+                i = end  # the test is false: the body never runs
+                continue
+        out.append(line[:indent] + stripped)
+    return out + lines[after:]
 
 
 def _drop_dead_stores(lines: list[str]) -> list[str]:
@@ -982,7 +1087,12 @@ def _drop_dead_stores(lines: list[str]) -> list[str]:
     loop_at = lines.index("    while True:")
     after = next(i for i in range(loop_at + 1, len(lines)) if not lines[i].startswith(" " * 8))
     leaving = {name for line in lines[after:] for name in _NAME.findall(line)}  # what exits read
-    nxt: dict[str, bool] = {}  # name -> its next event is an assignment (not a read)
+    # name -> its next event is an assignment (not a read). Past the pass's
+    # end, a temporary's is: the next pass sets it before reading it.
+    nxt: dict[str, bool] = {
+        name: True for line in lines[loop_at + 1:after]
+        if (match := _TARGETS.fullmatch(line.lstrip()))
+        for name in match.group(1).split(" = ")[:-1] if name not in leaving}
     out: list[str] = []
     for i in range(len(lines) - 1, 0, -1):
         line = lines[i]
