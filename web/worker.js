@@ -24,9 +24,6 @@ mark("workerStart");
 // is app/<hash>/web/worker.js, the runtime is pyodide/<version>/.
 const BASE = new URL(manifest.root, new URL("../manifest.json", import.meta.url));
 const INDEX_URL = new URL(manifest.pyodide_dir, BASE).href;
-// The runtime's wasm first (its compile is the longest step of the set-up): a
-// browser opens six connections to a server, and what is asked first goes first.
-precompileRuntime(new URL("pyodide.asm.wasm", INDEX_URL), () => mark("wasmCompiled"));
 const pyodideModuleP = import(new URL("pyodide.mjs", INDEX_URL).href);
 const fetched = (url) => fetch(url).then((r) => {
   if (!r.ok) throw new Error(`${url.pathname}: HTTP ${r.status}`);
@@ -45,6 +42,7 @@ const snapshotP = manifest.snapshot
 pyodideModuleP.catch(() => {});
 wheelP.then(() => mark("wheelFetched"), () => {});
 snapshotP.then(() => mark("snapshotFetched"), () => {});
+precompileRuntime(new URL("pyodide.asm.wasm", INDEX_URL), () => mark("wasmCompiled"));
 
 // The snapshot comes sparse (its zero pages left out: tools/sparse.py), its
 // parts one after the other into one writer. On an error the parts not read
