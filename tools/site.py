@@ -9,25 +9,13 @@ dist/
   pyodide/<version>/            only the runtime files the page loads
   py/<hash>/retroscope-*.whl    the package, built from py/, with each machine's
                                 program assembled (tools/images.py)
-  snapshot/<hash>/retroscope.<k>.snapshot
+  snapshot/<hash>/retroscope.snapshot
                                 the Pyodide memory snapshot the worker boots
                                 from, sparse (tools/snapshot.py, sparse.py;
-                                absent without node), cut in parts of at most
-                                SNAPSHOT_PART bytes that the worker fetches at
-                                once and reads in turn
+                                absent without node)
   manifest.json                 the same manifest, and where the app is (for
                                 the tests and tools), and the app folder of the
                                 build before (`previous_app`), which is kept
-
-Each file that gzip makes 10 % smaller or more has a gzipped twin beside it,
-`<name>.gz`, that tools/serve.py sends (Content-Encoding: gzip) to a browser
-that accepts it, as nginx's gzip_static does: the runtime's wasm goes from
-9.6 MB to 3.6 MB and the snapshot from ~25 MB to ~9 MB on the wire.
-
-Why parts: an incognito window's HTTP cache lives in memory and keeps no
-entry over an eighth of its size (50 MiB here, so 6.25 MiB), and browsers
-store a response as it came (gzipped). A snapshot in one file was fetched
-again on every reload; in parts it is kept, gzipped or not.
 
 Every path but index.html's names its content (a hash or the pinned version),
 so a browser keeps it for good and a reload asks the server for nothing but
@@ -43,7 +31,6 @@ snapshot it booted from).
 from __future__ import annotations
 
 import filecmp
-import gzip
 import hashlib
 import json
 import re
@@ -57,12 +44,6 @@ from .setup_env import ensure_pyodide
 from .snapshot import make_snapshot
 from .sparse import length as snapshot_length
 from .wheel import build_wheel
-
-# At most this many bytes in one part of the snapshot (see the docstring).
-SNAPSHOT_PART = 4 * 2**20
-# What may get a gzipped twin (.whl and .zip are compressed already).
-GZIP_SUFFIXES = {".wasm", ".mjs", ".js", ".json", ".css", ".html", ".svg", ".snapshot"}
-GZIP_MIN_BYTES = 1024
 
 WEB_SUFFIXES = {".js", ".mjs", ".css", ".html", ".png", ".svg", ".ico", ".woff2", ".json"}
 
@@ -119,43 +100,6 @@ def _write_if_changed(path: Path, text: str) -> None:
         path.write_text(text)
 
 
-def _write_parts(packed: Path, folder: Path) -> list[str]:
-    """Cut the sparse snapshot into parts in `folder`; their names, in order."""
-    data = packed.read_bytes()
-    names = []
-    for k, at in enumerate(range(0, len(data), SNAPSHOT_PART)):
-        part = folder / f"retroscope.{k}.snapshot"
-        chunk = data[at:at + SNAPSHOT_PART]
-        if not part.exists() or part.read_bytes() != chunk:
-            folder.mkdir(parents=True, exist_ok=True)
-            part.write_bytes(chunk)
-        names.append(part.name)
-    return names
-
-
-def gzip_twins(dist: Path, rels: set[str]) -> set[str]:
-    """Write `<rel>.gz` beside each file of `rels` that gzip shrinks by 10 % or
-    more (again only when the file is newer); return the twins' paths.
-    mtime=0 keeps them the same bytes for the same file."""
-    twins = set()
-    for rel in sorted(rels):
-        src = dist / rel
-        if src.suffix not in GZIP_SUFFIXES or src.stat().st_size < GZIP_MIN_BYTES:
-            continue
-        twin = src.with_name(src.name + ".gz")
-        if twin.exists() and twin.stat().st_mtime >= src.stat().st_mtime:
-            twins.add(rel + ".gz")
-            continue
-        data = src.read_bytes()
-        packed = gzip.compress(data, 6, mtime=0)
-        if len(packed) <= 0.9 * len(data):
-            twin.write_bytes(packed)
-            twins.add(rel + ".gz")
-        else:
-            twin.unlink(missing_ok=True)
-    return twins
-
-
 def served_apps(dist: Path) -> tuple[str | None, str | None]:
     """The app folder `dist` serves now (before a build) and the one it
     keeps from the build before that, each None where there is none."""
@@ -188,10 +132,10 @@ def build_site() -> Path:
         wheel_rel = f"py/{wheel_sha[:16]}/{wheel_tmp.name}"
         _copy_if_changed(wheel_tmp, DIST / wheel_rel)
         snapshot = make_snapshot(wheel_tmp)
-    snapshot_parts: list[str] = []
+    snapshot_rel = None
     if snapshot is not None:
-        folder = f"snapshot/{snapshot.stem[:16]}/"
-        snapshot_parts = [folder + name for name in _write_parts(snapshot, DIST / folder)]
+        snapshot_rel = f"snapshot/{snapshot.stem[:16]}/retroscope.snapshot"
+        _copy_if_changed(snapshot, DIST / snapshot_rel)
 
     # Paths are from the site's root; `root` is the root from the manifest.
     manifest = {
@@ -201,10 +145,10 @@ def build_site() -> Path:
         "wheel": wheel_rel,
         "wheel_sha256": wheel_sha,
     }
-    if snapshot_parts:
-        manifest["snapshot"] = snapshot_parts
+    if snapshot_rel:
+        manifest["snapshot"] = snapshot_rel
         # The worker streams the snapshot into a buffer of this size.
-        with (DIST / snapshot_parts[0]).open("rb") as packed:
+        with (DIST / snapshot_rel).open("rb") as packed:
             manifest["snapshot_bytes"] = snapshot_length(packed.read(16))
     # Which machines have a panel of their own: the page asks before importing.
     panels = sorted(p.stem.removeprefix("machine_") for p in (WEB / "panels").glob("machine_*.js"))
@@ -227,8 +171,8 @@ def build_site() -> Path:
             | {app + rel for rel in (*app_files, *written)})
     if "previous_app" in root:
         keep |= {p.relative_to(DIST).as_posix() for p in (DIST / previous).rglob("*")}
-    keep |= set(snapshot_parts)
-    keep |= gzip_twins(DIST, keep)
+    if snapshot_rel:
+        keep.add(snapshot_rel)
     for path in sorted(DIST.rglob("*"), reverse=True):
         rel = path.relative_to(DIST).as_posix()
         if path.is_file() and rel not in keep:

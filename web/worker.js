@@ -32,11 +32,10 @@ const fetched = (url) => fetch(url).then((r) => {
 const wheelP = fetched(new URL(manifest.wheel, BASE)).then((r) => r.arrayBuffer());
 // The snapshot streams into a buffer of the size the manifest gives, so that
 // Pyodide can set its runtime up meanwhile (bootFromSnapshot); the buffer is
-// let go once restored. It comes in parts (small enough for an incognito
-// window's cache to keep: tools/site.py), all requested now, read in turn.
+// let go once restored.
 let snapshot = new Uint8Array(manifest.snapshot ? manifest.snapshot_bytes : 0);
 const snapshotP = manifest.snapshot
-  ? readParts(manifest.snapshot.map((part) => fetched(new URL(part, BASE))), snapshot)
+  ? fetched(new URL(manifest.snapshot, BASE)).then((r) => readInto(r, snapshot))
   : Promise.reject(new Error("this build has no memory snapshot"));
 // Errors are reported by boot(); these only keep the browser from calling them unhandled.
 pyodideModuleP.catch(() => {});
@@ -44,34 +43,17 @@ wheelP.then(() => mark("wheelFetched"), () => {});
 snapshotP.then(() => mark("snapshotFetched"), () => {});
 precompileRuntime(new URL("pyodide.asm.wasm", INDEX_URL), () => mark("wasmCompiled"));
 
-// The snapshot comes sparse (its zero pages left out: tools/sparse.py), its
-// parts one after the other into one writer. On an error the parts not read
-// yet are let go.
-async function readParts(responses, target) {
-  for (const part of responses) part.catch(() => {});  // each is awaited below, or let go
-  const writer = sparseWriter(target);
-  let reading = 0;
-  try {
-    for (; reading < responses.length; reading += 1) {
-      await readInto(await responses[reading], writer);
-    }
-    writer.done();
-  } catch (err) {
-    for (const rest of responses.slice(reading + 1)) {
-      rest.then((r) => r.body.cancel()).catch(() => {});
-    }
-    throw err;
-  }
-}
-
-async function readInto(response, writer) {
+// The snapshot comes sparse (its zero pages left out: tools/sparse.py).
+async function readInto(response, target) {
   const reader = response.body.getReader();
+  const writer = sparseWriter(target);
   try {
     for (;;) {
       const { done, value } = await reader.read();
       if (done) break;
       writer.push(value);
     }
+    writer.done();
   } catch (err) {
     reader.cancel().catch(() => {});
     throw err;
@@ -238,10 +220,8 @@ async function bootFromSnapshot() {
   const undo = growWasmMemoryTo(snapshot.length);
   let py;
   try {
-    py = await loadPyodide({ indexURL: INDEX_URL, _loadSnapshot: snapshot, fsInit: () => {
-      mark("fsInit");  // the runtime is set up: from here it waits for the snapshot
-      return snapshotP.then(() => mark("restoring"), () => {});
-    } });
+    py = await loadPyodide({ indexURL: INDEX_URL, _loadSnapshot: snapshot,
+                             fsInit: () => snapshotP.then(() => {}, () => {}) });
   } catch (err) {
     await snapshotP;  // a snapshot that did not arrive is the reason to give
     throw err;

@@ -66,23 +66,16 @@ def test_the_wheel_is_reproducible(tmp_path):
     assert a == b
 
 
-def _files_and_twins(dist: Path) -> tuple[set[str], set[str]]:
-    """dist/'s files, and apart from them their gzipped twins (`<name>.gz`)."""
-    files = {p.relative_to(dist).as_posix() for p in dist.rglob("*") if p.is_file()}
-    twins = {f for f in files if f.endswith(".gz")}
-    return files - twins, twins
-
-
 def test_dist_holds_exactly_the_page_the_runtime_and_the_wheel(dist):
-    files, _ = _files_and_twins(dist)
+    files = {p.relative_to(dist).as_posix() for p in dist.rglob("*") if p.is_file()}
     manifest = json.loads((dist / "manifest.json").read_text())
     app = manifest["app"]
     pyodide = {f"{PYODIDE_DIR}{name}" for name in PYODIDE_RUNTIME}
     assert {f for f in files if f.startswith("pyodide/")} == pyodide
     assert manifest["wheel"] in files
     assert [f for f in files if f.startswith("py/")] == [manifest["wheel"]]
-    assert sorted(f for f in files if f.startswith("snapshot/")) == sorted(
-        manifest.get("snapshot", []))
+    assert [f for f in files if f.startswith("snapshot/")] == (
+        [manifest["snapshot"]] if "snapshot" in manifest else [])
     shipped = {f.removeprefix(app) for f in files if f.startswith(app)}
     sources = {p.relative_to(REPO).as_posix()
                for folder in ("web", "static") for p in (REPO / folder).rglob("*") if p.is_file()}
@@ -90,39 +83,11 @@ def test_dist_holds_exactly_the_page_the_runtime_and_the_wheel(dist):
     # Besides it, at most the previous build's app folder, whole (tools/site.py).
     previous = manifest.get("previous_app")
     assert {f for f in files if f.startswith("app/") and not f.startswith(app)} == (
-        {p.relative_to(dist).as_posix() for p in (dist / previous).rglob("*")
-         if p.is_file() and p.suffix != ".gz"}
+        {p.relative_to(dist).as_posix() for p in (dist / previous).rglob("*") if p.is_file()}
         if previous else set())
     assert previous is None or previous != app and (dist / previous / "web/main.js").is_file()
     assert files - {f for f in files if f.startswith(("app/", "pyodide/", "py/", "snapshot/"))} \
         == {"index.html", "manifest.json"}
-
-
-def test_each_gzipped_twin_is_its_file_gzipped_and_the_big_ones_have_one(dist):
-    """tools/site.py: the wasm and each part of the snapshot go gzipped on the wire."""
-    import gzip
-
-    files, twins = _files_and_twins(dist)
-    for twin in twins:
-        assert twin[:-3] in files, twin
-        assert gzip.decompress((dist / twin).read_bytes()) == (dist / twin[:-3]).read_bytes()
-    manifest = json.loads((dist / "manifest.json").read_text())
-    big = [f"{PYODIDE_DIR}pyodide.asm.wasm", *manifest.get("snapshot", [])]
-    assert {f + ".gz" for f in big} <= twins
-
-
-def test_the_snapshot_parts_fit_an_incognito_cache_and_make_the_whole(dist):
-    """Each part is at most SNAPSHOT_PART bytes (an in-memory HTTP cache keeps
-    no entry over 6.25 MiB), and together they are the sparse snapshot."""
-    from tools.site import SNAPSHOT_PART
-    from tools.sparse import unpack
-
-    manifest = json.loads((dist / "manifest.json").read_text())
-    if "snapshot" not in manifest:
-        pytest.skip("this build has no snapshot (no node, or RETROSCOPE_NO_SNAPSHOT)")
-    parts = [(dist / part).read_bytes() for part in manifest["snapshot"]]
-    assert len(parts) > 1 and all(len(part) <= SNAPSHOT_PART < 6.25 * 2**20 for part in parts)
-    assert len(unpack(b"".join(parts))) == manifest["snapshot_bytes"]
 
 
 def test_the_previous_app_folder_is_taken_from_the_manifest_only_when_sound(tmp_path):
@@ -154,7 +119,7 @@ def test_every_path_but_the_page_names_its_content(dist):
     assert all((dist / n).is_file() for n in named)
     digest = hashlib.sha256()
     for path in sorted(app.rglob("*"), key=lambda p: p.relative_to(app).as_posix()):
-        if path.is_file() and path.suffix != ".gz":  # (a twin is its file gzipped)
+        if path.is_file():
             digest.update(path.relative_to(app).as_posix().encode() + b"\0"
                           + hashlib.sha256(path.read_bytes()).digest())
     assert manifest["app"] == f"app/{digest.hexdigest()[:16]}/"
@@ -183,35 +148,6 @@ def test_the_server_caches_for_good_only_what_names_its_content(dist):
             assert reply.status == 200, path
             assert ("immutable" in reply.getheader("Cache-Control")) == for_good, path
             conn.close()
-    finally:
-        server.shutdown()
-        server.server_close()
-
-
-def test_the_server_sends_the_gzipped_twin_only_to_who_accepts_gzip(dist):
-    import gzip
-    from http.client import HTTPConnection
-
-    from tools.serve import serve_in_thread
-
-    path = f"{PYODIDE_DIR}pyodide.asm.wasm"
-    raw = (dist / path).read_bytes()
-    server, _ = serve_in_thread(dist)
-    try:
-        host, port = server.server_address[:2]
-        for accept, zipped in (("gzip, deflate, br", True), ("gzip;q=1.0", True),
-                               ("br", False), (None, False)):
-            conn = HTTPConnection(host, port)
-            conn.request("GET", f"/{path}", headers={"Accept-Encoding": accept} if accept else {})
-            reply = conn.getresponse()
-            body = reply.read()
-            conn.close()
-            assert reply.status == 200
-            assert reply.getheader("Content-Type") == "application/wasm", accept
-            assert (reply.getheader("Content-Encoding") == "gzip") == zipped, accept
-            assert int(reply.getheader("Content-Length")) == len(body)
-            assert (gzip.decompress(body) if zipped else body) == raw, accept
-            assert reply.getheader("Vary") == "Accept-Encoding"
     finally:
         server.shutdown()
         server.server_close()
