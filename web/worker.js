@@ -220,8 +220,10 @@ async function bootFromSnapshot() {
   const undo = growWasmMemoryTo(snapshot.length);
   let py;
   try {
-    py = await loadPyodide({ indexURL: INDEX_URL, _loadSnapshot: snapshot,
-                             fsInit: () => snapshotP.then(() => {}, () => {}) });
+    py = await loadPyodide({ indexURL: INDEX_URL, _loadSnapshot: snapshot, fsInit: () => {
+      mark("fsInit");  // the runtime is set up: from here it waits for the snapshot
+      return snapshotP.then(() => mark("restoring"), () => {});
+    } });
   } catch (err) {
     await snapshotP;  // a snapshot that did not arrive is the reason to give
     throw err;
