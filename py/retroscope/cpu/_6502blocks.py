@@ -39,7 +39,7 @@ import types
 from collections.abc import Callable
 
 from ._6502gen import HANDLER_NONLOCALS, access_class, handler_body, rewrite
-from .codegen import closure_function
+from .codegen import LITERAL_EXPRESSION, closure_function, literal_value
 from .isa6502 import OPCODES, OPERAND_BYTES, Op
 
 MAX_INSTRUCTIONS = 32
@@ -58,7 +58,6 @@ _UNSTABLE = frozenset({"sha", "shx", "shy", "tas"})  # store to a data-dependent
 _FETCH = ("read((pc + 1) & 0xFFFF)", "read((pc + 2) & 0xFFFF)")
 _DUMMY_FETCH = frozenset(_FETCH)  # as statements
 _PC_STEP = re.compile(r"pc = \(pc \+ \d\) & 0xFFFF")
-_CONSTANT = re.compile(r"(?:0x[0-9A-Fa-f]+|\d+|[|&<>+() ])+")
 _RETURN = re.compile(r"(\s*)return (\d+)")
 _STORE = re.compile(r"(\s*)mem\[(.*)\] = (.*)")
 _PC = re.compile(r"\bpc\b")
@@ -66,9 +65,8 @@ _PC = re.compile(r"\bpc\b")
 
 def _constant(expr: str) -> int | None:
     """The value of an address made of literals only (operands folded in)."""
-    if not _CONSTANT.fullmatch(expr):
-        return None
-    return eval(expr, {"__builtins__": {}}) & 0xFFFF  # noqa: S307 - digits and operators only
+    value = literal_value(expr)
+    return None if value is None else value & 0xFFFF
 
 
 def _data_pages(op: Op, operands: bytes) -> tuple[int, ...] | None:
@@ -120,7 +118,7 @@ def _lines(op: Op, decimal: bool, operands: bytes, direct: Callable[[str, bool],
             for i, fetch in enumerate(_FETCH[:len(operands)]):
                 line = line.replace(fetch, f"0x{operands[i]:02X}")
             stripped = line.strip()
-            if _PC_STEP.fullmatch(stripped) or _CONSTANT.fullmatch(stripped):
+            if _PC_STEP.fullmatch(stripped) or LITERAL_EXPRESSION.fullmatch(stripped):
                 continue  # PC moves once per block; a dummy operand fetch is a no-op on RAM
             folded.append(line)
         body = folded

@@ -21,7 +21,7 @@ from collections.abc import Callable
 from functools import partial
 from typing import Any
 
-from .codegen import generated_code
+from .codegen import generated_code, literal_value
 from .isaz80 import PAGES, Form
 
 # -- flag tables (one source: built here, shared with the core) ---------------
@@ -980,17 +980,13 @@ _NAMES = re.compile(r"[A-Za-z_]\w*(?:, [A-Za-z_]\w*)*")  # a target: "a" or "a, 
 _AUGMENTED = re.compile(r"([A-Za-z_]\w*) (?:[-+*|&^]|<<|>>)= (.*)")
 _WALRUS = re.compile(r"([A-Za-z_]\w*) :=")
 _LITERAL = re.compile(r"([A-Za-z_]\w*) = (\d+)")
-_CONSTANT_WORDS = {"or", "and", "not", "if", "else"}
 
 
-def _constant(expression: str) -> int | None:
-    """The value of an expression of literals alone (no name, no string), else None."""
-    if expression.isdigit():
-        return int(expression)
-    if "'" in expression or '"' in expression or any(
-            name not in _CONSTANT_WORDS for name in _NAME.findall(expression)):
-        return None
-    return int(eval(expression, {"__builtins__": {}}))  # noqa: S307 (digits and operators only)
+def _pass_bounds(lines: list[str]) -> tuple[int, int]:
+    """Where a block function's `while True:` is, and the first line after its body."""
+    loop_at = lines.index("    while True:")
+    return loop_at, next(i for i in range(loop_at + 1, len(lines))
+                         if not lines[i].startswith(" " * 8))
 
 
 def _fold_constants(lines: list[str]) -> list[str]:
@@ -1001,12 +997,11 @@ def _fold_constants(lines: list[str]) -> list[str]:
     write could set it): Python then folds the arithmetic when it compiles.
 
     A name (a temporary, or a register's R_, still stored at the exits) is
-    known from its unconditional assignment (in the pass's body, not under an `if`) of an
-    expression of literals, until any other assignment to it. The pass
-    begins knowing nothing (`_drop_dead_stores`: temporaries are set before
-    they are read in each pass)."""
-    loop_at = lines.index("    while True:")
-    after = next(i for i in range(loop_at + 1, len(lines)) if not lines[i].startswith(" " * 8))
+    known from its unconditional assignment (in the pass's body, not under
+    an `if`) of an expression of literals, until any other assignment to
+    it. The pass begins knowing nothing (`_drop_dead_stores`: temporaries
+    are set before they are read in each pass)."""
+    loop_at, after = _pass_bounds(lines)
     known: dict[str, str] = {}
 
     def put(text: str) -> str:
@@ -1024,12 +1019,9 @@ def _fold_constants(lines: list[str]) -> list[str]:
         if "'" in stripped or '"' in stripped:  # (a segment's bytes: no temporary in it)
             out.append(line)
             continue
-        if not stripped.startswith("if ") and known.keys().isdisjoint(_NAME.findall(stripped)):
-            # Nothing known is read or set here (most lines): at most a literal becomes known.
-            literal = indent == 8 and _LITERAL.fullmatch(stripped)
-            if literal and literal.group(1) != "_t":
-                known[literal.group(1)] = literal.group(2)
-            out.append(line)
+        if not stripped.startswith("if ") and not (indent == 8 and _LITERAL.fullmatch(stripped)) \
+                and known.keys().isdisjoint(_NAME.findall(stripped)):
+            out.append(line)  # (most lines) nothing known read or set, nothing learnt
             continue
         if ":=" in stripped:
             for name in _WALRUS.findall(stripped):
@@ -1049,17 +1041,16 @@ def _fold_constants(lines: list[str]) -> list[str]:
             for target in targets:
                 for name in _NAMES.fullmatch(target) and target.split(", ") or ():
                     known.pop(name, None)
-            value = _constant(expression)
+            value = literal_value(expression)
             if value is not None:
                 expression = str(value)
-                if indent == 8 and len(targets) == 1 and _NAME.fullmatch(targets[0]) \
-                        and targets[0] != "_t":
+                if indent == 8 and len(targets) == 1 and _NAME.fullmatch(targets[0]):
                     known[targets[0]] = expression
             out.append(line[:indent] + " = ".join([*targets, expression]))
             continue
         stripped = put(stripped)
         if stripped.startswith("if ") and stripped.endswith(":") and \
-                _constant(stripped[3:-1]) == 0:
+                literal_value(stripped[3:-1]) == 0:
             end = i
             while end < after and len(lines[end]) - len(lines[end].lstrip()) > indent:
                 end += 1
@@ -1084,8 +1075,7 @@ def _drop_dead_stores(lines: list[str]) -> list[str]:
     what each name meets next, a read or an assignment, seen from each line.
     (Temporaries are set before they are read in each instruction's code,
     so the back edge of a block going round carries none.)"""
-    loop_at = lines.index("    while True:")
-    after = next(i for i in range(loop_at + 1, len(lines)) if not lines[i].startswith(" " * 8))
+    loop_at, after = _pass_bounds(lines)
     leaving = {name for line in lines[after:] for name in _NAME.findall(line)}  # what exits read
     # name -> its next event is an assignment (not a read). Past the pass's
     # end, a temporary's is: the next pass sets it before reading it.
