@@ -75,6 +75,11 @@ class _Gen:
     def emit(self, *lines: str) -> None:
         self.lines.extend(lines)
 
+    def next_pc(self) -> str:
+        """The address after the instruction, once its operands are fetched:
+        a literal for one instance (`at` has gone past them), else PC."""
+        return "cpu.pc" if self.operands is None else str(self.at)
+
     def _known(self, count: int) -> int:
         assert self.operands is not None
         value = int.from_bytes(bytes(self.operands[:count]), "little")
@@ -421,7 +426,7 @@ def _call(g: _Gen) -> None:
     cond = _jump_cond(g)
     if cond:
         g.emit(f"if not ({cond}):", f"    return {f.cycles}")
-    g.push("cpu.pc")
+    g.push(g.next_pc())
     g.emit("cpu.pc = nn")
     if cond:
         g.emit(f"return {f.cycles_taken}")
@@ -446,7 +451,7 @@ def _ret(g: _Gen) -> None:
 def _rst(g: _Gen) -> None:
     _nf(g)
     target = int(g.form.operands[0][1:], 16)
-    g.push("cpu.pc")
+    g.push(g.next_pc())
     g.emit(f"cpu.pc = cpu.wz = {target}")
 
 
@@ -804,13 +809,10 @@ def block_source(instrs: list[tuple[Form, list[int], int, int]], name: str,
         goes_on = i < last and followed(form)  # the block goes on at its target
         skips = forward.get(i)  # taken, it jumps to this later instruction of the block
         g = _Gen(form, list(operands), at)
-        pushes = form.mnemonic in ("call", "rst") and form.cycles_taken is None
-        if i == last and block_ends(form) and not pushes:
+        always_jumps = form.mnemonic in ("call", "rst") and form.cycles_taken is None
+        if i == last and block_ends(form) and not always_jumps:
             g.emit(f"cpu.pc = {end}")  # where a branch falls through
         GENERATORS[form.mnemonic](g)
-        if pushes:  # the return address is known: pushed as a constant
-            assert "t16 = cpu.pc" in g.lines, g.lines
-            g.lines[g.lines.index("t16 = cpu.pc")] = f"t16 = {end}"
         leaves = False  # the block may leave after this instruction
         lines: list[str] = []
         for line in g.lines:
