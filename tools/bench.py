@@ -14,7 +14,10 @@
 * what each machine's worker assembled when booted from a link with
   parameters (nothing: the programs are prebuilt);
 * each machine's milliseconds per frame in CPython and Pyodide;
-* the debugger's cost: frames per second bare and under a session.
+* the debugger's cost: frames per second bare and under a session;
+* a host canary at the start, between sections and at the end: a fixed
+  pure-Python loop's speed, so that runs from different days can be set side
+  by side (this host's speed has swung 2.5x from one day to the next).
 
 Runs inside the venv (playwright), from build.py.
 """
@@ -42,6 +45,36 @@ CHROMIUM_ARGS = [
     "--no-sandbox", "--disable-gpu", "--disable-quic", "--disable-background-networking",
     "--disable-component-update", "--disable-sync", "--no-first-run",
 ]
+
+
+CANARY_TURNS = 1_000_000
+canaries: list[tuple[str, float]] = []
+
+
+def host_canary(label: str, rounds: int = 5) -> float:
+    """Millions of turns a second of a fixed pure-Python loop (table reads,
+    arithmetic, masks: an interpreter's kind of work), the best of `rounds`;
+    printed, and kept for the run's summary (print_canaries)."""
+    table = list(range(256))
+    best = float("inf")
+    for _ in range(rounds):
+        t0 = time.perf_counter()
+        acc = 0
+        for i in range(CANARY_TURNS):
+            acc = (acc + table[i & 255] * 3) & 0xFFFF
+        best = min(best, time.perf_counter() - t0)
+    speed = CANARY_TURNS / best / 1e6
+    canaries.append((label, speed))
+    print(f"\n== Host canary ({label}): {speed:.2f} M turns/s of a fixed Python loop", flush=True)
+    return speed
+
+
+def print_canaries() -> None:
+    """The canary over the run: how steady the host was while it ran."""
+    speeds = [speed for _, speed in canaries]
+    each = ", ".join(f"{label} {speed:.2f}" for label, speed in canaries)
+    print(f"\n== Host canary over the run: {each} M turns/s "
+          f"(slowest / fastest {min(speeds) / max(speeds):.2f})")
 
 
 def dist_size() -> tuple[int, int]:
@@ -187,6 +220,7 @@ def browser_figures(quick: bool, boot_only: bool = False) -> None:
             browser.close()
             server.shutdown()
             return
+        host_canary("after the boot figures")
         link_figures(browser, url)
         rounds = 2 if quick else 6
         print(f"\n== CPU cores in Pyodide (page worker; the cores take {rounds} turns of 2 s "
@@ -434,9 +468,13 @@ def main() -> int:
     args = parser.parse_args()
     raw, zipped = dist_size()
     print(f"== dist/: {raw / 1e6:.2f} MB raw, {zipped / 1e6:.2f} MB gzipped")
+    host_canary("start")
     if not args.boot:
         cpython_figures(args.quick)
+        host_canary("after CPython")
     browser_figures(args.quick, boot_only=args.boot)
+    host_canary("end")
+    print_canaries()
     return 0
 
 
