@@ -192,9 +192,11 @@ def cpython_figures(quick: bool) -> None:
     try:
         from retroscope.benchmarks import debugger
         for mid in machines.available():
-            d = debugger.measure(mid, frames=20 if quick else 60, repeats=3 if quick else 5)
+            d = debugger.measure(mid, frames=20 if quick else 60, repeats=3 if quick else 5,
+                                 settle=60 if quick else debugger.SETTLE_FRAMES)
             print(f"\n== Debugger cost on {d['machine']} (frames per second; ratio to bare, "
-                  f"median of {d['repeats']} rounds; hot breakpoint at "
+                  f"median of {d['repeats']} rounds after {d['settle']} frames untimed; "
+                  "hot breakpoint at "
                   f"${d['hot_breakpoint_at']:04X}, write and read watch at ${d['watch_at']:04X})")
             for key, value in d.items():
                 if key.endswith(("_fps", "_ratio")):

@@ -6,8 +6,9 @@ from retroscope.benchmarks.debugger import measure
 
 
 def test_the_debugger_benchmark_reports_bare_and_session_speeds() -> None:
-    result = measure(machine_id=None, frames=4, repeats=1)
+    result = measure(machine_id=None, frames=4, repeats=1, settle=3)
     assert result["machine"] == "bench6502"
+    assert result["settle"] == 3
     for name in ("bare", "session", "session_rewind", "session_rewind_every_frame",
                  "breakpoint", "breakpoint_hot", "write_watch", "read_watch", "trace"):
         assert result[f"{name}_fps"] > 0
