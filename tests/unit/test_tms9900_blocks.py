@@ -11,9 +11,13 @@ going and LOAD, and on some seeds stop addresses (breakpoints) in the
 loops, against a twin that single-steps: at the end of every budget the
 cycles, state, memory and device log (with the cycle count and PC at each
 access) agree; on most seeds the device's writes change bytes of the code,
-as a bank switch would. The programs are held to compile and run blocks, to leave
-them early for a write into their own code and for a device, to take
-interrupts while blocks run, and to stop.
+as a bank switch would. On some seeds both cores have the core's write
+watch, read watch or both (the debugger's write and read breakpoints), whose
+hooks log each access with the cycle count and PC they see and ask for a stop
+on some: run() on watched blocks stops where the twin's single steps do. The
+programs are held to compile and run blocks, watched ones too, to leave them
+early for a write into their own code and for a device, to take interrupts
+while blocks run, and to stop.
 """
 
 from __future__ import annotations
@@ -22,9 +26,9 @@ import random
 from collections import Counter
 
 import pytest
-from test_tms9900_write_watch import CODE, make, random_image, runnable
+from test_tms9900_write_watch import CODE, make, random_image, runnable, watched_addresses
 
-from retroscope.cpu import _tms9900blocks, _tms9900gen
+from retroscope.cpu import TMS9900, _tms9900blocks, _tms9900gen
 from retroscope.cpu import isa9900 as isa
 
 INSIDE = [w for w in range(0x10000) if isa.DECODE[w] is not None and _tms9900blocks.straight(
@@ -67,17 +71,19 @@ class Counting:
         self.counts: Counter[str] = Counter()
         build = _tms9900blocks.build
 
-        def counted(cells, mem, pc, wp, stops, folds, waits, mode):  # type: ignore[no-untyped-def]
-            block = build(cells, mem, pc, wp, stops, folds, waits=waits, mode=mode)
+        def counted(cells, mem, pc, wp, stops, folds, **variant):  # type: ignore[no-untyped-def]
+            block = build(cells, mem, pc, wp, stops, folds, **variant)
             if block is None:
                 return None
             self.counts["built"] += 1
+            watched = variant.get("watch") or variant.get("read_watch")
             fn, code, wp = block
             size = len(code)
 
             def run(end: int) -> None:
                 fn(end)
                 self.counts["ran"] += 1
+                self.counts["ran watched"] += bool(watched)
                 if pc <= cells["pc"].cell_contents < pc + size:
                     self.counts["left early"] += 1
             return run, code, wp
@@ -101,6 +107,7 @@ def check(seed: int, counts: Counter[str], calls: int = 60) -> None:
         stops = {CODE + 0x40 + 2 * rng.randrange(0xC0) for _ in range(6)}
         stops |= set(rng.sample(starts, min(2, len(starts))))  # a loop's first instruction
         fast.set_stops(stops)
+    asked = watch(rng, seed, fast, slow, counts)
     for call in range(calls):
         if rng.random() < 0.15:
             level = rng.choice((None, 1, 2, 4, 15))
@@ -114,20 +121,49 @@ def check(seed: int, counts: Counter[str], calls: int = 60) -> None:
         ran = fast.run(budget)
         start = slow.cycles
         at_stop = False
-        while slow.cycles < start + budget and runnable(slow):
+        asked["slow"] = False
+        while slow.cycles < start + budget and runnable(slow) and not asked["slow"]:
             if slow.pc in stops and not slow.idle:
                 at_stop = True
                 break
             slow.step()
         where = f"seed {seed}, call {call}, after {fast.cycles} cycles, PC >{fast.pc:04X}"
         assert ran == slow.cycles - start, where
-        assert fast.at_stop == at_stop, where
+        assert asked["fast log"] == asked["slow log"], where
+        assert fast.at_stop == (at_stop or asked["slow"]), where
         assert slow.snapshot() == fast.snapshot(), where
         assert slow.bus.ram == fast.bus.ram, where
         assert slow_log == fast_log, where
         if at_stop:  # passed as the debugger passes a breakpoint: one step
             counts["stops"] += 1
             assert fast.step() == slow.step(), where
+
+
+def watch(rng: random.Random, seed: int, fast: TMS9900, slow: TMS9900,
+          counts: Counter[str]) -> dict:
+    """The core's write and/or read watch on both cores, on some seeds (by
+    `seed % 6`: 2 both, 4 reads, 5 writes). Their hooks log each access with
+    the cycle count and PC they see, and ask for a stop on some (by address
+    and value); the slow twin's `asked["slow"]` says its last step asked."""
+    asked: dict = {"fast log": [], "slow log": [], "slow": False}
+    kinds = {2: ("write", "read"), 4: ("read",), 5: ("write",)}.get(seed % 6, ())
+
+    def hook(cpu: TMS9900, name: str, kind: str):  # type: ignore[no-untyped-def]
+        def seen(addr: int, value: int) -> None:
+            asked[f"{name} log"].append((kind, addr, value, cpu.cycles, cpu.pc))
+            counts[f"{kind} hooks"] += 1
+            if (addr * 7 + value) % 5 == 0:
+                counts["stops asked"] += 1
+                cpu.request_stop()
+                if name == "slow":
+                    asked["slow"] = True
+        return seen
+    for kind in kinds:
+        mask = watched_addresses(rng)
+        mask[CODE + 0x40 + 2 * rng.randrange(0xC0)] = 1  # an opcode in a loop, at times
+        for cpu, name in ((fast, "fast"), (slow, "slow")):
+            getattr(cpu, f"set_{kind}_watch")(mask, hook(cpu, name, kind))
+    return asked
 
 
 @pytest.mark.parametrize("seed", range(60))
@@ -143,3 +179,5 @@ def test_the_random_programs_run_blocks_and_leave_them_early(monkeypatch) -> Non
     counts = counting.counts
     assert counts["built"] >= 50 and counts["ran"] >= 1000, counts
     assert counts["left early"] >= 20 and counts["stops"] >= 10, counts
+    assert counts["ran watched"] >= 200 and counts["stops asked"] >= 20, counts
+    assert counts["write hooks"] >= 50 and counts["read hooks"] >= 50, counts

@@ -78,7 +78,7 @@ def _time(run_frame: Callable[[], Any], frames: int) -> float:
 # machines' start-up, whose code is new to the cores for a while (the CRPG,
 # left alone, compiled blocks until about frame 360: a bare run measured there
 # spent most of its time compiling, and came out slower than a watched one,
-# whose engine compiles nothing).
+# whose engine then compiled nothing).
 SETTLE_FRAMES = 420
 
 
@@ -131,8 +131,8 @@ def measure(machine_id: str | None = "tetris", frames: int = 60, repeats: int = 
     tracing.set_trace(True)
     # One round untimed first: the cores compile their blocks for the code
     # these frames run (the CRPG's bare run spent 7 ms a frame on that in its
-    # first second, the watched engines, which have no blocks, nothing), so
-    # that the ratios are about what the debugger costs, not compiling.
+    # first second), so that the ratios are about what the debugger costs,
+    # not compiling.
     for run_frame in configs.values():
         _time(run_frame, frames)
     times: dict[str, list[float]] = {name: [] for name in configs}

@@ -31,7 +31,11 @@ A block behaves exactly like its instructions one by one:
   (a loop), the block goes round again itself unless the run loop would do
   more than run it again;
 - with stop addresses (breakpoints: `run_stops`) a block ends before each
-  (and none starts at one: the loop stops there first).
+  (and none starts at one: the loop stops there first);
+- under the core's write or read watch (the debugger's write and read
+  breakpoints) each access the watch covers calls its hook as the handler
+  does, with PC and the cycle count as they would be; a hook that asks for
+  a stop ends the block after that instruction.
 """
 
 from __future__ import annotations
@@ -65,6 +69,10 @@ _PLACE = re.compile("@code@|@lo@|@hi@")
 _LAST_ONLY = re.compile(r"\b(?:wp|idle|holdoff|attn|rebase|switch|cru_in|cru_out|table|ga_w|"
                         r"ga_b|cru_bit|stcr_cycles|enter_interrupt|illegal)\b|\bfor\b|\bwhile\b")
 _CALL = re.compile(r"\b(\w+)\(")
+# What a block may call: the bus (a device) and the watches' hooks (the
+# debugger's conditions), which may look at PC and the cycle count.
+_SEES_PC = ("read", "write", "whook", "wword", "rhook", "rword")
+_CALLS_SEEING_PC = re.compile(r"\b(?:" + "|".join(_SEES_PC) + r")\(")
 _ASSIGN = re.compile(r"(\w+) = (.*)")
 _AUGMENTED = re.compile(r"(\w+) (?:\+|-|&|\||\^|<<|>>)= ")
 _CONSTANT = re.compile(r"(?:\s|0x[0-9A-Fa-f]+\b|\d+\b|True\b|False\b|not\b|and\b|or\b|"
@@ -105,7 +113,8 @@ def _literal(value: int) -> str:
 
 def straight(lines: list[str]) -> bool:
     """Whether an instruction may run inside a block (not only as its last):
-    one return, at its end; PC moved only past its own operand words."""
+    one return, at its end; PC moved only past its own operand words; no
+    call but to the bus and the watches' hooks."""
     if [i for i, line in enumerate(lines) if line.strip() == "return"] != [len(lines) - 1]:
         return False
     if any(line.strip().startswith("return ") for line in lines):
@@ -114,7 +123,7 @@ def straight(lines: list[str]) -> bool:
         text = line.strip()
         if _LAST_ONLY.search(text):
             return False
-        if any(name not in ("read", "write") for name in _CALL.findall(text)):
+        if any(name not in _SEES_PC for name in _CALL.findall(text)):
             return False
         if re.match(r"pc\b\s*[-+&|^]?=", text) and (line != _STEP):
             return False
@@ -122,9 +131,9 @@ def straight(lines: list[str]) -> bool:
 
 
 @functools.cache
-def _inside(name: str, waits: bool, mode: str) -> bool:
+def _inside(name: str, waits: bool, mode: str, watch: bool, read_watch: bool) -> bool:
     """`straight` for handler `name` of a variant (asked once)."""
-    return straight(handler_lines(name, waits, mode))
+    return straight(handler_lines(name, waits, mode, watch, read_watch))
 
 
 class _Folder:
@@ -230,9 +239,9 @@ def _side_exit(op: int, addr: int, start: int) -> bool:
 
 
 def _calls_bus(line: str) -> bool:
-    """A statement that may call the bus (a device), where one may look at PC
-    and the cycle count."""
-    return "read(" in line or "write(" in line
+    """A statement that may call the bus or a watch's hook, where one may
+    look at PC and the cycle count."""
+    return _CALLS_SEEING_PC.search(line) is not None
 
 
 def _folded(raw: list[str], op: int, addr: int, wp: int, last: bool, fetch_wait: int,
@@ -270,13 +279,26 @@ def _folded(raw: list[str], op: int, addr: int, wp: int, last: bool, fetch_wait:
     return lines
 
 
+_FETCHED = "# (fetched)"
+
+
+def _fetch_check(addr: int, op: int, fetch_wait: int) -> list[str]:
+    """The read watch's check of an instruction's opcode fetch, as the run
+    loop makes it: the fetch's wait states counted, PC at the instruction."""
+    return [*([f"cycles += {fetch_wait}"] if fetch_wait else []),
+            f"if rmw[{_literal(addr)}]:",
+            f"    pc = {_literal(addr)}  {_FETCHED}",
+            f"    rword({_literal(addr)}, {_literal(op)})"]
+
+
 _ALL_PAGES = (True,) * 256
 TABLES = ("slow", "slow2", "rdir", "wdir", "lae_w", "laep_b", "parity")
 
 
 def build(cells: dict[str, types.CellType], mem: bytearray, pc: int, wp: int,
           stops: bytearray | None, folds: dict[tuple[int, ...], list[str]],
-          waits: bool, mode: str) -> Block | None:
+          waits: bool, mode: str, watch: bool = False, read_watch: bool = False
+          ) -> Block | None:
     """The block at pc for workspace wp, or None if none can start there.
     `cells` are the engine's closure cells by name (its tables are read
     from them, as they are now); the block ends before any address set in
@@ -302,16 +324,20 @@ def build(cells: dict[str, types.CellType], mem: bytearray, pc: int, wp: int,
         name = handler_name(op)
         if name == "illegal":
             break  # (the run loop's `illegal` does it)
-        raw = handler_lines(name, waits, mode)
+        raw = handler_lines(name, waits, mode, watch, read_watch)
         fetch_wait = slow[addr >> 8] if slow is not None else 0
         count += 1
         exits = count < MAX_INSTRUCTIONS and _side_exit(op, addr, pc)
-        last = count == MAX_INSTRUCTIONS or not (exits or _inside(name, waits, mode))
+        last = count == MAX_INSTRUCTIONS or not (exits or _inside(name, waits, mode, watch,
+                                                                  read_watch))
         key = (addr, op, wp, last or exits)
         lines = folds.get(key)
         if lines is None:
-            lines = folds[key] = _folded(raw, op, addr, wp, last or exits, fetch_wait, tables,
+            lines = folds[key] = _folded(raw, op, addr, wp, last or exits,
+                                         0 if read_watch else fetch_wait, tables,
                                          frozenset(cells))
+        if read_watch:  # the opcode's fetch, as the run loop checks it
+            lines = _fetch_check(addr, op, fetch_wait) + lines
         if exits:  # taken, it leaves with PC at its target; not, the block goes on
             assert lines[-1] == "return", lines
             body += lines[:-1]
@@ -324,12 +350,13 @@ def build(cells: dict[str, types.CellType], mem: bytearray, pc: int, wp: int,
             break
         leaves = False  # may this one's writes end the block?
         now = addr + 2
-        for line in lines:
+        for i, line in enumerate(lines):
             if line == _STEPPED:
                 now += 2
                 continue
             pad = " " * _indent(line)
-            if _calls_bus(line):  # a device sees PC as it would be
+            if _calls_bus(line) and not lines[i - 1].endswith(_FETCHED):
+                # a device, or a watch's hook, sees PC as it would be
                 body.append(f"{pad}pc = {_literal(now)}")
             body.append(line)
             text = line.strip()

@@ -767,8 +767,8 @@ _LOOK_AROUND = """            if attn:
                     break
                 attn = bool(irq)"""
 
-# The unwatched engines on plain memory ("ram", "paged") run compiled blocks
-# (_tms9900blocks): run() looks one up at each instruction it starts.
+# The engines on plain memory ("ram", "paged"), watched or not, run compiled
+# blocks (_tms9900blocks): run() looks one up at each instruction it starts.
 _BLOCK_STATE = '''
     # Compiled blocks by start address: None while `heat` counts the visits,
     # False where none can start, else (function, opcode bytes, WP).
@@ -898,10 +898,12 @@ def _handler(body: list[str], waits: bool, mode: str, watch: bool = False,
 
 
 @functools.cache
-def handler_lines(name: str, waits: bool, mode: str) -> list[str]:
-    """The statements of handler `name` as the unwatched engine of a variant
-    has them (registers by `wr`), for the compiled blocks (_tms9900blocks)."""
-    return _registers_by_table(_handler(_bodies()[name], waits, mode))
+def handler_lines(name: str, waits: bool, mode: str, watch: bool = False,
+                  read_watch: bool = False) -> list[str]:
+    """The statements of handler `name` as the engine of a variant has them
+    (registers by `wr`; the watches' checks with `watch`, `read_watch`), for
+    the compiled blocks (_tms9900blocks)."""
+    return _registers_by_table(_handler(_bodies()[name], waits, mode, watch, read_watch))
 
 
 @functools.cache
@@ -930,7 +932,7 @@ def factory_source(waits: bool, mode: str = "bus", watch: bool = False,
     lines.append("    handlers = {" + ", ".join(f"{n!r}: h_{n}" for n in bodies)
                  + ", 'illegal': illegal}")
     lines.append("    table = [illegal] * 0x10000  # filled by the caller (see tms9900.py)")
-    blocks = mode != "bus" and not watch and not read_watch
+    blocks = mode != "bus"
     lines += _RUNTIME.format(**consts, look_around=_LOOK_AROUND,
                              **_block_parts(blocks)).splitlines()
     return "\n".join(_registers_by_table(expand(lines, waits, mode, watch=watch,

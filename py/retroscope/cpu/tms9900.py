@@ -256,7 +256,8 @@ class TMS9900:
                 handlers, table, *engine = _factory(waits, *key)(
                     self.bus, self, self.wait_pages, LAE_W, LAEP_B, PARITY,
                     isa.stcr_cycles, self._rdir, self._wdir,
-                    partial(_tms9900blocks.build, waits=waits, mode=self._mode))
+                    partial(_tms9900blocks.build, waits=waits, mode=self._mode,
+                            watch=key[1], read_watch=key[2]))
                 names, index = _dispatch()
                 slots = [handlers[n] for n in names]
                 table[:] = map(slots.__getitem__, index)
