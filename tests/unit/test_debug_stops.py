@@ -173,16 +173,35 @@ WAIT_LOOPS = {"tetris": "waitForVBlank@wait", "backgammon": "MainLoop",
               "jmc": "mos_osbyte@wait", "crpg": "WAITF1"}
 
 
+def inside_the_wait_loop(machine_id: str) -> int:
+    """The address of an instruction of the machine's wait loop past its
+    first (where a single-stepping machine comes to, once it waits)."""
+    machine = machines.create(machine_id)
+    loop = machine.idle_loop
+    assert loop is not None
+    for _ in range(10):  # past the start-up
+        machine.run_frame(0)
+    for _ in range(200_000):
+        machine.cpu.step()
+        if loop.start < machine.cpu.pc < loop.end:
+            return machine.cpu.pc
+    raise AssertionError(f"{machine_id} never came inside its wait loop")
+
+
+@pytest.mark.parametrize("where", ["top", "inside"])
 @pytest.mark.parametrize("machine_id", sorted(set(WAIT_LOOPS) & set(machines.available())))
-def test_a_never_holding_breakpoint_in_the_wait_loop_keeps_the_skip(machine_id: str) -> None:
-    """A breakpoint inside the machine's wait loop whose condition reads no
+def test_a_never_holding_breakpoint_in_the_wait_loop_keeps_the_skip(machine_id: str,
+                                                                    where: str) -> None:
+    """A breakpoint inside the machine's wait loop (at its top, or on a later
+    instruction: the session steps on to the top) whose condition reads no
     clock and no device, and never holds: the machine still skips whole turns
     (so it costs what a breakpoint elsewhere costs) and runs exactly as bare."""
     bare = machines.create(machine_id)
     fast = Session(machines.create(machine_id), record=False)
     loop = fast.machine.idle_loop
     assert loop is not None and loop.start == fast.symbols[WAIT_LOOPS[machine_id]]
-    fast.add_breakpoint("exec", loop.start, condition="pc == $10000")
+    at = loop.start if where == "top" else inside_the_wait_loop(machine_id)
+    fast.add_breakpoint("exec", at, condition="pc == $10000")
     skipped = []
     skip = fast.machine.skip_idle
 
@@ -200,7 +219,7 @@ def test_a_never_holding_breakpoint_in_the_wait_loop_keeps_the_skip(machine_id: 
             fast.cpu.snapshot(), bytes(fast.bus.ram)), f"frame {frame}"
     assert sum(skipped) > 0
     # A condition that reads the clock: the turns are run one by one instead.
-    fast.add_breakpoint("exec", loop.start, condition="cycles == 0")
+    fast.add_breakpoint("exec", at, condition="cycles == 0")
     skipped.clear()
     for _ in range(3):
         bare.run_frame(0)

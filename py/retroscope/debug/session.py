@@ -371,7 +371,12 @@ class Session:
                 # hold on any turn (the condition saw neither the cycle count
                 # nor a device): the machine may skip whole turns as it would
                 # without the debugger.
-                ran += self.machine.skip_idle(cycles - ran, {pc})
+                n, stopped = self._pass_idle_stop(pc, cycles - ran)
+                ran += n
+                if stopped:
+                    break
+                if cpu.pc != pc:
+                    continue  # stepped past the stop already
             n = cpu.step()
             ran += n
             if access and self._access_hit() or not n:
@@ -385,6 +390,27 @@ class Session:
         return (idle is not None and idle.start <= self.cpu.pc < idle.end
                 and self.plan is None
                 and not any(idle.start <= at < idle.end for at in self._stops))
+
+    def _pass_idle_stop(self, pc: int, cycles: int) -> tuple[int, bool]:
+        """At a stop in the wait loop that did not hold and would hold on no
+        turn: the machine skips whole turns (`skip_idle`, which checks the
+        loop is steady, at its top). From a stop inside the loop, step on to
+        its top first (where no other stop is inside it: none is passed
+        unlooked). (cycles run or skipped, stopped by an access)"""
+        machine, cpu = self.machine, self.cpu
+        idle = machine.idle_loop
+        ran = 0
+        if (idle is not None and idle.start < pc < idle.end
+                and not any(idle.start <= at < idle.end and at != pc for at in self._stops)):
+            end = min(cycles, idle.turn)
+            while ran < end and cpu.pc != idle.start:
+                n = cpu.step()
+                ran += n
+                if self._access and self._access_hit():
+                    return ran, True
+                if not n or not idle.start <= cpu.pc < idle.end:
+                    return ran, False
+        return ran + machine.skip_idle(cycles - ran, {pc}), False
 
     def _pass_idle_accesses(self, cycles: int) -> tuple[int, bool]:
         """A watched access in the wait loop that did not hold and saw
