@@ -88,9 +88,9 @@ def measure(machine_id: str | None = "tetris", frames: int = 60, repeats: int = 
 
     Every configuration runs the same frames (same inputs, same game phase):
     `settle` frames untimed, then turns round by round after one untimed
-    round; a ratio is the median over rounds of the ratio within a round, so
-    that load from elsewhere, which comes and goes, weighs on both sides of
-    each ratio alike."""
+    round, in the listed order and back in turn; a ratio is the median over
+    rounds of the ratio within a round, so that load from elsewhere, which
+    comes and goes, weighs on both sides of each ratio alike."""
     from ..debug import Session
     from ..debug.rewind import Rewind
 
@@ -136,8 +136,11 @@ def measure(machine_id: str | None = "tetris", frames: int = 60, repeats: int = 
     for run_frame in configs.values():
         _time(run_frame, frames)
     times: dict[str, list[float]] = {name: [] for name in configs}
-    for _ in range(repeats):
-        for name, run_frame in configs.items():
+    for turn in range(repeats):
+        # In turns forward and back: a host that speeds up or slows down
+        # within a round favours neither the first configurations nor the last.
+        order = list(configs.items())
+        for name, run_frame in order if turn % 2 == 0 else reversed(order):
             times[name].append(max(_time(run_frame, frames), 1e-9))
     results: dict[str, Any] = {"machine": bare.INFO.id, "frames": frames, "repeats": repeats,
                                "settle": settle,
