@@ -279,15 +279,12 @@ def _folded(raw: list[str], op: int, addr: int, wp: int, last: bool, fetch_wait:
     return lines
 
 
-_FETCHED = "# (fetched)"
-
-
 def _fetch_check(addr: int, op: int, fetch_wait: int) -> list[str]:
     """The read watch's check of an instruction's opcode fetch, as the run
     loop makes it: the fetch's wait states counted, PC at the instruction."""
     return [*([f"cycles += {fetch_wait}"] if fetch_wait else []),
             f"if rmw[{_literal(addr)}]:",
-            f"    pc = {_literal(addr)}  {_FETCHED}",
+            f"    pc = {_literal(addr)}",
             f"    rword({_literal(addr)}, {_literal(op)})"]
 
 
@@ -336,27 +333,27 @@ def build(cells: dict[str, types.CellType], mem: bytearray, pc: int, wp: int,
             lines = folds[key] = _folded(raw, op, addr, wp, last or exits,
                                          0 if read_watch else fetch_wait, tables,
                                          frozenset(cells))
-        if read_watch:  # the opcode's fetch, as the run loop checks it
-            lines = _fetch_check(addr, op, fetch_wait) + lines
+        # The opcode's fetch, checked by the read watch as the run loop checks it.
+        fetched = _fetch_check(addr, op, fetch_wait) if read_watch else []
         if exits:  # taken, it leaves with PC at its target; not, the block goes on
             assert lines[-1] == "return", lines
-            body += lines[:-1]
+            body += fetched + lines[:-1]
             addr += 2
             body += [f"if {_LEAVE}:", f"    pc = {_literal(addr)}", "    return"]
             continue
         if last:  # it runs as its handler would, on the live PC
-            final, jumps = lines, isa.DECODE[op].fmt == isa.JUMP
+            final, jumps = fetched + lines, isa.DECODE[op].fmt == isa.JUMP
             addr += 2
             break
         leaves = False  # may this one's writes end the block?
         now = addr + 2
-        for i, line in enumerate(lines):
+        body += fetched
+        for line in lines:
             if line == _STEPPED:
                 now += 2
                 continue
             pad = " " * _indent(line)
-            if _calls_bus(line) and not lines[i - 1].endswith(_FETCHED):
-                # a device, or a watch's hook, sees PC as it would be
+            if _calls_bus(line):  # a device, or a watch's hook, sees PC as it would be
                 body.append(f"{pad}pc = {_literal(now)}")
             body.append(line)
             text = line.strip()
