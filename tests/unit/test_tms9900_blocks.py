@@ -22,6 +22,7 @@ while blocks run, and to stop.
 
 from __future__ import annotations
 
+import functools
 import random
 from collections import Counter
 
@@ -31,9 +32,18 @@ from test_tms9900_write_watch import CODE, make, random_image, runnable, watched
 from retroscope.cpu import TMS9900, _tms9900blocks, _tms9900gen
 from retroscope.cpu import isa9900 as isa
 
-INSIDE = [w for w in range(0x10000) if isa.DECODE[w] is not None and _tms9900blocks.straight(
-    _tms9900gen.handler_lines(_tms9900gen.handler_name(w), True, "paged"))]
-LAST = [w for w in range(0x10000) if isa.DECODE[w] is not None and w not in set(INSIDE)]
+
+@functools.cache
+def opcode_kinds() -> tuple[list[int], list[int]]:
+    """(opcodes a block may hold inside, opcodes that end one), worked out once
+    and only when a test plants loops (not at collection: it takes seconds)."""
+    inside, last = [], []
+    for w in range(0x10000):
+        if isa.DECODE[w] is None:
+            continue
+        lines = _tms9900gen.handler_lines(_tms9900gen.handler_name(w), True, "paged")
+        (inside if _tms9900blocks.straight(lines) else last).append(w)
+    return inside, last
 
 
 def plant_loops(rng: random.Random, image: bytearray) -> list[int]:
@@ -53,7 +63,8 @@ def plant_loops(rng: random.Random, image: bytearray) -> list[int]:
                 image[at:at + 2] = bytes((rng.randrange(0x11, 0x1D), rng.randrange(1, 4)))
                 at += 2
                 continue
-            word = rng.choice(INSIDE) if rng.random() < 0.9 else rng.choice(LAST)
+            inside, last = opcode_kinds()
+            word = rng.choice(inside) if rng.random() < 0.9 else rng.choice(last)
             image[at:at + 2] = word.to_bytes(2, "big")
             at += 2 + 2 * rng.choice((0, 0, 1, 2))  # random operand words follow
         back = (start - (at + 2)) // 2
