@@ -501,6 +501,21 @@ def test_the_demos_first_pieces_are_the_articles_and_next_shows_the_one_after():
     assert "".join(nexts) == expected[1:len(nexts) + 1]
 
 
+def test_the_panels_choice_names_the_next_box_and_the_piece_after_it():
+    from retroscope.machines.tetris.tables import SPAWN_TABLE, TYPE_NAMES
+    m = create(start="demo")
+    while not (m.read(model.PLAY_STATE) == 1 and m.read(0xD3) == 2):
+        run(m)
+    sel = m.state()["selection"]
+    # the NEXT box holds the article's second piece; the demo's table the third
+    assert sel["next_box"] == TYPE_NAMES[SPAWN_TABLE.index(m.read(0xBF))] == "J"
+    assert (sel["source"], sel["table_at"], sel["result"]) == ("demo", 0xDF02, "T")
+    m = playing()
+    sel = m.state()["selection"]
+    assert sel["source"] == "random"
+    assert sel["next_box"] == TYPE_NAMES[SPAWN_TABLE.index(m.read(0xBF))]
+
+
 def test_the_title_screen_falls_into_the_demo_and_start_leaves_it():
     m = create(start="title")
     run(m, 0, 800)
