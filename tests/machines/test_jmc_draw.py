@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 from test_jmc_play import bottom_move, click_cell
 
+from retroscope.machines.bbc.video import _index as palette_index
 from retroscope.machines.jmc import create, model
 from retroscope.machines.jmc.draw import BOARD_Y, View, cell_xy, draw
 from retroscope.machines.jmc.program import key
@@ -174,10 +175,9 @@ def test_the_computers_turn_shows_none_of_its_pieces() -> None:
 
 
 def logical(m, x: int, y: int) -> int:
-    """The logical colour of MODE 2 pixel (x, y) in the 6502's screen memory
-    (left pixel in bits 7/5/3/1, right in 6/4/2/0)."""
-    byte = m.read(0x3000 + (y // 8) * 640 + (x // 2) * 8 + y % 8) << (x & 1)
-    return (byte >> 7 & 1) << 3 | (byte >> 5 & 1) << 2 | (byte >> 3 & 1) << 1 | (byte >> 1 & 1)
+    """The logical colour of MODE 2 pixel (x, y) in the 6502's screen memory,
+    as the video chip reads it."""
+    return palette_index(m.read(0x3000 + (y // 8) * 640 + (x // 2) * 8 + y % 8), x & 1)
 
 
 def test_the_pass_screens_message_is_centred_for_its_length() -> None:
