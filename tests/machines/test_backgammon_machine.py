@@ -99,6 +99,34 @@ def test_the_title_steps_the_rng_and_the_counter_once_per_frame_until_start():
     assert m.read(INDEX) == idx + 1  # the title is cleared: the RNG only moves for rolls
 
 
+def test_the_titles_reset_now_line_says_the_sequence_the_state_says_at_every_frame():
+    """The picture a frame shows (rendered from the nametable), not the one
+    built for the next: its RESET NOW line against the state at that frame."""
+    from retroscope.machines.backgammon.video import title_screen
+    m, other = create(), create()
+    for _ in range(8):
+        other.run_frame()
+    width = m.width
+    line = slice(16 * 8 * width, 17 * 8 * width)  # the RESET NOW line, tile row 16
+
+    def shown_sequences() -> list[int]:
+        shown = bytes(m.framebuffer)[line]
+        out = []
+        for live in range(model.SEQUENCES):
+            for i, value in enumerate(title_screen(0, 0, 0, live).nametable()):
+                other.ppu.vram_write(0x2000 + i, value)
+            picture = bytearray(len(m.framebuffer))
+            other.ppu.render(picture)
+            if bytes(picture)[line] == shown:
+                out.append(live)
+        return out
+
+    m.run_frame()
+    for _ in range(6):
+        m.run_frame()
+        assert shown_sequences() == [m.state()["live_sequence"]]
+
+
 def test_a_seed_link_starts_that_sequence_with_its_canonical_tape():
     m = create(seed=17)
     rng = model.DiceRng.for_sequence(17)
@@ -137,6 +165,31 @@ def test_a_turn_played_with_the_mouse_moves_the_checkers():
     m.command("confirm", {})
     m.run_frame()
     assert m.state()["game"]["turns"] == 1 and m.state()["game"]["turn"] == 1 - turn
+
+
+def test_a_click_on_a_point_the_checker_cannot_reach_says_why_on_screen_and_panel():
+    from retroscope.machines.backgammon import tiles
+    m = create(seed=17)
+    m.command("players", {"white": "human", "black": "human"})
+    game = m.state()["game"]
+    turn = game["turn"]
+    src = game["legal"][0][0]
+
+    def click(point: int) -> None:  # a mover-numbered point, clicked on the board
+        col, top = point_place(point if turn == 0 else 25 - point)
+        m.pointer(col * 8 + 8, (4 if top else 25) * 8, True)
+        m.pointer(col * 8 + 8, (4 if top else 25) * 8, False)
+
+    click(src)
+    click(src + 1)  # backwards: never legal
+    game = m.state()["game"]
+    assert game["selected"] == src  # still chosen: another point may be tried
+    assert game["message"] == f"{src}/{src + 1}: that is backwards"
+    m.run_frame()
+    m.run_frame()
+    row = bytes(m.ppu.vram_read(0x2000 + 29 * 32 + i) for i in range(32))
+    want = bytes(tiles.text_tiles(game["message"].upper()))
+    assert row[:len(want)] == want
 
 
 def test_export_then_import_reproduces_the_game_and_bad_records_say_why():

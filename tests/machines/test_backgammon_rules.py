@@ -92,6 +92,37 @@ def test_when_only_one_die_can_be_played_the_larger_one_must_be():
         turn.move(8, 3)
 
 
+@pytest.mark.parametrize(("white", "black", "dice", "move", "why"), [
+    ({24: 2, 13: 5, 8: 3, 6: 5}, {24: 2, 13: 5, 8: 3, 6: 5}, (3, 1), (13, 20), "that is backwards"),
+    ({24: 2, 13: 5, 8: 3, 6: 5}, {24: 2, 13: 5, 8: 3, 6: 5}, (3, 1), (13, 5), "no dice make 8"),
+    ({24: 2, 13: 5, 8: 3, 6: 5}, {24: 2, 13: 5, 8: 3, 6: 5}, (3, 1), (8, 1), "point 1 is blocked"),
+    ({24: 2, 13: 5, 8: 3, 6: 5}, {24: 2, 13: 5, 8: 3, 6: 5}, (3, 1), (7, 6),
+     "no checker of yours there"),
+    ({25: 1, 13: 14}, {1: 15}, (3, 1), (13, 10), "enter from the bar first"),
+    ({8: 1, 6: 14}, {1: 15}, (3, 1), (6, OFF), "not all checkers home yet"),
+    ({6: 15}, {1: 15}, (2, 1), (6, OFF), "dice too small to go off"),
+    ({6: 2, 5: 3, 1: 10}, {1: 15}, (4, 2), (5, OFF), "bear off from 6 first"),
+    # 13/9 with 3-1: both stops (12 and 10) are Black's points
+    ({13: 14, 6: 1}, {13: 2, 15: 2, 1: 11}, (3, 1), (13, 9), "no open point on the way"),
+    ({8: 1, 24: 14}, {7: 2, 6: 2, 24: 11}, (6, 5), (8, 3), "must play the larger die"),
+    ({13: 15}, {1: 15}, (3, 1), (13, 10), ""),
+])
+def test_an_illegal_move_says_why(white, black, dice, move, why):
+    turn = TurnState(Position.build(white, black), dice)
+    assert turn.why_not(*move) == why
+    assert len(f"{point_name(move[0])}/{point_name(move[1])}: {why}") <= 32  # the screen's line
+    if why:
+        with pytest.raises(ValueError, match=why):
+            turn.move(*move)
+
+
+def test_a_spent_turn_says_the_dice_are_used():
+    turn = TurnState(Position.build({13: 15}, {1: 15}), (3, 1))
+    turn.move(13, 10)
+    turn.move(10, 9)
+    assert turn.why_not(13, 12) == "no dice left: end the turn"
+
+
 def test_doubles_are_played_four_times():
     pos = Position()
     plays = legal_plays(pos, (6, 6))

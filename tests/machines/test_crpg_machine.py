@@ -3,6 +3,8 @@ step's cycles measured on the core, the copy loops, walking and exits."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from retroscope.machines import create
@@ -15,6 +17,35 @@ def machine() -> CrpgMachine:
     m = create("crpg")
     assert isinstance(m, CrpgMachine)
     return m
+
+
+def test_warming_up_compiles_the_start_up_and_leaves_the_machine_as_it_was(
+        machine: CrpgMachine, monkeypatch: pytest.MonkeyPatch) -> None:
+    """In the page the first MAPPRC cost some 2 s of compiling the core's
+    blocks, with the window empty after the page said ready: a new machine
+    there runs its start-up once and puts everything back before it is
+    handed over. Nothing of the machine may change; the blocks stay."""
+    from retroscope.cpu import _tms9900blocks
+
+    compiled: list[str] = []
+    compile_block = _tms9900blocks.closure_function
+
+    def counted(name: str, *args: Any) -> Any:
+        compiled.append(name)
+        return compile_block(name, *args)
+
+    monkeypatch.setattr(_tms9900blocks, "closure_function", counted)
+    fresh = create("crpg")
+    fresh.run_until_step(1)
+    cold = len(compiled)
+    before = machine.snapshot()
+    machine.warm_up()
+    assert machine.frame == 0 and machine.snapshot() == before
+    compiled.clear()
+    machine.run_until_step(1)
+    assert len(compiled) < cold / 3, (len(compiled), cold)
+    assert bytes(machine.bus.ram) == bytes(fresh.bus.ram)
+    assert bytes(machine.framebuffer) == bytes(fresh.framebuffer)
 
 
 def test_the_program_draws_the_processed_window_into_the_name_table(machine: CrpgMachine) -> None:
@@ -162,3 +193,42 @@ def test_the_article_s_labels_are_symbols_and_its_tables_are_the_model_s(
         == list(model.XDIFF)
     assert [int.from_bytes(ram[sym["DIRY"] + 2 * i:sym["DIRY"] + 2 * i + 2], "big", signed=True)
             for i in range(4)] == list(model.DIRY)
+
+
+@pytest.mark.parametrize("tap", [1, 6])  # a key tap of 1 frame, and of 100 ms (6 frames)
+def test_each_tap_moves_one_square_even_while_a_step_is_being_drawn(
+        machine: CrpgMachine, tap: int) -> None:
+    """MAPPRC takes some ten frames, and the mobs' moves redraw every 40: a
+    tap then used to come and go unseen. Taps 12 to 51 frames apart (a brisk
+    player) fall at every phase of the steps; each must move one square."""
+    machine.run_until_step(1)
+    xs = [machine.state()["x"]]
+    taps = 0
+    for gap in range(12, 52, 3):
+        key = 1 << BUTTONS.index("Left" if taps % 2 == 0 else "Right")
+        for _ in range(tap):
+            machine.run_frame(key)
+            xs.append(machine.state()["x"])
+        for _ in range(gap):
+            machine.run_frame(0)
+            xs.append(machine.state()["x"])
+        taps += 1
+    for _ in range(40):
+        machine.run_frame(0)
+        xs.append(machine.state()["x"])
+    moves = [b - a for a, b in zip(xs, xs[1:], strict=False) if b != a]
+    assert moves == [-1, 1] * (taps // 2) + [-1] * (taps % 2)
+
+
+@pytest.mark.parametrize(("frames", "squares"), [(6, (1, 1)), (20, (1, 1)), (90, (6, 9))])
+def test_a_held_key_repeats_after_a_delay_at_a_steady_rate(
+        machine: CrpgMachine, frames: int, squares: tuple[int, int]) -> None:
+    machine.run_until_step(1)
+    x0 = machine.state()["x"]
+    left = 1 << BUTTONS.index("Left")
+    for _ in range(frames):
+        machine.run_frame(left)
+    for _ in range(30):
+        machine.run_frame(0)
+    low, high = squares
+    assert low <= x0 - machine.state()["x"] <= high

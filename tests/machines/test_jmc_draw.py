@@ -1,13 +1,16 @@
 """JMC's screens are drawn by the 6502 (draw.asm) into MODE 2 screen memory:
 at every step of a game the screen memory equals the pure-Python reference
-model (draw.py) drawn from the same RAM."""
+model (draw.py) drawn from the same RAM (but for the computer's turn, when the
+6502 holds the board the player left)."""
 
 from __future__ import annotations
 
 import pytest
+from test_jmc_play import bottom_move, click_cell
 
+from retroscope.machines.bbc.video import _index as palette_index
 from retroscope.machines.jmc import create, model
-from retroscope.machines.jmc.draw import View, draw
+from retroscope.machines.jmc.draw import BOARD_Y, View, cell_xy, draw
 from retroscope.machines.jmc.program import key
 from retroscope.machines.jmc.screen import Canvas
 
@@ -149,15 +152,103 @@ def test_the_computers_turn_shows_none_of_its_pieces() -> None:
     press(m, "C")
     press(m, "R")
     press(m, "Return")
-    m.write(0x5A, 5)                              # the computer's turn, held there
-    m.write(0xC9, 1)
-    m.run_frame(0)
-    m.write(0x5A, 5)
-    for _ in range(60):
-        m.run_frame(0)
+    before = bytes(m.bus.ram[SCREEN])
+
+    def computers_turn() -> None:                 # held there, drawn as it may be
         m.write(0x5A, 5)
-        if not m.read(0xCA) and not m.read(0xC9):
-            break
-    assert_model(m, "the computer's turn")
+        m.write(Z_DIRTY, 1)
+        for _ in range(60):
+            m.run_frame(0)
+            m.write(0x5A, 5)
+            if not m.read(0xCA) and not m.read(Z_DIRTY):
+                break
+
+    computers_turn()                              # the play screen is up: it stays
+    assert bytes(m.bus.ram[SCREEN]) == before
     shown = [m.read(0x580 + p) for p in model.SPACES]   # V_shown1: each space's look
+    assert all(look >> 2 == 0 for look in shown if look & 3 == 2)  # its blocks: no icons
+    m.write(Z_SHOWN_KIND, 0xFF)                   # no screen up (an edit): drawn whole,
+    computers_turn()                              # from the computer's side
+    assert_model(m, "the computer's turn")
+    shown = [m.read(0x580 + p) for p in model.SPACES]
     assert any(shown) and all(look >> 2 == 0 for look in shown)   # blocks, no icons
+
+
+def logical(m, x: int, y: int) -> int:
+    """The logical colour of MODE 2 pixel (x, y) in the 6502's screen memory,
+    as the video chip reads it."""
+    return palette_index(m.read(0x3000 + (y // 8) * 640 + (x // 2) * 8 + y % 8), x & 1)
+
+
+def test_the_pass_screens_message_is_centred_for_its_length() -> None:
+    from retroscope.machines.jmc.draw import PASS_Y
+    from retroscope.machines.jmc.screen import YELLOW
+    m = create()
+    settle(m)
+    press(m, "Return")
+    press(m, "R")
+    press(m, "E")
+    assert m.state()["phase"] == "pass" and m.state()["message"] == "PASS TO BLUE"
+    xs = [x for x in range(160) for y in range(PASS_Y, PASS_Y + 10) if logical(m, x, y) == YELLOW]
+    left, right = min(xs), 159 - max(xs)
+    assert abs(left - right) <= 1, (left, right)   # 3-pixel glyphs 4 apart: 1 pixel odd
+    assert_model(m, "the interstitial")
+
+
+@pytest.mark.parametrize("phase_keys", [("Return",), ("Return", "R", "E", "Return", "R", "E",
+                                                    "Return")])
+def test_the_board_has_a_key_to_its_bridges(phase_keys) -> None:
+    from retroscope.machines.jmc.draw import BRIDGE_KEY_X, LEGEND_Y
+    from retroscope.machines.jmc.screen import CYAN, DARK, YELLOW
+    m = create(bridges=4)
+    settle(m)
+    for name in phase_keys:
+        press(m, name)
+    assert m.state()["phase"] in ("setup", "play")
+    y = LEGEND_Y + 4
+    row = [logical(m, x, y) for x in range(BRIDGE_KEY_X, BRIDGE_KEY_X + 16)]
+    assert row == [CYAN] * 2 + [YELLOW] + [DARK] * 10 + [YELLOW] + [CYAN] * 2
+    assert any(logical(m, x, y) != 0 for x in range(BRIDGE_KEY_X + 18, 160))  # its word
+    assert_model(m, "the board with its bridges' key")
+
+
+def test_the_computers_turn_holds_the_board_and_then_redraws_only_what_its_move_changed() -> None:
+    m = create()
+    settle(m)
+    for name in ("C", "R", "Return"):
+        press(m, name)
+    frm, to = bottom_move(m)
+    click_cell(m, frm)
+    click_cell(m, to)
+    width = m.width                       # 2 framebuffer pixels a MODE 2 pixel
+    board = slice(BOARD_Y * width, None)  # below the message line
+    before = bytes(m.framebuffer)[board]
+    m.run_frame(key("E"))
+    m.run_frame(key("E"))
+    frames = []
+    while m.state()["phase"] == "computer":
+        assert bytes(m.framebuffer)[board] == before   # held, in the player's colours
+        m.run_frame(0)
+    assert m.state()["phase"] == "play"
+    while m.state()["busy"]:
+        frames.append(bytes(m.framebuffer)[board])
+        m.run_frame(0)
+    final = bytes(m.framebuffer)[board]
+    assert_model(m, "back in play")
+
+    def cell_at(x: int, y: int) -> int:
+        """The space at MODE 2 pixel (x, y), or -1 off the spaces."""
+        for p in model.SPACES:
+            cx, cy, w = cell_xy(p)
+            if cx <= x < cx + w and cy <= y < cy + 24:
+                return p
+        return -1
+
+    def cells_differing(a: bytes, b: bytes) -> set[int]:
+        return {cell_at(i % width // 2, i // width + BOARD_Y)
+                for i in range(len(a)) if a[i] != b[i]}
+
+    moved = cells_differing(before, final)
+    assert moved and -1 not in moved and len(moved) <= 6   # the move, its frames, a mark
+    for picture in frames:                                  # no sweep over the board
+        assert cells_differing(picture, final) <= moved

@@ -66,6 +66,18 @@ def test_the_menu_shows_on_the_screen() -> None:
     assert len(set(m.framebuffer)) >= 2          # text on black
 
 
+def test_in_the_menu_the_state_gives_the_bridges_the_menu_shows() -> None:
+    m = create(bridges=4)
+    settle(m, 3)
+    assert m.state()["bridges"] == m.read(0xC8) == 4
+    press(m, "B")                      # the menu's option: 2 (Z_opt_bridges, $C8)
+    assert m.state()["phase"] == "menu"
+    assert m.read(0xC8) == 2
+    assert m.state()["bridges"] == 2   # the game's $51 still says 4 until a game starts
+    press(m, "Return")
+    assert m.state()["phase"] != "menu" and m.state()["bridges"] == m.read(0x51) == 2
+
+
 def test_a_hot_seat_round_with_the_interstitial_screen() -> None:
     m = create()
     settle(m, 3)

@@ -97,6 +97,18 @@ def test_setup_legal_catches_bad_setups() -> None:
     assert model.setup_legal(board)
 
 
+@pytest.mark.parametrize("a", [0x00, 0x04, 0x37, 0xFF])
+def test_random_setup_places_both_sides_whatever_a_holds(machine: JmcMachine, a: int) -> None:
+    machine.load_board(model.Board(2))
+    machine.seed = 0xC0FFEE
+    machine.call("random_setup", a=a, x=a ^ 0x55, y=a ^ 0xAA, max_cycles=20_000_000)
+    want, after = model.random_setup(0xC0FFEE, 2)
+    got = machine.board()
+    assert got.pieces == want.pieces and got.types == want.types
+    assert machine.seed == after
+    assert model.setup_legal(got) == []
+
+
 @pytest.mark.long
 def test_random_setup_6502_matches_the_model_over_a_thousand_seeds(machine: JmcMachine) -> None:
     seed = 7
@@ -116,7 +128,7 @@ def test_random_setup_of_one_side_leaves_the_other_alone(machine: JmcMachine, on
     start, _ = model.random_setup(0x5EED, 2)
     machine.load_board(start)
     machine.seed = 0xC0FFEE
-    machine.call("random_setup", a=only, max_cycles=20_000_000)
+    machine.call("random_setup_sides", a=only, max_cycles=20_000_000)
     want, after = model.random_setup(0xC0FFEE, 2, only=only, board=start)
     got = machine.board()
     assert got.pieces == want.pieces and got.types == want.types

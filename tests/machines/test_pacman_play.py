@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import pytest
 
+from retroscope.machines.namco.video import tile_offset
 from retroscope.machines.pacman import create, model
-from retroscope.machines.pacman.maze import WALL, Maze, default_maze
+from retroscope.machines.pacman.maze import TILE_PELLET, WALL, Maze, default_maze
 
 UP, LEFT, RIGHT, DOWN, COIN, START = (1 << i for i in range(6))
 PACMAN, BLINKY, PINKY, INKY, CLYDE = (0x4D00 + 16 * i for i in range(5))
@@ -242,6 +243,44 @@ def test_a_caught_pacman_loses_a_life_and_the_game_ends():
         if s["game_state"] == "attract":
             break
     assert {"dying", "game over", "attract"} <= seen
+
+
+def screen_text(m, x: int, y: int, length: int) -> str:
+    return "".join(chr(m.read(0x4000 + tile_offset(x + i, y))) for i in range(length))
+
+
+def test_ready_shows_in_the_maze_below_the_house_and_the_cells_under_it_come_back():
+    m = create()
+    start_game(m)
+    under = [m.read(0x3400 + tile_offset(x, 20)) for x in range(11, 17)]  # the maze's ROM
+    dots = word(m, "dotsLeft")
+    assert screen_text(m, 11, 20, 6) == "READY!"
+    assert screen_text(m, 9, 2, 10).strip(" @") == ""   # not under the scores
+    assert TILE_PELLET in under  # our maze has pellets there: none may be lost
+    for _ in range(121):
+        m.run_frame()
+        if m.state()["game_state"] == "play":
+            break
+    assert m.state()["game_state"] == "play"
+    assert [m.read(0x4000 + tile_offset(x, 20)) for x in range(11, 17)] == under
+    assert word(m, "dotsLeft") == dots
+
+
+def test_after_game_over_no_ghost_overlay_is_left_and_the_words_are_in_the_maze():
+    from retroscope.machines.pacman import overlay
+    m = create()
+    start_game(m, 0)
+    for _ in range(60 * 90):
+        m.run_frame()
+        if m.state()["game_state"] == "game over":
+            break
+    assert m.state()["game_state"] == "game over"
+    m.run_frame()
+    m.run_frame()
+    assert all(m.overlays.values())
+    assert max(m.framebuffer) < min(overlay.OVERLAY_COLOURS), "the ghosts are gone: no targets"
+    assert screen_text(m, 9, 20, 10) == "GAME  OVER"
+    assert not any(g["shown"] for g in m.state()["ghosts"])
 
 
 def dead_end_maze() -> Maze:

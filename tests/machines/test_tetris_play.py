@@ -473,6 +473,49 @@ def test_the_demo_takes_its_pieces_from_the_df00_table_and_its_moves_from_dd00()
     assert len(xs) > 3  # the recorded buttons move the pieces
 
 
+# Seed 002, "Demo": the sequence the $DF00 table gives; its space is a type 7,
+# which reads past the spawn table into Td (a T).
+ARTICLE_DEMO_PIECES = "TJTSZJTSZJSZLZJTTSITO JSZLZLIOLZLIOJTSITOJ"
+
+
+def test_the_demo_piece_table_holds_the_articles_sequence_in_bits_6_to_4():
+    from retroscope.machines.tetris.demo import piece_table
+    types = "".join("TJZOSLI "[(b >> 4) & 7] for b in piece_table()[:len(ARTICLE_DEMO_PIECES)])
+    assert types == ARTICLE_DEMO_PIECES
+
+
+def test_the_demos_first_pieces_are_the_articles_and_next_shows_the_one_after():
+    from retroscope.machines.tetris.tables import SPAWN_TABLE, TYPE_NAMES
+    m = create(start="demo")
+    spawned: list[str] = []
+    nexts: list[str] = []
+    for _ in range(1500):
+        run(m)
+        if m.read(model.PLAY_STATE) == 1 and m.read(model.TET_Y) == 0 and (
+                len(spawned) < m.read(0xD3) - 1):
+            spawned.append(TYPE_NAMES[SPAWN_TABLE.index(m.read(model.ORIENT))])
+            nexts.append(TYPE_NAMES[SPAWN_TABLE.index(m.read(0xBF))])
+    expected = ARTICLE_DEMO_PIECES.replace(" ", "T")
+    assert len(spawned) >= 8
+    assert "".join(spawned) == expected[:len(spawned)]
+    assert "".join(nexts) == expected[1:len(nexts) + 1]
+
+
+def test_the_panels_choice_names_the_next_box_and_the_piece_after_it():
+    from retroscope.machines.tetris.tables import SPAWN_TABLE, TYPE_NAMES
+    m = create(start="demo")
+    while not (m.read(model.PLAY_STATE) == 1 and m.read(0xD3) == 2):
+        run(m)
+    sel = m.state()["selection"]
+    # the NEXT box holds the article's second piece; the demo's table the third
+    assert sel["next_box"] == TYPE_NAMES[SPAWN_TABLE.index(m.read(0xBF))] == "J"
+    assert (sel["source"], sel["table_at"], sel["result"]) == ("demo", 0xDF02, "T")
+    m = playing()
+    sel = m.state()["selection"]
+    assert sel["source"] == "random"
+    assert sel["next_box"] == TYPE_NAMES[SPAWN_TABLE.index(m.read(0xBF))]
+
+
 def test_the_title_screen_falls_into_the_demo_and_start_leaves_it():
     m = create(start="title")
     run(m, 0, 800)

@@ -88,6 +88,18 @@ def test_every_number_spelling_means_the_same_value(number: str):
     assert data == b"\x3e\xff"
 
 
+@pytest.mark.parametrize(("text", "hexbytes"), [
+    ("ld hl,0BEEFH", "21efbe"),  # hex with a leading 0B: the H suffix makes it hex
+    ("ld a,0B1H", "3eb1"),
+    ("ld hl,0b10h", "21100b"),  # 0B10H is hex B10, not binary 10 followed by junk
+    ("ld a,0b101", "3e05"),  # C-style binary still works when no suffix follows
+    ("ld a,0B0H", "3eb0"),
+])
+def test_a_leading_0b_is_hex_when_an_h_suffix_follows(text: str, hexbytes: str):
+    (_, data), = assemble(text, "z80").chunks
+    assert data == bytes.fromhex(hexbytes)
+
+
 def test_labels_locals_equates_and_data_directives_work_in_zilog_syntax():
     source = """
 table   equ $0100

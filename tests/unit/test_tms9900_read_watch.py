@@ -345,9 +345,9 @@ CRPG_READS = [  # ([(kind, start, end or None, condition)], stops at least)
     ([("read", "$0004", "$0007", ""), ("read", "$8379", None, "value == 5")], 1),  # level 1
     ([("read", "$8379", None, "value & 1"), ("write", "$8379", None, "value & 1")], 1),
     # seldom or never holding in the wait loop: a turn checked, the next ones skipped
-    ([("read", "$8379", None, "value == 7")], 1),
+    ([("read", "$8379", None, "value == 21")], 1),  # (the tick: frame - 4, from frame 7)
     ([("read", "$8379", None, "pc == $10000"), ("read", "WAITF1", None, "value == $FF")], 0),
-    ([("read", "$8379", None, "r1 == $0700")], 1),  # a register: no clock or device
+    ([("read", "$8379", None, "r1 == $1400")], 1),  # a register: no clock or device
     ([("read", "$8379", None, "(cycles & $3F) < 4")], 1),  # the clock: every turn checked
 ]
 

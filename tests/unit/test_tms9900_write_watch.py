@@ -295,7 +295,7 @@ CRPG_WATCHES = [  # (kind, start, end or None, condition)
     [("write", "$2000", "$2FFF", "value & 7 == 3"), ("write", "$8379", None, "")],  # the map
     # read breakpoints: the core's read watch (set_read_watch), asking for a stop
     [("read", "$8802", None, ""), ("write", "$8379", None, "")],  # the VDP status, the tick
-    [("read", "$8379", None, "value == 5 && (cycles & $FF) < 16")],  # read each wait turn
+    [("read", "$8379", None, "value == 12 && (cycles & $FF) < 16")],  # read each wait turn
 ]
 
 

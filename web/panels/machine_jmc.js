@@ -72,8 +72,8 @@ export function create(root, session) {
       if (!state || !state.phase) return;
       const who = state.winner ? `${state.winner} has won` : `${state.turn} at the bottom`;
       status.textContent = `${state.phase} (${state.mode}, ${state.bridges} bridges): ${who}`;
-      detail.textContent = `${state.message || ""} | pieces red ${state.pieces.red}, ` +
-        `blue ${state.pieces.blue} | seed $${state.seed}`;
+      detail.textContent = [state.message, `pieces red ${state.pieces.red}, blue ${state.pieces.blue}`,
+        `seed $${state.seed}`].filter(Boolean).join(" | ");
       link.textContent = state.link || "(set up by hand)";
     },
     dispose() { root.replaceChildren(); },

@@ -168,11 +168,14 @@ export function create(root, session) {
         const row = ghostRows.get(g.name);
         if (!row) continue;
         const c = row.cells;
-        c[1].textContent = g.frightened ? `${g.state} (frightened)` : g.state;
+        // a ghost whose sprite is off (game over, a death, a cleared level) has
+        // no target or choice to show, as the picture has none
+        const gone = g.shown === false;
+        c[1].textContent = gone ? "off the screen" : g.frightened ? `${g.state} (frightened)` : g.state;
         c[2].textContent = `(${g.tile[0]}, ${g.tile[1]})`;
         c[3].textContent = g.dir;
-        c[4].textContent = g.target ? `(${g.target[0]}, ${g.target[1]})` : "-";
-        const d = g.decision;
+        c[4].textContent = g.target && !gone ? `(${g.target[0]}, ${g.target[1]})` : "-";
+        const d = gone ? null : g.decision;
         for (let i = 0; i < 4; i++) {
           const cell = c[5 + i];
           const dist = d ? d.distances[i] : null;

@@ -10,6 +10,18 @@ import { createVersus } from "./tetris_versus.js";
 const TYPES = ["T", "J", "Z", "O", "S", "L", "I"];
 const MARK = "background:#e0a030;color:#000;font-weight:bold";
 
+// The NEXT box shows the piece already chosen; this line is about the one
+// chosen after it, when the current piece locks.
+function choiceText(sel) {
+  const after = `NEXT box: ${sel.next_box}. The piece after it`;
+  if (sel.source === "demo") {
+    return `${after} comes from the demo's table at $${hex(sel.table_at, 4)}: ${sel.result}.`;
+  }
+  const first = Number.isInteger(sel.first) ? `spawn table gives $${hex(sel.first, 2)}` : "7 is invalid";
+  return `${after}, if chosen at this frame: index ${sel.index}: ${first}` +
+    (sel.reroll ? " -> reroll" : "") + ` -> ${sel.result} (the RNG steps every frame, so this changes until the piece locks).`;
+}
+
 export function create(root, session) {
   const ai = createAi(root, session);
   const link = (label, addr) => el("button", {
@@ -20,7 +32,7 @@ export function create(root, session) {
   // -- the next choice ----------------------------------------------------------------------
   const choice = el("p", { class: "tetris-choice", testid: "tetris-choice" });
   const choiceBox = el("div", {},
-    el("h3", {}, "Next choice (", link("$9907", 0x9907), ")"),
+    el("h3", {}, "The piece after NEXT (", link("$9907", 0x9907), "; the demo: ", link("$DF00", 0xdf00), ")"),
     el("p", {}, "index = (RNG high ", link("$0017", 0x17), " + spawnCount ",
       link("$001A", 0x1a), " + 1) & 7; 7 or a repeat of spawnID ", link("$0019", 0x19),
       " rerolls: (new RNG high & 7 + spawnID) mod 7."),
@@ -67,10 +79,7 @@ export function create(root, session) {
       if (!state || !state.selection) return;
       updateScores(state);
       updateVersus(state);
-      const sel = state.selection;
-      const first = Number.isInteger(sel.first) ? `spawn table gives $${hex(sel.first, 2)}` : "7 is invalid";
-      choice.textContent = `index ${sel.index}: ${first}` +
-        (sel.reroll ? " -> reroll" : "") + ` -> next pick: ${sel.result}`;
+      choice.textContent = choiceText(state.selection);
       if (state.bias_table && !biasCells) buildBias(state.bias_table);
       if (biasCells) {
         const col = Number.isInteger(state.spawn_id) ? biasCells.columns.indexOf(`$${hex(state.spawn_id, 2)}`) : -1;

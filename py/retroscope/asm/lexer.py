@@ -136,7 +136,9 @@ def _digit_number(word: str, syntax: Syntax) -> int:
     low = word.lower()
     if syntax.c_hex and low.startswith("0x"):
         return _radix(low[2:], 16, word)
-    if syntax.c_hex and low.startswith("0b") and len(low) > 2:
+    # 0b.. is binary only when binary digits follow: with an h suffix in
+    # Zilog syntax, 0B1H and 0BEEFH are hex numbers that begin with B.
+    if syntax.c_hex and low.startswith("0b") and len(low) > 2 and set(low[2:]) <= set("01"):
         return _radix(low[2:], 2, word)
     if syntax.hex_suffix and low.endswith("h"):
         return _radix(low[:-1], 16, word)

@@ -20,7 +20,7 @@ from .game import Game
 from .layout import COUNTER, DIE1, DIE2, INDEX, MODE, READY, SEED, SFX_REQ, TABLE
 from .notation import link_text
 from .panel import TAPE_LENGTH
-from .rules import BAR, OFF
+from .rules import BAR, OFF, point_name
 from .tiles import build_chr
 
 __all__ = ["BUTTON", "COUNTER", "DIE1", "DIE2", "INDEX", "INFO", "MODE", "READY", "SEED",
@@ -187,8 +187,11 @@ class BackgammonMachine(FdsMachine):
         only when what it shows changed, and only the changed bytes written."""
         view: Any
         if self.game is None:
-            counter = self.read(COUNTER)
-            view = (model.sequence_of(self.read(SEED)), self.frame, counter,
+            # Built now, the title is seen in the next frame, whose NMI steps
+            # $33 once more after the picture: it says what a reset after that
+            # frame picks, as the panel does then.
+            counter = (self.read(COUNTER) + 1) & 0xFF
+            view = (model.sequence_of(self.read(SEED)), self.frame + 1, counter,
                     model.sequence_of(model.seed_from_counter(counter)))
         else:
             view = self._view()
@@ -253,7 +256,13 @@ class BackgammonMachine(FdsMachine):
                 self.selected = None
                 return
         steps = game.current.legal_steps()
-        self.selected = point if any(s == point for s, _, _ in steps) else None
+        if any(s == point for s, _, _ in steps):
+            self.selected = point  # one of the player's checkers that can move
+        elif self.selected is not None:  # kept: the player may try elsewhere
+            why = game.current.why_not(self.selected, point)
+            game.message = f"{point_name(self.selected)}/{point_name(point)}: {why}"
+        else:
+            self.selected = None
 
     # -- state --------------------------------------------------------------------------------
     def tape_state(self, count: int = TAPE_LENGTH) -> dict[str, Any]:

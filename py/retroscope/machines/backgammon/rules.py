@@ -296,7 +296,37 @@ class TurnState:
                 self.steps.append(step)
                 self.used.append(die)
                 return step
-        raise ValueError(f"{point_name(src)}/{point_name(dst)} is not a legal move now")
+        raise ValueError(f"{point_name(src)}/{point_name(dst)} is not a legal move now: "
+                         f"{self.why_not(src, dst)}")
+
+    def why_not(self, src: int, dst: int) -> str:
+        """Why the checker on `src` cannot go to `dst` now, in a few words (the
+        screen's message line holds 32 characters); "" if it can."""
+        if dst in self.paths(src):
+            return ""
+        me, opp, left = self._state()
+        if self.done():
+            return "no dice left: end the turn"
+        if me[src] == 0:
+            return "no checker of yours there"
+        if me[BAR] and src != BAR:
+            return "enter from the bar first"
+        if dst != OFF and dst >= src:
+            return "that is backwards"
+        if dst != OFF and opp[25 - dst] >= 2:
+            return f"point {dst} is blocked"
+        if dst == OFF and not _can_bear_off(me):
+            return "not all checkers home yet"
+        sums = _sums(left)
+        if dst != OFF and src - dst not in sums:
+            return f"no dice make {src - dst}"
+        if dst == OFF and max(sums, default=0) < src:
+            return "dice too small to go off"
+        if dst == OFF and src not in sums and any(me[src + 1:7]):
+            return f"bear off from {max(p for p in range(src + 1, 7) if me[p])} first"
+        if _reaches(me, opp, src, dst, left):
+            return "must play the larger die" if self.larger_only else "a die would go unplayed"
+        return "no open point on the way"
 
     def paths(self, src: int) -> dict[int, list[Step]]:
         """Where the checker on `src` can go this turn, alone -> the shortest
@@ -327,6 +357,34 @@ class TurnState:
 
     def done(self) -> bool:
         return len(self.steps) >= self.total
+
+
+def _sums(dice: list[int]) -> set[int]:
+    """Every distance some of `dice` add up to."""
+    sums: set[int] = set()
+    for die in dice:
+        sums |= {die} | {die + t for t in sums}
+    return sums
+
+
+def _reaches(me: list[int], opp: list[int], src: int, dst: int, dice: list[int]) -> bool:
+    """Whether the checker on `src` gets to `dst` with some of `dice`, each
+    stop open, the turn's other rules aside."""
+    for die in set(dice):
+        step = step_to(me, opp, src, die)
+        if step is None:
+            continue
+        if step[1] == dst:
+            return True
+        rest = list(dice)
+        rest.remove(die)
+        if step[1] != OFF:
+            apply_step(me, opp, step)
+            found = _reaches(me, opp, step[1], dst, rest)
+            undo_step(me, opp, step)
+            if found:
+                return True
+    return False
 
 
 def point_name(point: int) -> str:

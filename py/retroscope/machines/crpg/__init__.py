@@ -8,6 +8,7 @@ that is walked on its own. MAPPRC and its stages are our TMS9900 code
 
 from __future__ import annotations
 
+import sys
 from typing import Any
 
 from ..base import check_params
@@ -34,4 +35,7 @@ def create(**params: Any) -> CrpgMachine:
     world = default_world()
     if values["map"]:
         world = World([decode(values["map"])])
-    return CrpgMachine(world)
+    machine = CrpgMachine(world)
+    if sys.platform == "emscripten":  # the page, where compiling is slowest
+        machine.warm_up()
+    return machine

@@ -17,6 +17,10 @@ VDPWA  EQU  >8C02
 VDPTIC EQU  >8379
 PROBE  EQU  >5FF0              the stand-in's cycle probes: a write records the time
 COPYPR EQU  >5FF2
+INTPR  EQU  >5FF4              (KEYHK's, taken off MAPPRC's time)
+USRINT EQU  >83C4              the console interrupt's hook
+REPDLY EQU  24                 frames a key is held before it repeats (0.4 s)
+REPRAT EQU  8                  then a move every 8 frames (as the steps allow)
 MAINWS EQU  >8300
 NAMES  EQU  >0000              VDP tables
 SPRATT EQU  >0300
@@ -41,6 +45,10 @@ TFCOPY MOVB *R1+,*R2+
        JNE  TFCOPY
        LI   R0,>ACE1
        MOV  R0,@RANDOM
+       SETO @PRESS
+       SETO @HELD
+       LI   R0,KEYHK           the keys are read at every VDP interrupt
+       MOV  R0,@USRINT
        CLR  R12
        SBO  2                  let the VDP interrupt through the 9901
 MAIN   BL   @WAITFR
@@ -48,18 +56,10 @@ MAIN   BL   @WAITFR
        MOVB @NEWMAP,R0
        JEQ  MAIN1
        BL   @LOADMP
-MAIN1  BL   @KEYS              R0: direction 0-3, or -1
-       MOV  R0,R0
-       JLT  MAIN3
-       MOV  @REPEAT,R1         first press moves at once, held keys every 8 frames
-       JEQ  MAIN2
-       DEC  @REPEAT
-       JMP  MAIN4
-MAIN2  LI   R1,8
-       MOV  R1,@REPEAT
+MAIN1  MOV  @PRESS,R0          a press, or a held key's repeat (KEYHK)
+       JLT  MAIN4
+       SETO @PRESS             taken: one square
        BL   @MOVE
-       JMP  MAIN4
-MAIN3  CLR  @REPEAT
 MAIN4  DEC  @WANDT             mobs move every 40 frames
        JGT  MAIN5
        LI   R1,40
@@ -68,9 +68,13 @@ MAIN4  DEC  @WANDT             mobs move every 40 frames
 MAIN5  MOVB @REDRAW,R0
        JEQ  MAIN
        SB   @REDRAW,@REDRAW
+* MAPPRC takes some ten frames: the interrupt is let in meanwhile, so that
+* KEYHK catches the keys (MAPPRC uses no VDP and no CRU of this workspace).
+       LIMI 2
        MOVB R0,@PROBE          the step's cycles: from here ...
        BL   @MAPPRC
        MOVB R0,@PROBE          ... to here (see machine.py)
+       LIMI 0
        BL   @DRAW
        INC  @STEPS
        JMP  MAIN
@@ -126,14 +130,40 @@ LOADM3 MOV  *R3+,R0
 LOADM4 MOVB @ONE,@REDRAW
        B    *R10
 
+* KEYHK: the interrupt's hook, in its workspace (>83C0: R2 is USRINT, so
+* left alone), at every frame the interrupt is let in (the wait for the
+* frame, and MAPPRC). A new press, or a key held REPDLY frames and then
+* every REPRAT, leaves its direction in PRESS for the main loop: a tap
+* made while a step is drawn still moves one square, and a held key
+* repeats in frames whatever the steps cost.
+KEYHK  MOVB R0,@INTPR          its cycles: from here ...
+       MOV  R11,R10
+       BL   @KEYS              R0: direction 0-3, or -1
+       MOV  R0,R0
+       JLT  KEYHK3             none down
+       C    R0,@HELD
+       JEQ  KEYHK1
+       MOV  R0,@PRESS          a new press
+       LI   R1,REPDLY
+       JMP  KEYHK2
+KEYHK1 DEC  @REPTIM            held on
+       JNE  KEYHK3
+       MOV  R0,@PRESS          held long enough: again
+       LI   R1,REPRAT
+KEYHK2 MOV  R1,@REPTIM
+KEYHK3 MOV  R0,@HELD
+       MOVB R0,@INTPR          ... to here (see machine.py)
+       B    *R10
+
 * KEYS: scan joystick 1 (column 6: fire, left, right, down, up) and the
-* E S D X keys (columns 1 and 2); keys read 0 when down.
+* E S D X keys (columns 1 and 2); keys read 0 when down. Uses R0, R1, R3-R5
+* and R12.
 KEYS   LI   R12,>0024          column select, CRU bits 18-20
        LI   R1,>0600
        LDCR R1,3
        LI   R12,>0006          rows 0-7, CRU bits 3-10
-       STCR R2,8
-       INV  R2
+       STCR R5,8
+       INV  R5
        LI   R12,>0024
        LI   R1,>0100
        LDCR R1,3
@@ -147,22 +177,22 @@ KEYS   LI   R12,>0024          column select, CRU bits 18-20
        STCR R4,8               column 2: D row 5, E row 6
        INV  R4
        LI   R0,2               north
-       COC  @JUP,R2
+       COC  @JUP,R5
        JEQ  KEYSX
        COC  @KEYE,R4
        JEQ  KEYSX
        CLR  R0                 south
-       COC  @JDOWN,R2
+       COC  @JDOWN,R5
        JEQ  KEYSX
        COC  @KEYX,R3
        JEQ  KEYSX
        INC  R0                 west
-       COC  @JLEFT,R2
+       COC  @JLEFT,R5
        JEQ  KEYSX
        COC  @KEYS5,R3
        JEQ  KEYSX
        LI   R0,3               east
-       COC  @JRIGHT,R2
+       COC  @JRIGHT,R5
        JEQ  KEYSX
        COC  @KEYS5,R4
        JEQ  KEYSX
@@ -407,7 +437,9 @@ EXITRQ BYTE 0                  the player stepped on an exit
 ONE    BYTE 1
 BFF    BYTE >FF
        EVEN
-REPEAT DATA 0                  frames until a held key moves again
+PRESS  DATA -1                 a direction to move (KEYHK), or -1
+HELD   DATA -1                 the direction held at the last scan, or -1
+REPTIM DATA 0                  frames until a held key moves again
 WANDT  DATA 40                 frames until the mobs move
 RANDOM DATA 0
 RNDTAP DATA >B400

@@ -12,10 +12,30 @@
 ; (another phase, or other bridges) is cleared and drawn whole; otherwise
 ; only the spaces, tray slots, menu rows and message whose look changed are
 ; drawn again (V_shown1/2, V_tray_q/f, V_menu_shown/extra, V_shown_msg).
+; During the computer's turn the board stays as the player left it, if that is
+; what the screen shows: the computer plays on a swapped board, and drawing
+; that (or the board swapped back, whole) takes the 6502 most of a second, in
+; sweeps the player would watch. Only the message line changes, in the
+; player's colours; back in play, only the spaces the computer's move changed
+; are drawn again.
 draw_screen:
         lda #0
         sta Z_dirty             ; (Z_drawing is set by whatever draws)
         lda Z_phase
+        cmp #5                  ; (PH_COMPUTER)
+        bne @drawn
+        lda Z_shown_kind
+        and #15
+        cmp #3                  ; the play screen is up: keep it
+        bne @drawn
+        lda Z_turn              ; in the player's colours (swap_sides
+        eor #1                  ; gave the computer's)
+        jsr side_colours
+        ldx #2
+        ldy #2
+        jsr draw_message
+        jmp @done
+@drawn: lda Z_phase
         cmp #6
         bcc @phase
         lda #5                  ; an unknown phase draws as the computer's turn
@@ -663,10 +683,23 @@ S_colon: .byte ": ", 0
 S_pointer: .byte ">", 0
 S_hq:   .byte "HQ", 0
 
-; draw_pass: the interstitial: whose turn it is, and nothing of the board.
+; draw_pass: the interstitial: whose turn it is, centred, and nothing of the
+; board. x = half the screen less 2 pixels a character (4 a character).
 draw_pass:
-        ldx #40
-        ldy #100
+        ldy #0
+@len:   lda V_message,y
+        beq @got
+        iny
+        cpy #D_MESSAGE_LEN
+        bne @len
+@got:   tya
+        asl
+        sta Z_dtmp
+        lda #D_SCREEN_W / 2
+        sec
+        sbc Z_dtmp              ; (39 characters still leave 2 pixels)
+        tax
+        ldy #D_PASS_Y
         jmp draw_message
 
 pass_static:
@@ -773,24 +806,10 @@ board_static:
         asl
         asl
         asl
-        adc #D_BOARD_X + 3
+        adc #D_BOARD_X
         tax
         ldy #D_BOARD_Y + 4 * D_CELL_H
-        lda #D_CELL_W - 6
-        jsr set_rect
-        lda #C_DARK
-        jsr fill_rect
-        dec Z_x
-        lda #1
-        sta Z_w
-        lda #C_YELLOW
-        jsr fill_rect
-        lda Z_x
-        clc
-        adc #D_CELL_W - 5
-        sta Z_x
-        lda #C_YELLOW
-        jsr fill_rect
+        jsr draw_bridge
 @nobridge:
         inc Z_kind
         lda Z_kind
@@ -830,7 +849,47 @@ board_static:
         inc Z_kind
         dec Z_lines
         bne @line
-        rts
+        lda #D_BRIDGE_KEY_H     ; the key to the bridges, after the first line
+        sta Z_h
+        ldx #D_BRIDGE_KEY_X
+        ldy #D_LEGEND_Y + 2
+        lda #D_CELL_W
+        jsr set_rect
+        lda #C_CYAN
+        jsr fill_rect
+        ldx #D_BRIDGE_KEY_X
+        ldy #D_LEGEND_Y + 2
+        jsr draw_bridge
+        lda #<S_bridge_key
+        sta Z_str
+        lda #>S_bridge_key
+        sta Z_str+1
+        ldx #D_BRIDGE_KEY_X + D_CELL_W + 2
+        ldy #D_LEGEND_Y + 2
+        lda #C_WHITE
+        jmp text_at
+
+; draw_bridge: X = the x of a column's space, Y = the river's top, Z_h its
+; height: dark planks between two yellow rails, across the river.
+draw_bridge:
+        inx
+        inx
+        inx
+        lda #D_CELL_W - 6
+        jsr set_rect
+        lda #C_DARK
+        jsr fill_rect
+        dec Z_x
+        lda #1
+        sta Z_w
+        lda #C_YELLOW
+        jsr fill_rect
+        lda Z_x
+        clc
+        adc #D_CELL_W - 5
+        sta Z_x
+        lda #C_YELLOW
+        jmp fill_rect
 
 T_legends:
         .word S_legend_setup0, S_legend_setup1, S_legend_setup2

@@ -11,11 +11,14 @@ from typing import Any
 from . import model as M
 from .screen import BLACK, CYAN, DARK, GREEN, MAGENTA, OURS, THEIRS, WHITE, YELLOW, Canvas
 
+SCREEN_W = 160  # MODE 2 pixels
 CELL_W, CELL_H = 16, 24
 BOARD_X, BOARD_Y = 4, 14
 RIVER = 12
 TRAY_X, TRAY_W = 106, 26
 LEGEND_Y = 222
+# The bridges' key, right of the legend's first line (which ends by x = 110).
+BRIDGE_KEY_X, BRIDGE_KEY_H, BRIDGE_KEY = 118, 10, "BRIDGE"
 MENU_Y = 60
 MENU_ROWS = (("H", "H  TWO PLAYERS (HOT-SEAT)"), ("C", "C  AGAINST THE COMPUTER"),
              ("D", "D  DEBUG MODE"), ("R", "R  RANDOM SETUP"), ("B", "B  BRIDGES"),
@@ -23,7 +26,17 @@ MENU_ROWS = (("H", "H  TWO PLAYERS (HOT-SEAT)"), ("C", "C  AGAINST THE COMPUTER"
 TITLE = ((34, 20, "JAPANESE MILITARY CHESS"), (40, 34, "FOR THE BBC MICRO (JMC)"))
 MENU_FOOT = ("PIECES ARE PLACED AT RANDOM BY THE", "6502'S GALOIS32, SEEDED FROM THE TIMER",
              "AT EACH KEY PRESS IN THIS MENU.")
-PASS_LINES = ((28, 124, "THE SCREEN HIDES THE PIECES"), (36, 140, "PRESS RETURN TO PLAY ON"))
+
+
+def centred(text: str) -> int:
+    """The x that centres `text` (4 pixels a character) on the screen: even,
+    as text starts on a byte (two MODE 2 pixels)."""
+    return (SCREEN_W - 4 * len(text)) // 2 & ~1
+
+
+PASS_Y = 100  # the message ("PASS TO BLUE"), centred by the 6502 for its length
+PASS_LINES = tuple((centred(line), y, line) for y, line in (
+    (124, "THE SCREEN HIDES THE PIECES"), (140, "PRESS RETURN TO PLAY ON")))
 LEGENDS = {
     "setup": ("ARROWS MOVE  P/SPACE PLACE", "S/RETURN SWITCH  R RANDOM",
               "E/F1 (OR CLICK HERE) END SETUP"),
@@ -104,11 +117,15 @@ def menu_option_at(x: int, y: int) -> str | None:
 
 
 def draw(canvas: Canvas, game: Any, ram: bytearray) -> None:
+    """The screen for `game` (a View) and the boards in `ram`. One screen the
+    model cannot draw from RAM: during the computer's turn, with the play
+    screen up, the 6502 keeps the board the player left (its arrays are
+    swapped meanwhile) and draws only the message line."""
     canvas.clear(BLACK)
     if game.phase == "menu":
         _menu(canvas, game)
     elif game.phase == "pass":
-        canvas.text(40, 100, game.message, YELLOW)
+        canvas.text(centred(game.message), PASS_Y, game.message, YELLOW)
         for x, y, line in PASS_LINES:
             canvas.text(x, y, line, WHITE)
     else:
@@ -146,9 +163,7 @@ def _board(c: Canvas, game: Any, ram: bytearray) -> None:
     c.rect(BOARD_X, ry, 6 * CELL_W, RIVER, CYAN)
     for x in range(6):
         if not up[M.pos(x, 4)] & 0x80:
-            c.rect(BOARD_X + x * CELL_W + 3, ry, CELL_W - 6, RIVER, DARK)
-            c.rect(BOARD_X + x * CELL_W + 2, ry, 1, RIVER, YELLOW)
-            c.rect(BOARD_X + x * CELL_W + CELL_W - 3, ry, 1, RIVER, YELLOW)
+            _bridge(c, BOARD_X + x * CELL_W, ry, RIVER)
     for p in M.SPACES:
         x, y, w = cell_xy(p)
         c.rect(x, y, w, CELL_H, GREEN)
@@ -191,6 +206,17 @@ def _board(c: Canvas, game: Any, ram: bytearray) -> None:
         _side_legend(c)
     for i, line in enumerate(legend):
         c.text(2, LEGEND_Y + 2 + i * 11, line, WHITE)
+    # the key to the bridges: a piece of river with one, beside the first line
+    c.rect(BRIDGE_KEY_X, LEGEND_Y + 2, CELL_W, BRIDGE_KEY_H, CYAN)
+    _bridge(c, BRIDGE_KEY_X, LEGEND_Y + 2, BRIDGE_KEY_H)
+    c.text(BRIDGE_KEY_X + CELL_W + 2, LEGEND_Y + 2, BRIDGE_KEY, WHITE)
+
+
+def _bridge(c: Canvas, x: int, y: int, h: int) -> None:
+    """A bridge across the river in the column whose space starts at x."""
+    c.rect(x + 3, y, CELL_W - 6, h, DARK)
+    c.rect(x + 2, y, 1, h, YELLOW)
+    c.rect(x + CELL_W - 3, y, 1, h, YELLOW)
 
 
 def _tray(c: Canvas, game: Any, ram: bytearray) -> None:

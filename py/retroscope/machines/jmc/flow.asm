@@ -169,7 +169,6 @@ start_game:
         jsr forget_all
         lda Z_random
         beq @manual
-        lda #$FF
         jsr random_setup        ; both sides: straight into play
         lda #3
         sta Z_set_up
@@ -179,7 +178,7 @@ start_game:
         cmp #MODE_COMPUTER
         bne @setup
         lda #0
-        jsr random_setup        ; the computer's army, at random
+        jsr random_setup_sides  ; the computer's army, at random
 @setup: ldx #3
         lda #0
 @noseed:
@@ -256,7 +255,7 @@ keys_setup:
         and #K_R
         beq @end
         lda #4
-        jsr random_setup        ; the bottom side at random
+        jsr random_setup_sides  ; the bottom side at random
         jsr msg_start
         ldx #<S_random_mine
         ldy #>S_random_mine

@@ -17,6 +17,7 @@ from .draw import (
     Z_CUR_X,
     Z_CUR_Y,
     Z_MODE,
+    Z_OPT_BRIDGES,
     Z_PHASE,
     Z_SELECTED,
     Z_TRAY,
@@ -49,7 +50,10 @@ ROUTINE_SPECS = (
     ("mark_left_right", "the sideways marking from Z_origin ($8B)", ()),
     ("galois32", "Brad Smith's 32-bit LFSR: A = the next byte", ()),
     ("prng_seed", "seed the LFSR from the centisecond clock (OSWORD 1)", ()),
-    ("random_setup", "A = $FF both sides, $04 the bottom, $00 the top", (("a", 0xFF),)),
+    ("random_setup", "every piece of both players, whatever A holds (the plan names the side)",
+     (("a", 0x00),)),
+    ("random_setup_sides", "ours: A = $FF both sides, $04 the bottom, $00 the top",
+     (("a", 0xFF),)),
 )
 INFO = bbc_info(
     id="jmc",
@@ -262,6 +266,8 @@ class JmcMachine(BbcMachine):
                 mechanics_row("seed (galois32)", SEED, 4, "text", f"${self.seed:08X}"),
                 mechanics_row("Z_turn (bottom colour)", Z_TURN, 1, "dec", ram[Z_TURN]),
                 mechanics_row("Z_bridges", Z_BRIDGES, 1, "dec", ram[Z_BRIDGES]),
+                mechanics_row("Z_opt_bridges (menu)", Z_OPT_BRIDGES, 1, "dec",
+                              ram[Z_OPT_BRIDGES]),
                 mechanics_row("Z_result (last fight)", 0x53, 1, "hex", ram[0x53]),
                 mechanics_row("Z_phase", Z_PHASE, 1, "dec", phase),
                 mechanics_row("Z_mode", Z_MODE, 1, "dec", ram[Z_MODE]),
@@ -271,7 +277,8 @@ class JmcMachine(BbcMachine):
             ],
             "phase": PHASES[phase] if phase < len(PHASES) else "play",
             "mode": MODES[ram[Z_MODE]] if ram[Z_MODE] < len(MODES) else "hotseat",
-            "bridges": ram[Z_BRIDGES],
+            # in the menu, the option it shows (the next game's); else the game's
+            "bridges": ram[Z_OPT_BRIDGES] if phase == 0 else ram[Z_BRIDGES],
             "turn": "red" if bottom == 0 else "blue",
             "message": self.message(),
             "winner": {1: "red", 2: "blue"}.get(ram[Z_WINNER]),

@@ -178,6 +178,9 @@ set_palette:
 ; Logical colours 1 and 2 follow Z_turn (red 1, blue 4 physical).
 set_side_colours:
         lda Z_turn
+; side_colours: the same for A (bit 0) the colour at the bottom.
+side_colours:
+        and #1
         beq @red
         lda #$10 | (4 ^ 7)
         sta $FE21

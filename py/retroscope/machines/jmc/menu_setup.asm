@@ -4,8 +4,14 @@
 ; the banner, bit 0 allow mines. Other bytes are a position to fill: a random
 ; entry of the list (5 bits of galois32, again if past the end or not allowed
 ; here) is placed and the list's last entry moves into its slot.
-; A = $FF sets up both sides, $04 only the bottom one, $00 only the top one.
+; As the article has it, it places all the pieces for both players one after
+; another, whatever the registers hold: the plan's control bytes name the side.
 random_setup:
+        lda #$FF
+; random_setup_sides (ours): the same with A = $FF for both sides, $04 for
+; only the bottom one, $00 for only the top one (setting up against the
+; computer, and R in the setup phase).
+random_setup_sides:
         sta Z_setup_only
         ldx #3
 @keep:  lda seed,x              ; where this setup began: a link can start it again

@@ -74,8 +74,9 @@ def draw_tables() -> str:
     parts.append(_rows("T_font", [b for row in font for b in row]))
     parts.append(_rows("T_icons", [sum(bit << (7 - c) for c, bit in enumerate(row))
                                    for kind in range(16) for row in icon(kind)]))
-    for name in ("CELL_W", "CELL_H", "BOARD_X", "BOARD_Y", "RIVER", "TRAY_X", "TRAY_W",
-                 "LEGEND_Y", "MENU_Y", "MESSAGE_LEN"):
+    for name in ("SCREEN_W", "CELL_W", "CELL_H", "BOARD_X", "BOARD_Y", "RIVER", "TRAY_X",
+                 "TRAY_W", "LEGEND_Y", "MENU_Y", "MESSAGE_LEN", "PASS_Y",
+                 "BRIDGE_KEY_X", "BRIDGE_KEY_H"):
         parts.append(f"D_{name} = {getattr(draw, name)}\n")
     for i, (x, y, line) in enumerate(draw.TITLE):
         parts.append(f"S_title{i}_x = {x}\nS_title{i}_y = {y}\n")
@@ -89,6 +90,7 @@ def draw_tables() -> str:
     for i, (x, y, line) in enumerate(draw.PASS_LINES):
         parts.append(f"S_pass{i}_x = {x}\nS_pass{i}_y = {y}\n")
         parts.append(_text(f"S_pass{i}", line))
+    parts.append(_text("S_bridge_key", draw.BRIDGE_KEY))
     for name, lines in draw.LEGENDS.items():
         for i, line in enumerate(lines):
             parts.append(_text(f"S_legend_{name}{i}", line))

@@ -32,12 +32,12 @@ txtHeader:
         db 9, 0, 20, "HIGH SCORE", 0
 txtCredit:
         db 2, 35, 20, "CREDIT", 0
+; READY! and GAME  OVER: in the maze's row below the house (screen row 20), as
+; the arcade game shows them.
 txtReady:
-        db 11, 2, 21, "READY!", 0
-txtBlank:
-        db 9, 2, 0, "          ", 0
+        db 11, 20, 21, "READY!", 0
 txtGameOver:
-        db 9, 2, 22, "GAME  OVER", 0
+        db 9, 20, 22, "GAME  OVER", 0
 txtInsertCoin:
         db 8, 28, 20, "INSERT COIN", 0
 txtPushStart:

@@ -276,6 +276,8 @@ startLife:
         ld (wanted),a
         call drawLives
         ld hl,txtReady
+        call keepUnder
+        ld hl,txtReady
         call writeString
         ld a,$1F
         ld (spriteMask),a
@@ -389,8 +391,8 @@ stReady:
         ld a,h
         or l
         ret nz
-        ld hl,txtBlank
-        call writeString
+        ld hl,txtReady
+        call putBackUnder
         ld a,ST_PLAY
         ld (gameState),a
         ret
@@ -1472,6 +1474,67 @@ writeString:
         jr .ch
 .end:   ld h,b
         ld l,c
+        ret
+
+; The arcade maze has no dots where READY! shows; ours, or a linked one, may:
+; keepUnder saves the tiles and colours a playfield string (HL: x, y,
+; colour, characters, 0) will cover, putBackUnder restores them, so no
+; pellet is lost. At most 10 characters.
+keepUnder:
+        call underStart
+.cell:  ld a,(hl)
+        ld (de),a
+        inc de
+        set 2,h                 ; the colour: $400 higher
+        ld a,(hl)
+        ld (de),a
+        inc de
+        res 2,h
+        call underNext
+        djnz .cell
+        ret
+
+putBackUnder:
+        call underStart
+.cell:  ld a,(de)
+        ld (hl),a
+        inc de
+        set 2,h
+        ld a,(de)
+        ld (hl),a
+        inc de
+        res 2,h
+        call underNext
+        djnz .cell
+        ret
+
+; HL = the string: HL = its first cell's tile address, B = its length,
+; DE = underText.
+underStart:
+        ld b,(hl)
+        inc hl
+        ld c,(hl)
+        inc hl
+        inc hl
+        ld d,0
+.len:   ld a,(hl)
+        or a
+        jr z,.got
+        inc d
+        inc hl
+        jr .len
+.got:   push de
+        call screenAddr
+        pop bc                  ; B = the length
+        ld de,underText
+        ret
+
+; HL = the next cell along a playfield row (32 lower), DE kept.
+underNext:
+        push de
+        ld de,-32
+        add hl,de
+        pop de
         ret
 
 ; HL = the tile RAM address of screen tile (B = x, C = y).

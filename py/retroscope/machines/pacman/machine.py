@@ -87,6 +87,7 @@ class PacmanMachine(NamcoBoard):
         through the model (the distances the routine compared)."""
         ram = self.bus.ram
         found = []
+        sprites = self._byte("spriteMask")  # bits 0-3: the ghosts drawn
         for i, name in enumerate(GHOSTS):
             base = ACTORS + ACTOR_SIZE * (i + 1)
             x, y = ram[base], ram[base + 1]
@@ -104,6 +105,7 @@ class PacmanMachine(NamcoBoard):
                 "dir": model.DIRECTION_NAMES[ram[base + 2] & 3],
                 "frightened": bool(ram[base + 6]), "target": list(target) if target else None,
                 "in_wall": in_wall, "decision": self._decision(base),
+                "shown": bool(sprites >> i & 1),
             }
             found.append(entry)
         return found

@@ -69,7 +69,9 @@ def _number(fb: bytearray, cx: int, cy: int, value: int, pen: int) -> None:
 def draw(fb: bytearray, ghosts: list[dict[str, Any]], shown: dict[str, bool],
          frame: int) -> None:
     for g in ghosts:
-        if g["state"] not in ("active", "eyes"):
+        # a ghost off the screen (game over, a death, a cleared level) has
+        # nothing to point at
+        if g["state"] not in ("active", "eyes") or not g.get("shown", True):
             continue
         pen = GHOST_PEN[g["id"]]
         cx, cy = g["pixel"]

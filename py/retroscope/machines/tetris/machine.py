@@ -20,7 +20,7 @@ from .chr import build_chr
 from .demo import demo_asm
 from .music import sound_asm
 from .screens import NAME_TEXT, NAME_TILES, screens_asm
-from .tables import SPAWN_TABLE, TYPE_NAMES, tables_asm
+from .tables import PAST_SPAWN_TABLE, SPAWN_TABLE, TYPE_NAMES, TYPE_OF, tables_asm
 
 PACKAGE = __name__.rpartition(".")[0]
 SEED_DEFAULT = 0x8988
@@ -88,6 +88,11 @@ BIAS_TABLE = {
     "rows": [[TYPE_NAMES[(r + c) % 7] for c in BIAS_COLUMNS] for r in range(8)],
 }
 PROBABILITIES = model.selection_probabilities()  # constant: computed once, not per state()
+
+
+def _type_name(orient: int) -> str:
+    """The type letter of an orientation ID ("-" for none, as $13 hides it)."""
+    return TYPE_NAMES[TYPE_OF[orient]] if orient < len(TYPE_OF) else "-"
 
 
 class TetrisMachine(NesMachine):
@@ -205,16 +210,26 @@ class TetrisMachine(NesMachine):
         }
 
     def selection_table(self) -> dict[str, Any]:
-        """What $9907 will do next from the current RNG and counters: the first
-        try's type, and whether it rerolls (then the type per next RNG value)."""
+        """The piece after the one in the NEXT box, as the program would choose
+        it at this frame: in the demo from the $DF00 table ($98EB), else what
+        $9907 does with the current RNG and counters (the first try's type and
+        whether it rerolls). The RNG steps every frame, so $9907's pick is only
+        what a choice made now would give."""
         m = self.bus.ram[:0x800]  # a copy: pick_piece steps it
+        next_box = _type_name(m[0xBF])
+        if m[0xC0] == 5:  # the demo
+            at = (self.symbols["demoPieceTable"] + m[0xD3]) & 0xFFFF
+            kind = (self.read(at) >> 4) & 7
+            orient = SPAWN_TABLE[kind] if kind < 7 else PAST_SPAWN_TABLE
+            return {"source": "demo", "table_at": at, "next_box": next_box,
+                    "result": _type_name(orient)}
         count = (m[0x1A] + 1) & 0xFF
         index = (m[0x17] + count) & 7
         first = SPAWN_TABLE[index] if index != 7 else None
         reroll = first is None or first == m[0x19]
         result = model.pick_piece(m)
-        return {"index": index, "first": first, "reroll": reroll,
-                "result": TYPE_NAMES[SPAWN_TABLE.index(result)]}
+        return {"source": "random", "index": index, "first": first, "reroll": reroll,
+                "next_box": next_box, "result": _type_name(result)}
 
     def commands(self) -> dict[str, Callable[..., Any]]:
         return panel.commands(self)
