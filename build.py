@@ -5,6 +5,8 @@
     python3 build.py build                 set up and build dist/ only
     python3 build.py test [--long] [pytest args]
                                            set up (chromium too), build, run pytest
+                                           on parallel workers (RETROSCOPE_TEST_WORKERS)
+    python3 build.py test --quick          the unit tests only, no site build
     python3 build.py bench                 set up, build, print the benchmark figures
     python3 build.py bench boot            the page's boot figures only (cold loads, reloads)
     python3 build.py bench ai [--quick]    the Tetris AI's games (level 18, 30 Hz taps)
@@ -41,18 +43,53 @@ def cmd_serve(args: argparse.Namespace) -> int:
     return 0
 
 
+# The quick tier: the pure unit tests, no site build, no browser.
+QUICK_PATHS = ["tests/unit"]
+
+
+def test_workers(pytest_args: list[str]) -> list[str]:
+    """pytest-xdist's options: one worker per core, and one more for the
+    browser tests, which mostly wait on the page (RETROSCOPE_TEST_WORKERS
+    overrides; 0 runs in this process). None when the caller chose (-n)."""
+    if any(a == "-n" or a.startswith(("-n", "--numprocesses")) for a in pytest_args):
+        return []
+    wanted = os.environ.get("RETROSCOPE_TEST_WORKERS")
+    workers = int(wanted) if wanted and wanted.isdigit() else (os.cpu_count() or 1) + 1
+    # worksteal: a worker that runs out takes tests queued on a busy one.
+    return ["-n", str(workers), "--dist", "worksteal"] if workers > 1 else []
+
+
+def test_paths(pytest_args: list[str]) -> list[str]:
+    """The test files and folders among pytest's arguments (what exists on disk)."""
+    return [a for a in pytest_args
+            if not a.startswith("-") and (REPO / a.split("::")[0]).exists()]
+
+
+def needs_site(paths: list[str]) -> bool:
+    """Do these tests include the browser tests, which need dist/?"""
+    return any("e2e" in p or p.rstrip("/") == "tests" for p in paths)
+
+
 def cmd_test(args: argparse.Namespace, pytest_args: list[str]) -> int:
     python = ensure_venv()
-    from tools.site import build_site
+    from tools.images import ensure_images
 
-    build_site()
-    env = dict(os.environ, CHROMIUM=ensure_chromium(), RETROSCOPE_DIST=str(DIST))
-    command = [str(python), "-m", "pytest"]
+    env = dict(os.environ)
+    paths = test_paths(pytest_args)
+    selected = [*pytest_args, *([] if paths else QUICK_PATHS if args.quick else ["tests"])]
+    if not args.quick and needs_site(paths or ["tests"]):
+        from tools.site import build_site
+
+        build_site()
+        env.update(CHROMIUM=ensure_chromium(), RETROSCOPE_DIST=str(DIST))
+    else:
+        ensure_images()  # machines boot from their prebuilt programs, as in the page
+    command = [str(python), "-m", "pytest", *test_workers(selected)]
     if args.long:
         env["RETROSCOPE_LONG"] = "1"
     else:
         command += ["-m", "not long"]
-    command += pytest_args or ["tests"]
+    command += selected
     log(" ".join(command[2:]))
     # pytest's exit code is ours; "no tests collected" (5) is a failure too.
     return subprocess.run(command, cwd=REPO, env=env).returncode
@@ -82,6 +119,8 @@ def main(argv: list[str]) -> int:
     serve.add_argument("--port", type=int, default=DEFAULT_PORT)
     test = sub.add_parser("test", help="build and run the test suite")
     test.add_argument("--long", action="store_true", help="add the long-running suites")
+    test.add_argument("--quick", action="store_true",
+                      help="the quick tier: tests/unit only, without building the site")
     bench = sub.add_parser("bench", help="print the benchmark figures")
     bench.add_argument("--quick", action="store_true", help="shorter runs (smoke check)")
     bench.add_argument("what", nargs="?", choices=("speed", "boot", "ai"), default="speed",
