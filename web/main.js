@@ -19,7 +19,8 @@ import * as debugWatches from "./panels/debug_watches.js";
 import * as debugTrace from "./panels/debug_trace.js";
 import * as debugRewind from "./panels/debug_rewind.js";
 import * as debugHelp from "./panels/debug_help.js";
-import { keyLine } from "./panels/keynames.js";
+import * as welcomePanel from "./panels/welcome.js";
+import { keyItems, keyLine } from "./panels/keynames.js";
 import { createSpeaker } from "./audio/speaker.js";
 
 const hex4 = (n) => hex(n >>> 0, 4);
@@ -47,7 +48,7 @@ const ui = {
   progress: $("boot-progress"), progressText: $("boot-stage"), errorPanel: $("error-panel"),
   errorText: $("error-message"), errorDetail: $("error-detail"), title: $("machine-title"),
   frameCounter: $("frame-counter"), runButton: $("btn-run"), machinePanel: $("machine-panel"),
-  summary: $("machine-summary"), hint: $("first-hint"),
+  summary: $("machine-summary"), hint: $("first-hint"), sideColumn: document.querySelector(".side-column"),
   replayBox: $("replay-progress"), replayBar: $("replay-bar"), replayText: $("replay-text"),
   replayStop: $("replay-stop"),
 };
@@ -77,7 +78,11 @@ const request = (op, ...rest) => {
   if (op === "pause") pauseRequests += 1;
   return send(op, ...rest);
 };
-const input = createInput((buttons) => request("input", { buttons }).catch(() => {}));
+let engaged = false;       // the player has played this load's game (a key, a click on the picture)
+const input = createInput((buttons) => {
+  if (buttons) engaged = true;
+  request("input", { buttons }).catch(() => {});
+});
 
 let machines = [];
 let current = null;           // {info, values, hash}
@@ -108,6 +113,7 @@ const session = {
   machineId: () => current?.info.id ?? null,
   isRunning: () => running,
   pause: () => act("pause"),
+  run: () => act("run"),
   step: (kind, n, target) => controls.step(kind, n, target),
   changed: () => refreshDebug(),         // a panel changed the machine: show it everywhere
   toggleBreakpoint: (addr) => breakpoints.toggle(addr).catch((err) => showMessage(err.message, "error")),
@@ -130,6 +136,7 @@ const watches = debugWatches.create($("dbg-watches-panel"), session);
 const trace = debugTrace.create($("dbg-trace-panel"), session);
 const rewind = debugRewind.create($("dbg-rewind"), session);
 const help = debugHelp.create($("help-overlay"), session);
+const welcome = welcomePanel.create($("welcome"));
 // Refreshed on every pause, step and stop, and at most DEBUG_INTERVAL_MS apart while
 // running; panels on a hidden tab are left alone until it is shown.
 const debugPanels = [
@@ -140,7 +147,11 @@ const debugPanels = [
 ].map(([panel, id]) => ({ panel, root: $(id) }));
 
 // -- the side column's tabs ----------------------------------------------------------
+// The code view last shown, CPU or Source: a breakpoint's stop shows where it
+// stopped there (a breakpoint set on a source line shows that line).
+let codeTab = "cpu";
 function showTab(name) {
+  if (name === "cpu" || name === "source") codeTab = name;
   for (const tab of document.querySelectorAll("[data-tab]")) {
     const on = tab.dataset.tab === name;
     tab.setAttribute("aria-selected", String(on));
@@ -199,21 +210,26 @@ function panelFailed(err) {
 }
 
 // -- messages and errors ------------------------------------------------------------
-// One visible message per problem: the same text again moves the old one to
-// the end instead of stacking a copy; notes ("info") leave after a while.
-// A message about a load (`load`: its link's parameters, its saved data)
-// belongs to that load: the next one clears it, as it clears notes, so that
-// an old link's complaint never reads as if it were about the new one.
-function showMessage(text, kind = "warning", { load = false } = {}) {
+// Messages sit above the side panels, never over the picture. One visible
+// message per problem: the same text again moves the old one to the end
+// instead of stacking a copy. Notes ("info": "link copied", "stopped: ...")
+// go by themselves after a while; problems stay until closed or until they no
+// longer apply: a message about a load (`load`: its link's parameters, its
+// saved data) goes with the next load, so that an old link's complaint never
+// reads as if it were about the new one, and one that holds while the
+// machine stands still (`untilRun`: "the shared moment: frame N") goes when
+// it runs.
+function showMessage(text, kind = "warning", { load = false, untilRun = false } = {}) {
   for (const old of ui.messages.children) if (old.dataset.text === text) old.remove();
   const item = el("li", { class: `message ${kind}`, testid: "message", "data-kind": kind },
     el("span", { text }),
     el("button", { class: "close", text: "×", title: "dismiss", testid: "message-close", onclick: () => item.remove() }));
   item.dataset.text = text;
-  if (load) item.dataset.load = "";
+  if (load || untilRun) item.dataset.load = "";
+  if (untilRun) item.dataset.untilRun = "";
   ui.messages.append(item);
   while (ui.messages.children.length > 6) ui.messages.firstChild.remove();
-  if (kind === "info") setTimeout(() => item.remove(), INFO_MESSAGE_MS);
+  if (kind === "info" && !untilRun) setTimeout(() => item.remove(), INFO_MESSAGE_MS);
 }
 
 const showLoadMessage = (text) => showMessage(text, "warning", { load: true });
@@ -258,7 +274,10 @@ function onEvent(msg) {
       if (!msg.running) refreshMachinePanels();
       if (msg.reason && typeof msg.reason === "object") {
         showMessage(`stopped: ${msg.reason.message || msg.reason.kind} at $${hex4(msg.reason.pc)}`, "info");
-        if (msg.reason.kind !== "step") showTab("cpu");  // a breakpoint: show where
+        if (msg.reason.kind !== "step") {  // a breakpoint: show where
+          source.followPc();
+          showTab(codeTab);
+        }
       }
       refreshDebug();
       break;
@@ -318,6 +337,7 @@ function drawLatest() {
 
 function setRunning(on) {
   running = on;
+  if (on) for (const old of ui.messages.querySelectorAll("[data-until-run]")) old.remove();
   ui.runButton.textContent = on ? "Pause" : "Run";
   ui.runButton.setAttribute("aria-pressed", String(on));
   html.dataset.running = String(on);
@@ -326,10 +346,9 @@ function setRunning(on) {
 
 // -- machines and routing -------------------------------------------------------------
 // The list names each machine shortly ("FDS Backgammon"); the whole title is its tooltip.
-const navName = (title) => title.split(":")[0].replace(/\s*\(.*\)$/, "");
 function buildNav() {
   ui.nav.replaceChildren(...machines.map((info) =>
-    el("a", { href: `#/${info.id}`, text: navName(info.title), title: info.title,
+    el("a", { href: `#/${info.id}`, text: welcomePanel.shortTitle(info.title), title: info.title,
               testid: `nav-${info.id}`, class: "nav-link" })));
 }
 
@@ -358,7 +377,7 @@ async function routeTo(machine, params, run) {
     return loadMachine(id, {}, { run, begun: true });
   }
   if (!id) { showLoadMessage("no machine is available yet"); return null; }
-  const result = await loadMachine(id, machine === id ? params : {}, { run, begun: true });
+  const result = await loadMachine(id, machine === id ? params : {}, { run, begun: true, bare: !machine });
   // The bare page: the address bar says what runs (a link to it as it is).
   if (!machine) history.replaceState(null, "", result.hash);
   return result;
@@ -366,7 +385,8 @@ async function routeTo(machine, params, run) {
 
 // With `run`, the machine runs once loaded, unless a pause came meanwhile.
 // `begun`: the caller has begun the load (route: its link's problems are shown).
-async function loadMachine(id, params, { run = false, begun = false } = {}) {
+// `bare`: the bare page's load, which shows the welcome (any other load ends it).
+async function loadMachine(id, params, { run = false, begun = false, bare = false } = {}) {
   stopReplay();  // another machine or link while a moment replays: stop it where it is
   // The previous machine's link, notes ("link copied") and messages are not this one's.
   Object.assign($("share-link"), { value: "", placeholder: "share link" });
@@ -386,13 +406,20 @@ async function loadMachine(id, params, { run = false, begun = false } = {}) {
   } finally {
     ui.replayBox.hidden = true;
   }
+  const switched = current?.info.id !== id;
   current = { info: result.info, values: result.values, hash: result.hash, moment: result.moment };
+  engaged = false;
+  if (bare) welcome.show(machines, id);
+  else welcome.hide();
+  // Another machine's panels begin at their top, not where the last one's were read.
+  if (switched) ui.sideColumn.scrollTop = 0;
   mechanics.clear();
   screen.setMachine(result.info.width, result.info.height, result.palette);
   input.setMachine(result.info);
   keys.refresh();
   ui.title.textContent = result.info.title;
   ui.summary.textContent = result.info.summary || "";
+  ui.summary.classList.remove("open");
   showHint(result.info);
   document.title = `${result.info.title} · Retroscope`;
   for (const link of ui.nav.children) {
@@ -413,26 +440,37 @@ async function loadMachine(id, params, { run = false, begun = false } = {}) {
   await Promise.all([disasm, source, trace, watches].map((panel) => panel.load(id)));
   refreshDebug();
   if (result.moment?.exact) {
-    showMessage(`the shared moment: frame ${result.moment.frame}, replayed from power-on to the same state`, "info");
+    showMessage(`the shared moment: frame ${result.moment.frame}, replayed from power-on to the same state`,
+      "info", { untilRun: true });
   }
+  // The address bar keeps the user's link as they gave it, problems and all
+  // (a reload says the same again); Share makes a link to what runs.
   result.messages.forEach(showLoadMessage);
-  if (location.hash !== result.hash && result.messages.length) {
-    history.replaceState(null, "", result.hash);  // the link now says what runs
-  }
   await loadMachinePanel(id, panelModule);
   html.dataset.machine = id;
   return result;
 }
 
-// The first screen's one line: how to play (the machine's keys as bound now)
-// and how to look inside.
+// The first screen's one line: how to play (what the machine's keys do, as
+// bound now, the most used first: as many as the line holds, all of them in
+// its tooltip and under ?) and how to look inside.
+const hintKeys = el("span", { class: "hint-keys", testid: "first-hint-keys" });
+let hintItems = [];
+ui.hint.replaceChildren(hintKeys, el("span", { class: "hint-inspect" },
+  "· ", el("kbd", { text: "?" }), " every key and the debugger"));
 function showHint(info) {
-  ui.hint.replaceChildren(
-    el("span", { class: "hint-keys", testid: "first-hint-keys", text: `Play: ${keyLine(info, input.bindings())}` }),
-    el("span", { text: " · Inspect: press " }),
-    el("kbd", { text: "?" }),
-    el("span", { text: " for every key and the debugger, or pause and open the CPU tab." }));
+  hintItems = keyItems(info, input.bindings());
+  hintKeys.title = keyLine(hintItems);
+  fitHint();
 }
+function fitHint() {
+  for (let n = hintItems.length; n >= 1; n -= 1) {
+    hintKeys.textContent = `Play: ${keyLine(hintItems, n)}`;
+    if (hintKeys.scrollWidth <= hintKeys.clientWidth) return;
+  }
+}
+new ResizeObserver(fitHint).observe(ui.hint);
+ui.summary.addEventListener("click", () => ui.summary.classList.toggle("open"));
 
 // Loads can overlap (a hash change and a scripted load, two quick clicks): only
 // the latest one mounts its panel, after its module has arrived.
@@ -564,8 +602,22 @@ window.addEventListener("keydown", (e) => {
   const shortcut = SHORTCUTS.find(([, , matches]) => matches(e));
   if (shortcut) { e.preventDefault(); shortcut[3](); }
 });
-ui.canvas.addEventListener("pointerdown", (e) => pointer(e, true));
-ui.canvas.addEventListener("pointerup", (e) => pointer(e, false));
+// A player often clicks the picture first to "get into" the game: the first
+// click on it after a machine loads only gives it the focus, unless a key has
+// already played the game (`engaged`); from then on clicks are the game's,
+// after using the side panels too (a brush chosen, then the map painted).
+let focusClick = false;   // this press gave the focus: its release is not the game's either
+ui.canvas.addEventListener("pointerdown", (e) => {
+  if (!engaged) {
+    engaged = true;
+    focusClick = true;
+    ui.canvas.focus({ preventScroll: true });
+    return;
+  }
+  pointer(e, true);
+});
+ui.canvas.addEventListener("pointerup", (e) => { if (!focusClick) pointer(e, false); });
+window.addEventListener("pointerup", () => { focusClick = false; });
 function pointer(event, down) {
   const at = screen.toMachine(event);
   if (at && current) request("pointer", { ...at, down }).catch(() => {});

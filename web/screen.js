@@ -1,4 +1,6 @@
-// The canvas: indexed pixels through the palette, scaled by a whole number.
+// The canvas: indexed pixels through the palette, scaled by a whole number of
+// device pixels (every machine pixel as wide as the next), as large as the
+// stage holds.
 
 export function createScreen(canvas, stage) {
   const ctx = canvas.getContext("2d", { alpha: false });
@@ -44,13 +46,18 @@ export function createScreen(canvas, stage) {
   function fit() {
     if (!width) return;
     const box = stage.getBoundingClientRect();
-    const scale = Math.max(1, Math.floor(Math.min(box.width / width, box.height / height)));
-    canvas.style.width = `${width * scale}px`;
-    canvas.style.height = `${height * scale}px`;
-    canvas.dataset.scale = String(scale);
+    const dpr = window.devicePixelRatio || 1;
+    const scale = Math.max(1, Math.floor(Math.min(box.width * dpr / width, box.height * dpr / height)));
+    canvas.style.width = `${(width * scale) / dpr}px`;
+    canvas.style.height = `${(height * scale) / dpr}px`;
+    canvas.dataset.scale = String(scale);  // device pixels per machine pixel
   }
 
   new ResizeObserver(fit).observe(stage);
+  // A zoom or a move to another screen changes the device pixels, not the stage's box.
+  const watchRatio = () => matchMedia(`(resolution: ${window.devicePixelRatio}dppx)`)
+    .addEventListener("change", () => { fit(); watchRatio(); }, { once: true });
+  watchRatio();
   document.addEventListener("fullscreenchange", fit);
 
   return {

@@ -90,6 +90,39 @@ def page_log(page) -> PageLog:
     return log
 
 
+def tid(name: str) -> str:
+    """The selector of a control or panel by its data-testid."""
+    return f"[data-testid={name}]"
+
+
+def in_view(page, selector: str) -> bool:
+    """Wholly inside the window, as it is scrolled now."""
+    return page.evaluate("""(sel) => {
+      const r = document.querySelector(sel).getBoundingClientRect();
+      return r.width > 0 && r.top >= 0 && r.left >= 0
+        && r.bottom <= innerHeight + 1 && r.right <= innerWidth + 1;
+    }""", selector)
+
+
+def window_sizes(sizes: dict[str, tuple[int, int]]):
+    """A `size` fixture for a test module: each test runs once at each named
+    window size (`size = window_sizes({"wide": (1400, 900), ...})`)."""
+    @pytest.fixture(params=list(sizes))
+    def size(request, page):
+        w, h = sizes[request.param]
+        page.set_viewport_size({"width": w, "height": h})
+        return request.param
+    return size
+
+
+def focus_picture(page) -> None:
+    """Click the picture once: the first click on it after a machine loads only
+    gives it the focus (a player's click to "get into" the game); the next
+    clicks are the game's."""
+    page.locator("[data-testid=screen]").click()
+    page.wait_for_function("document.activeElement?.dataset.testid === 'screen'")
+
+
 def with_test_machine(page, site_url: str) -> None:
     """Serve tests/e2e/testmachine.py and tell the page to register it."""
     source = TEST_MACHINE.read_text()

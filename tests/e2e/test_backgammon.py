@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from conftest import wait_until
+from conftest import focus_picture, wait_until
 
 # White-numbered point -> (left tile column, on the top half), as video.point_place.
 PLACE = """(p) => p <= 6 ? [16 + (6 - p) * 2, false] : p <= 12 ? [2 + (12 - p) * 2, false]
@@ -28,6 +28,7 @@ def test_a_seed_link_shows_its_tape_and_a_turn_is_played_with_the_mouse(open_pag
     game = page.evaluate("window.retroscope.state()")["machine"]["game"]
     turn = game["turn"]
     src, dst = game["legal"][0]
+    focus_picture(page)
 
     def white(point: int) -> int:
         return point if turn == 0 else 25 - point

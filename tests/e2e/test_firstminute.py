@@ -9,35 +9,19 @@ from __future__ import annotations
 
 import re
 
-import pytest
 from playwright.sync_api import expect
+
+from conftest import in_view, tid, window_sizes
 
 SHOTS = "test-output"
 SIZES = {"wide": (1400, 900), "small": (800, 600)}
 
 
-def tid(name: str) -> str:
-    return f"[data-testid={name}]"
-
-
-@pytest.fixture(params=list(SIZES))
-def size(request, page):
-    w, h = SIZES[request.param]
-    page.set_viewport_size({"width": w, "height": h})
-    return request.param
+size = window_sizes(SIZES)
 
 
 def dbg(page, verb: str, **args):
     return page.evaluate("([v, a]) => window.retroscope.debug(v, a)", [verb, args])
-
-
-def in_view(page, selector: str) -> bool:
-    """Wholly inside the window, as it is scrolled now."""
-    return page.evaluate("""(sel) => {
-      const r = document.querySelector(sel).getBoundingClientRect();
-      return r.width > 0 && r.top >= 0 && r.left >= 0
-        && r.bottom <= innerHeight + 1 && r.right <= innerWidth + 1;
-    }""", selector)
 
 
 def test_the_bare_page_names_its_machine_and_says_how_to_play(open_page, size, page_log):
@@ -45,12 +29,12 @@ def test_the_bare_page_names_its_machine_and_says_how_to_play(open_page, size, p
     page.wait_for_function("location.hash.startsWith('#/tetris')")
     hint = page.locator(tid("first-hint"))
     expect(hint).to_contain_text("Play:")
-    expect(hint).to_contain_text("arrows")
-    expect(hint).to_contain_text("X: A")
+    expect(hint).to_contain_text("← →: move")  # what the keys do, not the pad's names
+    expect(hint).to_contain_text("X Z: rotate")
     expect(hint).to_contain_text("?")
     assert in_view(page, tid("first-hint"))
     summary = page.locator(tid("machine-summary")).text_content()
-    assert "Keys:" in summary and "arrow" in summary  # the description names the keys
+    assert "PRNG" in summary  # what runs as machine code
     page.screenshot(path=f"{SHOTS}/e2e-first-bare-{size}.png")
     assert page_log.console_errors == []
 
@@ -123,8 +107,8 @@ def test_the_status_line_shows_speed_and_what_slows_it(open_page, size):
     expect(page.locator(tid("dbg-slow"))).to_have_text("")
     page.evaluate("window.retroscope.setTrace(true)")
     expect(page.locator(tid("dbg-slow"))).to_contain_text("slowed by trace", timeout=10_000)
-    hint = page.locator(tid("first-hint-keys")).text_content()
-    assert ": player 2" in hint and "P2 Up" not in hint, hint  # the second pad: one item
+    hint = page.locator(tid("first-hint-keys")).get_attribute("title")  # (the whole line)
+    assert "W A S D Q E: player 2" in hint and "P2 Up" not in hint, hint  # the second pad: one item
     if size == "wide":  # the status line sits under the picture, in the window
         box = page.locator(tid("dbg-counters")).bounding_box()
         assert box and box["y"] + box["height"] <= SIZES[size][1], box
@@ -253,10 +237,10 @@ def test_every_machine_is_in_view_and_a_machines_link_stays_with_it(open_page, s
     page.wait_for_function("window.retroscope.current()?.id === 'jmc'")
     expect(page.locator(tid("share-link"))).to_have_value("")
     expect(page.locator(tid("message")).filter(has_text="copied")).to_have_count(0)
-    # JMC's keys named as its own keys go together, not "C: C · H: H".
+    # JMC's keys say what they do; the menu's go together, not "C: C · H: H".
     hint = page.locator(tid("first-hint-keys"))
-    expect(hint).to_contain_text("as named")
-    assert "C: C" not in hint.text_content()
+    expect(hint).to_contain_text("H C D R B: menu")
+    assert "C: C" not in hint.text_content() and "as named" not in hint.get_attribute("title")
     page.evaluate("window.retroscope.pause()")  # (the machine list's links run)
     page.wait_for_function("!window.retroscope.isRunning()")
     page.evaluate("window.retroscope.step('instruction', 3)")

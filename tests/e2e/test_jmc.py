@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from conftest import wait_until
+from conftest import focus_picture, wait_until
 from retroscope.machines.jmc import model
 from retroscope.machines.jmc.draw import cell_xy
 
@@ -149,6 +149,7 @@ def test_a_saved_game_is_reloaded_and_a_file_round_trips(open_page, page_log, tm
     page = start(open_page, "#/jmc?seed=0BADCAFE")
     wait_phase(page, "play")
     frm, to = a_move(board(page))
+    focus_picture(page)
     click_cell(page, frm)
     click_cell(page, to)
     page.click("[data-testid=jmc-save]")

@@ -12,6 +12,8 @@ import time
 import pytest
 from playwright.sync_api import expect
 
+from conftest import focus_picture, in_view
+
 SHOTS = "test-output"
 SIZES = {"wide": (1400, 900), "small": (800, 600)}
 REPLAY_MS = 15 * 60_000
@@ -83,14 +85,6 @@ def replay_progress(page, of: int, size: str, name: str) -> None:
     page.wait_for_function(f"document.querySelector('[data-testid=replay-bar]').value > {first}"
                            " || document.querySelector('[data-testid=replay-progress]').hidden",
                            timeout=REPLAY_MS)
-
-
-def in_view(page, selector: str) -> bool:
-    return page.evaluate("""(sel) => {
-      const r = document.querySelector(sel).getBoundingClientRect();
-      return r.width > 0 && r.top >= 0 && r.left >= 0
-        && r.bottom <= innerHeight + 1 && r.right <= innerWidth + 1;
-    }""", selector)
 
 
 def round_trip(page, browser, size: str, name: str, also: str | None = None,
@@ -196,6 +190,7 @@ def test_a_backgammon_game_begun_from_the_title_screen_comes_back(open_page, bro
     assert page.evaluate("window.retroscope.lastState().mode") == "game"
     page.click(tid("tabbtn-machine"))
     page.select_option(tid("bg-white"), "computer")  # a command, journalled
+    focus_picture(page)
     box = page.locator(tid("screen")).bounding_box()
     page.mouse.click(box["x"] + box["width"] * 0.3, box["y"] + box["height"] * 0.5)
     page.evaluate("window.retroscope.runFrames(150, 0)")

@@ -6,11 +6,12 @@ import random
 
 import pytest
 
+from retroscope import share
 from retroscope.machines.base import MachineError
 from retroscope.machines.namco import gfx
 from retroscope.machines.namco.board import FRAME_CYCLES
 from retroscope.machines.namco.video import tile_at, tile_offset
-from retroscope.machines.pacman import create, validate
+from retroscope.machines.pacman import INFO, create, validate
 from retroscope.machines.pacman.maze import (
     CELLS,
     LINK_MAX,
@@ -180,6 +181,22 @@ def test_the_worst_maze_for_compression_still_links_in_under_5120_characters():
 def test_corrupt_links_are_refused_with_a_message(link):
     with pytest.raises(MazeError):
         Maze.from_link(link)
+
+
+def test_a_link_cut_short_says_it_is_incomplete_wherever_it_was_cut():
+    """A partial copy loses the link's end (its checksum) first: the message
+    says the link is incomplete, not that it is damaged or lacks a checksum."""
+    link = default_maze().to_link()
+    for keep in (1, 2, len(link) // 2, len(link) - 9, len(link) - 8, len(link) - 1):
+        with pytest.raises(MazeError, match="incomplete") as refused:
+            Maze.from_link(link[:keep])
+        assert "checksum" not in str(refused.value)
+    # As the page shows it: what is wrong, and what runs instead.
+    decoded = share.validate(INFO.params, {"maze": link[:100]}, validate)
+    assert decoded.values["maze"] == ""
+    assert decoded.messages == ["the maze link is incomplete (its end is missing: copy the "
+                                "whole link); using the default maze"]
+    assert not share.validate(INFO.params, {"maze": link}, validate).messages
 
 
 def test_a_link_with_a_bad_checksum_or_bad_cells_is_refused():

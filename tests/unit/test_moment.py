@@ -292,3 +292,17 @@ def test_a_session_file_reads_back_and_refuses_what_is_not_one() -> None:
     assert opened["id"] == "tetris" and opened["params"]["moment"] == file["moment"]
     reply = json.loads(WorkerAPI().call("open_session_file", json.dumps({"data": {"x": 1}})))
     assert not reply["ok"] and "not a Retroscope session file" in reply["error"]
+
+
+def test_a_replayed_reset_is_not_why_the_moment_stands_still() -> None:
+    """The replay runs the moment's resets; the machine then waits at the
+    moment, not stopped by a reset (the status line said "stopped: reset")."""
+    api = WorkerAPI()
+    call(api, "load", id="tetris", params={})
+    play(api, 20)
+    call(api, "reset")
+    play(api, 10, seed=2)
+    other, result = reopen(call(api, "share")["hash"])
+    assert result["moment"]["exact"], result["messages"]
+    status = debug(other, "status")
+    assert status["paused"] and status["reason"] is None

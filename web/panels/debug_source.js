@@ -78,6 +78,8 @@ export function create(root, session) {
     update,
     /** The list just became visible: bring the current line into view. */
     reveal() { if (current !== null) mark(current); },
+    /** A stop: show PC's line again, in whichever file it is. */
+    followPc() { follow = true; },
     load() { file = null; follow = true; },
     dispose() { root.replaceChildren(); },
   };

@@ -1,9 +1,16 @@
 // Key names for people: KeyboardEvent.code -> "X", "Enter", "Shift L", "←";
-// and a machine's buttons with the keys bound to them (the Controls panel,
-// the help overlay and the first screen's one-line hint all read these).
+// and what a machine's buttons do, with the keys bound to them. The machine
+// says what each button does (INFO.actions: [button, what it does] in the
+// order a player reads them); the Controls panel, the help overlay and the
+// first screen's one-line hint all read it through here.
 
 const ARROWS = { ArrowLeft: "←", ArrowRight: "→", ArrowUp: "↑", ArrowDown: "↓" };
-const DIRECTIONS = ["Up", "Down", "Left", "Right"];
+const ARROW_KEYS = Object.values(ARROWS);
+// "move left" + "move right" read as one item, "move"; so do "rotate
+// clockwise" + "rotate anticlockwise".
+const DIRECTED = /^(.+) (up|down|left|right|clockwise|anticlockwise)$/;
+// "player 2: soft drop", "menu: debug mode": one item per scope ("player 2").
+const SCOPED = /^([^:]+): (.+)$/;
 
 export function pretty(code) {
   if (ARROWS[code]) return ARROWS[code];
@@ -11,33 +18,54 @@ export function pretty(code) {
     .replace(/(Left|Right)$/, (m, side) => ` ${side[0]}`);
 }
 
-/** [[button, [key, ...]], ...] in the machine's own order (most used first). */
-export function buttonKeys(info, bindings) {
+/** [{button, keys, what, label}]: the buttons the machine says what they do,
+ * in its order, then any others (most used first, as INFO.buttons ends with
+ * them). `keys`: those bound now (remaps included); `what`: null where the
+ * machine says nothing; `label`: what it does, with the button's own name
+ * where that tells more ("rotate clockwise (A)", not "pick and place (P)"). */
+export function buttonRows(info, bindings) {
   const keysOf = (name) => Object.entries(bindings).filter(([, n]) => n === name).map(([k]) => pretty(k));
-  return [...(info?.buttons || [])].reverse().map((name) => [name, keysOf(name)]);
+  const actions = new Map(info?.actions || []);
+  const others = [...(info?.buttons || [])].reverse().filter((name) => !actions.has(name));
+  const row = (button, what) => {
+    const keys = keysOf(button);
+    const named = what === null || keys.includes(button) || what.toLowerCase().includes(button.toLowerCase());
+    return { button, keys, what, label: what === null ? button : named ? what : `${what} (${button})` };
+  };
+  return [...[...actions].map(([button, what]) => row(button, what)), ...others.map((b) => row(b, null))];
 }
 
-/** One line: "arrows: directions · Enter: Start · Z: B · X: A"; keys named
- * as their buttons go together at the end ("C H D: as named"). */
-export function keyLine(info, bindings) {
-  const rows = buttonKeys(info, bindings).filter(([, keys]) => keys.length);
-  const byName = new Map(rows);
-  const parts = [];
-  // Four directions on the four arrows read as one item.
-  const arrows = DIRECTIONS.every((d) => byName.get(d)?.includes(ARROWS[`Arrow${d}`]));
-  if (arrows) parts.push("arrows: directions");
-  const same = [];
-  // A second pad's buttons ("P2 Left", ...) read as one item: its keys, "player 2".
-  const pad2 = rows.filter(([name]) => name.startsWith("P2 "));
-  for (const [name, keys] of rows) {
-    if (arrows && DIRECTIONS.includes(name)) continue;
-    if (name.startsWith("P2 ")) continue;
+/** What the keys do, as items of one line: ["← →: move", "↓: soft drop",
+ * "X Z: rotate", "Enter: start, pause", ...] in the machine's order. Buttons
+ * the machine says nothing about are left out (all shown, by their own names,
+ * for a machine that says nothing). */
+export function keyItems(info, bindings) {
+  const told = Boolean(info?.actions?.length);
+  const groups = new Map();   // what the item says -> {keys, texts}
+  for (const { button, keys, what } of buttonRows(info, bindings)) {
+    if (!keys.length || (told && what === null)) continue;
+    const text = what ?? button;
+    const label = SCOPED.exec(text)?.[1] ?? DIRECTED.exec(text)?.[1] ?? text;
+    const group = groups.get(label) ?? { keys: [], texts: [] };
+    groups.set(label, group);
+    group.texts.push(text);
     // Left and right Shift both mean Select: say "Shift" once.
-    const shown = [...new Set(keys.map((k) => k.replace(/ [LR]$/, "")))];
-    if (shown.length === 1 && shown[0] === name) same.push(name);
-    else parts.push(`${shown.join("/")}: ${name}`);
+    for (const key of keys.map((k) => k.replace(/ [LR]$/, ""))) {
+      if (!group.keys.includes(key)) group.keys.push(key);
+    }
   }
-  if (same.length) parts.push(`${same.join(" ")}: as named`);
-  if (pad2.length) parts.push(`${pad2.map(([, keys]) => keys[0]).join(" ")}: player 2`);
-  return parts.join(" · ");
+  return [...groups].map(([label, { keys, texts }]) =>
+    `${keyNames(keys)}: ${texts.length === 1 ? texts[0] : label}`);
+}
+
+/** The first `n` items as one line, "…" standing for the rest. */
+export function keyLine(items, n = items.length) {
+  return [...items.slice(0, n), ...(n < items.length ? ["…"] : [])].join(" · ");
+}
+
+// "↑ ↓ ← → E S D X" -> "arrows, E S D X": the four arrows read as one name.
+function keyNames(keys) {
+  if (!ARROW_KEYS.every((k) => keys.includes(k))) return keys.join(" ");
+  const rest = keys.filter((k) => !ARROW_KEYS.includes(k));
+  return rest.length ? `arrows, ${rest.join(" ")}` : "arrows";
 }

@@ -3,7 +3,7 @@
 // standard layout.
 
 import { el } from "./dom.js";
-import { pretty } from "./keynames.js";
+import { buttonRows, pretty } from "./keynames.js";
 
 export function create(root, session) {
   const table = el("table", { class: "keys", testid: "keys-table" });
@@ -16,15 +16,13 @@ export function create(root, session) {
   function render() {
     const info = session.info();
     if (!info) return;
-    const bindings = session.input.bindings();
-    const keysOf = (name) => Object.entries(bindings).filter(([, n]) => n === name).map(([k]) => k);
-    const rows = [...info.buttons].reverse().map((name) => {
+    const rows = buttonRows(info, session.input.bindings()).map(({ button: name, keys, label }) => {
       const button = el("button", {
-        class: "keycap", testid: `key-${name}`, text: keysOf(name).map(pretty).join(" / ") || "—",
+        class: "keycap", testid: `key-${name}`, text: keys.join(" / ") || "—",
         title: `press to rebind ${name}`,
         onclick: () => listen(name, button),
       });
-      return el("tr", {}, el("th", { text: name }), el("td", {}, button));
+      return el("tr", {}, el("th", { text: label }), el("td", {}, button));
     });
     table.replaceChildren(...rows);
   }
@@ -69,3 +67,4 @@ export function create(root, session) {
     dispose() { stop(); root.replaceChildren(); },
   };
 }
+

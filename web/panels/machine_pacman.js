@@ -5,6 +5,10 @@
 import { el, addr4 } from "./dom.js";
 
 const DIRS = ["right", "down", "left", "up"];
+const GHOSTS = ["blinky", "pinky", "inky", "clyde"];
+// The ghost table's rows: where each ghost is, then the squared distance to its
+// target each way the routine tried, then the way it chose.
+const GHOST_ROWS = ["state", "tile", "dir", "target", ...DIRS, "chose"];
 const OVERLAYS = [["targets", "target tiles"], ["decisions", "turn choices"], ["walls", "through a wall"]];
 // Editor paint: the maze kinds (maze.py CELL_KINDS), colours for the grid.
 const PAINT = [["wall", 0], ["empty", 1], ["pellet", 2], ["energizer", 3], ["tunnel", 5], ["door", 4]];
@@ -39,17 +43,18 @@ export function create(root, session) {
   const overlayBox = el("div", { class: "pacman-overlays" }, el("strong", { text: "Overlays: " }),
     toggles.map(([, , label]) => label));
 
-  // -- the ghosts' last decisions ----------------------------------------------------------
+  // -- the ghosts' last decisions: a column a ghost (narrow enough for a small window) -------
   const ghostTable = el("table", { class: "pacman-ghosts", testid: "pacman-ghosts" });
-  ghostTable.append(el("tr", {}, ["ghost", "state", "tile", "dir", "target",
-    ...DIRS.map((d) => `${d}`), "chose"].map((t) => el("th", { text: t }))));
-  const ghostRows = new Map();
-  for (const name of ["blinky", "pinky", "inky", "clyde"]) {
-    const cells = Array.from({ length: 10 }, () => el("td"));
-    cells[0].textContent = name;
-    const tr = el("tr", { testid: `pacman-ghost-${name}` }, cells);
-    ghostTable.append(tr);
-    ghostRows.set(name, { tr, cells });
+  const ghostColumns = new Map(GHOSTS.map((name) => [name,
+    { head: el("th", { text: name, testid: `pacman-ghost-${name}` }), cells: [] }]));
+  ghostTable.append(el("tr", {}, el("th"), [...ghostColumns.values()].map(({ head }) => head)));
+  for (const label of GHOST_ROWS) {
+    const cells = GHOSTS.map((name) => {
+      const cell = el("td");
+      ghostColumns.get(name).cells.push(cell);
+      return cell;
+    });
+    ghostTable.append(el("tr", {}, el("th", { text: label }), cells));
   }
   const wallNote = el("p", { class: "pacman-wall-note", testid: "pacman-wall-note" });
 
@@ -165,27 +170,28 @@ export function create(root, session) {
       }
       const inWall = [];
       for (const g of state.ghosts) {
-        const row = ghostRows.get(g.name);
-        if (!row) continue;
-        const c = row.cells;
+        const column = ghostColumns.get(g.name);
+        if (!column) continue;
+        const c = column.cells;
         // a ghost whose sprite is off (game over, a death, a cleared level) has
         // no target or choice to show, as the picture has none
         const gone = g.shown === false;
-        c[1].textContent = gone ? "off the screen" : g.frightened ? `${g.state} (frightened)` : g.state;
-        c[2].textContent = `(${g.tile[0]}, ${g.tile[1]})`;
-        c[3].textContent = g.dir;
-        c[4].textContent = g.target && !gone ? `(${g.target[0]}, ${g.target[1]})` : "-";
+        c[0].textContent = gone ? "off the screen"
+          : !g.frightened ? g.state : g.state === "active" ? "frightened" : `${g.state}, frightened`;
+        c[1].textContent = `(${g.tile[0]}, ${g.tile[1]})`;
+        c[2].textContent = g.dir;
+        c[3].textContent = g.target && !gone ? `(${g.target[0]}, ${g.target[1]})` : "-";
         const d = gone ? null : g.decision;
         for (let i = 0; i < 4; i++) {
-          const cell = c[5 + i];
+          const cell = c[4 + i];
           const dist = d ? d.distances[i] : null;
           cell.textContent = !d ? "" : d.frightened ? "?" : dist === null ? "x" : String(dist);
           cell.style.fontWeight = d && d.chosen === i ? "bold" : "";
           cell.style.background = d && d.chosen === i ? "#e0a030" : "";
           cell.style.color = d && d.chosen === i ? "#000" : "";
         }
-        c[9].textContent = d ? (d.frightened ? `${DIRS[d.chosen]} (random)` : DIRS[d.chosen]) : "";
-        row.tr.style.outline = g.in_wall ? "2px solid #fff" : "";
+        c[8].textContent = d ? (d.frightened ? `${DIRS[d.chosen]} (random)` : DIRS[d.chosen]) : "";
+        for (const cell of [column.head, ...c]) cell.classList.toggle("in-wall", Boolean(g.in_wall));
         if (g.in_wall) inWall.push(`${g.name} at (${g.tile[0]}, ${g.tile[1]})`);
       }
       wallNote.textContent = inWall.length ? `Passing through a wall: ${inWall.join(", ")}` : "";

@@ -116,6 +116,7 @@ def replaying(session: Any, segments: list[Segment], frame: int,
             session._recorded = machine.frame
         session._install()  # the runner the session's own state asks for
         session.paused = True
+        session.reason = None  # it waits at the moment: no reset or stop of the replay's
         session.plan = None
         session.memory.mark_pause(fresh=True)
 

@@ -339,6 +339,11 @@ class MachineInfo:
     buttons: tuple[str, ...] = ()
     # Default keyboard bindings: KeyboardEvent.code -> button name.
     keys: dict[str, str] = field(default_factory=dict)
+    # What each button does, for people (the page's key hint, help and Controls
+    # panel): (button, what it does) in the order a player reads them. A verb
+    # with a direction ("move left", "rotate clockwise") lets the hint say a set
+    # of keys at once ("arrows: move").
+    actions: tuple[tuple[str, str], ...] = ()
     params: tuple[Param, ...] = ()
     article: str = ""  # which seed documents the mechanics
     summary: str = ""
@@ -350,6 +355,7 @@ class MachineInfo:
             "clock_hz": self.clock_hz, "fps": self.fps,
             "width": self.width, "height": self.height,
             "buttons": list(self.buttons), "keys": dict(self.keys),
+            "actions": [list(pair) for pair in self.actions],
             "params": [
                 {"name": p.name, "kind": p.kind, "default": p.default, "help": p.help}
                 for p in self.params

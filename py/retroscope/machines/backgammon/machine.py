@@ -365,8 +365,11 @@ INFO = nes_info(
     summary=("Famicom Disk System Backgammon's dice RNG as 2A03 code at the documented "
              "addresses: a reset picks one of 32 sequences from the frame counter at $33, "
              "the title screen steps it once per frame, and Start fixes every roll. "
-             "Click a checker, then where it goes (or arrows to point, X to pick and "
-             "drop, Z to undo, Enter to end the turn)."),
+             "Click a checker, then where it goes."),
+    # BackgammonMachine._keys: the pad plays as the mouse does.
+    actions=(("Start", "start, end the turn"), ("Left", "move the pointer left"),
+             ("Right", "move the pointer right"),
+             ("A", "pick up, put down"), ("B", "undo")),
 )
 
 

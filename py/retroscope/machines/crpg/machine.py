@@ -75,7 +75,7 @@ ROUTINE_SPECS = (
 
 INFO = MachineInfo(
     id="crpg",
-    title="TI-99/4A CRPG map processing",
+    title="TI-99/4A CRPG: map processing",
     cpu="tms9900",
     clock_hz=CPU_HZ,
     fps=FPS,
@@ -91,8 +91,10 @@ INFO = MachineInfo(
     routines=tuple(Routine(label, text, regs) for label, text, regs in ROUTINE_SPECS),
     article="000",
     summary="A CRPG's 13x13 map window (edges, slants, mobs, light, line of sight) as "
-            "TMS9900 code at the article's data layout, on a TI-99/4A with its VDP. "
-            "Keys: the arrows (the joystick) or E, S, D, X (the TI's own) walk.",
+            "TMS9900 code at the article's data layout, on a TI-99/4A with its VDP.",
+    # The joystick, or the TI's own E S D X (its arrow keys with FCTN).
+    actions=tuple((name, f"walk {way}") for name, way in zip(
+        BUTTONS, ("up", "down", "left", "right") * 2, strict=True)),
 )
 
 

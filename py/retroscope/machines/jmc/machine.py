@@ -72,10 +72,20 @@ INFO = bbc_info(
     routines=tuple(Routine(label, text, regs) for label, text, regs in ROUTINE_SPECS),
     summary="JMC's board arrays, swap_sides, move marking with the bridge tables, "
             "combat with every exception, both win checks, Brad Smith's galois32 PRNG "
-            "and random_setup's plan as NMOS 6502 code on a BBC Micro. Keys: in the menu "
-            "H, C, D, R, B choose, Return starts; in play the arrows move the cursor, P or "
-            "Space picks and places, S or Return switches board and tray, E or F1 ends the "
-            "setup or the turn.",
+            "and random_setup's plan as NMOS 6502 code on a BBC Micro. Click a space, "
+            "a tray piece, or the legend line to end.",
+    # flow.asm's keys_menu, keys_setup, keys_pass, keys_play and keys_over.
+    actions=(("Return", "start, play on"),  # (and as S in the setup, as P in play)
+             ("H", "menu: two players (hot-seat)"), ("C", "menu: against the computer"),
+             ("D", "menu: debug mode"),
+             ("R", "menu: random setup; in the setup, this side at random"),
+             ("B", "menu: 2 or 4 bridges"),
+             ("Left", "move the cursor left"), ("Right", "move the cursor right"),
+             ("Up", "move the cursor up"), ("Down", "move the cursor down"),
+             ("P", "pick and place"), ("Space", "pick and place; start, play on"),
+             ("S", "switch board and tray"), ("E", "end the setup or the turn"),
+             ("F1", "end the setup or the turn"),
+             ("Escape", "back to the menu (game over)")),
 )
 
 

@@ -31,6 +31,7 @@ INFO = namco_info(
     ),
     summary="The ghosts' direction choice at $2966 (reverse skipped, tiles >= $C0 solid, "
             "squared distance, a later direction wins a tie, dead ends passed through) "
-            "inside a whole Pac-Man game in Z80 machine code. Keys: Shift puts in a coin, "
-            "Enter starts, the arrows steer Pac-Man.",
+            "inside a whole Pac-Man game in Z80 machine code.",
+    actions=(("Coin", "put in a coin"), ("Start", "start"), ("Up", "steer up"),
+             ("Down", "steer down"), ("Left", "steer left"), ("Right", "steer right")),
 )

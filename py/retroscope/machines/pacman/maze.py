@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import base64
 import binascii
+import string
 import zlib
 from dataclasses import dataclass
 
@@ -188,9 +189,14 @@ class Maze:
             raise MazeError(f"the maze link is longer than {LINK_MAX} characters")
         if not link.startswith(LINK_VERSION):
             raise MazeError(f"the maze link is not version {LINK_VERSION}")
+        # The checksum ends the link: a link cut short (a partial copy, a chat
+        # client's line break) loses it first.
         body, dot, crc = link[1:].rpartition(".")
-        if not dot or len(crc) != 8:
-            raise MazeError("the maze link has no checksum")
+        if not dot or (len(crc) < 8 and all(c in string.hexdigits for c in crc)):
+            raise MazeError("the maze link is incomplete (its end is missing: copy the whole "
+                            "link)")
+        if len(crc) != 8:
+            raise MazeError("the maze link is damaged (its checksum is not 8 hex digits)")
         try:
             packed = base64.urlsafe_b64decode(body + "=" * (-len(body) % 4))
             inflater = zlib.decompressobj()

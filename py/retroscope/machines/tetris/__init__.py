@@ -23,11 +23,20 @@ __all__ = ["INFO", "INPUT_SOURCES", "SEED_DEFAULT", "TetrisMachine", "build", "c
 PAD2_BUTTONS = tuple(f"P2 {name}" for name in BUTTONS)
 PAD2_KEYS = {"KeyD": "P2 Right", "KeyA": "P2 Left", "KeyS": "P2 Down", "KeyW": "P2 Up",
              "KeyQ": "P2 B", "KeyE": "P2 A"}
+# What the buttons do (game.asm): in play, and in the menus (Up and Down choose,
+# Select raises the B-type height in the level menu).
+PLAY_ACTIONS = (("Left", "move left"), ("Right", "move right"), ("Down", "soft drop"),
+                ("A", "rotate clockwise"), ("B", "rotate anticlockwise"),
+                ("Start", "start, pause"), ("Select", "B-type height"),
+                ("Up", "up in the menus"))
+PAD2_ACTIONS = tuple((f"P2 {name}", f"player 2: {dict(PLAY_ACTIONS)[name]}")
+                     for name in ("Up", "Left", "Down", "Right", "B", "A"))  # W A S D Q E
 
 INFO = nes_info(
     id="tetris",
     buttons=BUTTONS + PAD2_BUTTONS,
     keys={**NES_INFO_DEFAULTS["keys"], **PAD2_KEYS},
+    actions=PLAY_ACTIONS + PAD2_ACTIONS,
     title="NES Tetris",
     params=(
         Param("seed", "str", "8988",
@@ -61,10 +70,7 @@ INFO = nes_info(
     ),
     summary="Nintendo Tetris's PRNG, piece selection, DAS, gravity, line clears, BCD "
             "score and statistics as 2A03 code at the article's addresses, with our own "
-            "sound driver. Keys: left and right arrows move, "
-            "down arrow drops, X rotates clockwise, Z anticlockwise, Enter starts and "
-            "pauses, Shift is Select; player 2 of the unfinished 2-player mode ($00BE = "
-            "2) uses W A S D, Q and E.",
+            "sound driver. Player 2 plays the unfinished 2-player mode ($00BE = 2).",
 )
 
 
