@@ -35,10 +35,10 @@ def test_a_link_with_paused_1_starts_paused_at_frame_0(open_page, page_log):
 
 
 def test_seeking_back_after_a_memory_edit_gives_the_rng_that_was_seen(open_page, page_log):
-    """The issue's case: pause Tetris, step a few frames, write two bytes at $0017,
+    """A user's case: pause Tetris, step a few frames, write two bytes at $0017,
     step one frame and note the RNG, step 30 more, seek back to that frame."""
     page = open_page("#/tetris")
-    page.evaluate("window.retroscope.pause()")  # the page starts running: pause, as the issue
+    page.evaluate("window.retroscope.pause()")  # the page starts running: pause first
     page.evaluate("window.retroscope.step('frame', 5)")
     before_edit = page.evaluate("window.retroscope.read(0x17, 2)")
     page.evaluate("window.retroscope.write(0x17, [0x12, 0x34])")
@@ -83,7 +83,7 @@ def test_a_program_holds_the_pad_and_rewind_replays_its_presses(open_page, page_
 
 
 def test_edits_made_with_the_page_s_controls_are_history_and_seek_exactly(open_page, page_log):
-    """The issue's case through the controls a person uses: two bytes at $0017
+    """The same case through the controls a person uses: two bytes at $0017
     in the memory view, an X edit in the CPU tab, the Reset button, all while
     paused; every frame before and after them seeks to the state seen then."""
     import random

@@ -1,6 +1,7 @@
 """Pac-Man's WSG writes are stamped at the cycle of the instruction that makes
-them (issue #19): frames run as the page runs them (run() slices, compiled
-blocks) log the same stamps as the same frames run one instruction at a time.
+them (the sound logs' contract, machines/sound.py): frames run as the page
+runs them (run() slices, compiled blocks) log the same stamps as the same
+frames run one instruction at a time.
 """
 
 from __future__ import annotations

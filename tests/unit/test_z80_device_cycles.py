@@ -1,6 +1,6 @@
 """A device the Z80 reads or writes sees `cpu.cycles` at the start of the
-instruction that accesses it (issue #19: sound chips stamp their writes with
-it), in step(), in run()'s fetch loop and inside compiled blocks alike.
+instruction that accesses it (sound chips stamp their writes with it), in
+step(), in run()'s fetch loop and inside compiled blocks alike.
 
 A small loop writes and reads a port and a memory-mapped device at T-states
 known from the instruction table; the devices note `cpu.cycles` at each

@@ -2,7 +2,7 @@
 // AudioWorklet (worklet.js) and the offline renderer (tools/render_sound.mjs)
 // share. No queue and no clock here: the caller hands frames in order.
 //
-// A frame is the worker's message (issue #19's sound contract):
+// A frame is the worker's message (py/retroscope/machines/sound.py):
 //   {frame, cycles, clock, logs: [{chip, clock, writes: Int32Array}]}
 // `cycles` is the frame's length in CPU cycles and `clock` the CPU's Hz; each
 // log's writes are flat [stamp, reg, value, ...] with stamp = CPU cycles since

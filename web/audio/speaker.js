@@ -1,4 +1,4 @@
-// The page's half of the sound (issue #19): the speaker button, the volume,
+// The page's half of the sound: the speaker button, the volume,
 // the AudioContext and its worklet. The worker posts each frame's chip writes
 // straight to the worklet through a MessagePort handed over here; the page
 // never touches them.

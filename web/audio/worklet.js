@@ -5,7 +5,7 @@
 //   {type: "port", port}               the MessagePort the worker posts frames to
 //   {type: "volume", volume, muted}    0..1; ramped, so a change never clicks
 //   {type: "stats"}                    answered with {type: "stats", ...}
-// Worker -> the given port (frames, issue #19's contract):
+// Worker -> the given port (frames, the contract of py/retroscope/machines/sound.py):
 //   {frame, cycles, clock, live, reset?, logs: [{chip, clock, writes: Int32Array}]}
 //   live = false: the machine is paused, stepping or running faster than real
 //   time: apply the writes (the synths keep the machine's registers), play

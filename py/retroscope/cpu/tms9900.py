@@ -72,8 +72,9 @@ def ti99_slow(addr: int) -> bool:
     """True where the TI-99/4A adds wait states: all but the console ROM
     (>0000->1FFF) and the 16-bit scratch pad with its mirrors (>8000->83FF).
 
-    The issue says >8300->83FF; the conformance corpus (generated from the
-    chip's real decoding) charges none in >8000->82FF either, and we follow it.
+    The scratch pad is often given as >8300->83FF; the conformance corpus
+    (generated from the console's real decoding) charges none in its mirrors
+    >8000->82FF either, and we follow it.
     """
     return not (addr < 0x2000 or 0x8000 <= addr < 0x8400)
 

@@ -128,12 +128,6 @@ class SN76489:
         period = self.periods[channel] or 1024
         return self.chip_hz / (32 * period)
 
-    def noise_shift_hz(self) -> float:
-        rate = self.noise & 3
-        if rate == 3:
-            return self.tone_hz(2)  # a shift per period of tone 2
-        return self.chip_hz / NOISE_RATES[rate]
-
     @staticmethod
     def period_for(hz: float, chip_hz: float) -> int:
         """The 10-bit period nearest to hz (1-1023)."""

@@ -1,4 +1,5 @@
-"""Sound chips' register writes, frame by frame (issue #19's sound contract).
+"""Sound chips' register writes, frame by frame: the contract between
+the machines' sound chips and the page's synths.
 
 A chip device (nes/apu.py, namco/wsg.py, ...) owns its registers, which are
 machine state (in `device_snapshot`/`device_restore`), and a `SoundLog`, which

@@ -1,4 +1,5 @@
-// The sound chips' synths, by the name a machine's SoundLog gives (issue #19).
+// The sound chips' synths, by the name a machine's SoundLog gives
+// (py/retroscope/machines/sound.py).
 //
 // Each chip module exports a class `new Chip(clockHz, sampleRate)` with
 //   write(reg, value)        a register write, in the chip's own numbering

@@ -89,31 +89,8 @@ def cell_xy(p: int) -> tuple[int, int, int]:
     return BOARD_X + x * CELL_W, sy, CELL_W * (2 if p in (M.HQ_TOP, M.HQ_BOTTOM) else 1)
 
 
-def board_cell_at(x: int, y: int) -> int | None:
-    for p in M.SPACES:
-        cx, cy, w = cell_xy(p)
-        if cx <= x < cx + w and cy <= y < cy + CELL_H:
-            return p
-    return None
-
-
 def tray_xy(kind: int) -> tuple[int, int]:
     return TRAY_X + (kind // 8) * TRAY_W, BOARD_Y + (kind % 8) * CELL_H
-
-
-def tray_at(x: int, y: int) -> int | None:
-    for kind in range(16):
-        tx, ty = tray_xy(kind)
-        if tx <= x < tx + TRAY_W and ty <= y < ty + CELL_H:
-            return kind
-    return None
-
-
-def menu_option_at(x: int, y: int) -> str | None:
-    row = (y - MENU_Y) // 16
-    if 0 <= row < len(MENU_ROWS) and (y - MENU_Y) % 16 < 12:
-        return MENU_ROWS[row][0]
-    return None
 
 
 def draw(canvas: Canvas, game: Any, ram: bytearray) -> None:

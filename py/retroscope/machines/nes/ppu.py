@@ -400,10 +400,6 @@ class PPU:
                 cache[key] = strip
             fb[row * 2048 : (row + 1) * 2048] = strip
 
-    def bg_opaque(self, x: int, y: int) -> bool:
-        """Whether the background pixel at (x, y) is opaque (not colour 0, shown)."""
-        return bool(self._opaque_line(y, {})[x])
-
     def _opaque_line(self, y: int, cache: dict[int, bytes]) -> bytes:
         """256 bytes, 1 where line y's background is opaque and shown (rendering
         on, not in a masked left column): built from the tile rows once per

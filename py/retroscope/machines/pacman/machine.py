@@ -40,7 +40,7 @@ class PacmanMachine(NamcoBoard):
             self.palette[pen] = rgb
         self.reset()
 
-    # -- the coordinates the issue asks for --------------------------------------------
+    # -- screen tile coordinates, as the Pac-Man Dossier numbers them --------------------
     @staticmethod
     def tile_address(x: int, y: int) -> int:
         """Screen tile (x 0-27 left to right, y 0-35 top to bottom) -> tile RAM address."""

@@ -123,18 +123,6 @@ SCATTER = {  # screen tiles of the four corners
 HOME = (13, 14)  # the tile above the door, where the eyes go
 
 
-def chase_target(ghost: str, pac: int, pac_dir: int, blinky: int, clyde: int) -> int:
-    if ghost == "blinky":
-        return pac
-    if ghost == "pinky":
-        return ahead(pac, pac_dir, 4)
-    if ghost == "inky":
-        return inky_target(pac, pac_dir, blinky)
-    if distance(clyde, pac) >= 64:
-        return pac
-    return position(*SCATTER["clyde"])
-
-
 # -- level tables (the Pac-Man Dossier), shared with the program's data --------------
 # Speeds in 1/64 pixel a frame; 100% = 80 (1.25 pixels a frame).
 SPEEDS = (  # (pac, pac frightened, ghost, ghost tunnel, ghost frightened)

@@ -51,10 +51,6 @@ def pulse_period(freq: float) -> int:
     return round(CPU_HZ / (16 * freq) - 1)
 
 
-def triangle_period(freq: float) -> int:
-    return round(CPU_HZ / (32 * freq) - 1)
-
-
 def period_table() -> list[int]:
     """Pulse periods for MIDI notes LOWEST_NOTE..HIGHEST_NOTE."""
     table = [pulse_period(midi_frequency(n)) for n in range(LOWEST_NOTE, HIGHEST_NOTE + 1)]

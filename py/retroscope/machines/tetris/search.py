@@ -264,9 +264,5 @@ def board_from_ram(ram: bytes | bytearray) -> list[int]:
     return rows
 
 
-def type_of(orient: int) -> int:
-    return TYPE_OF[orient]
-
-
 __all__ = ["Placement", "Start", "board_from_ram", "drop_speed", "fits", "lock",
            "placements", "spawn_fits"]
