@@ -212,6 +212,29 @@ def test_frames_of_play_draw_a_picture_and_it_is_saved_as_png(mid, recordings):
 
 
 @pytest.mark.parametrize("mid", ALL)
+def test_a_restored_snapshot_shows_the_picture_drawn_when_it_was_taken(mid, recordings):
+    """Part-way through a frame: restore() here or in a fresh machine brings
+    back the picture on screen then."""
+    machine, buttons, *_ = recording(recordings, mid)
+    session = Session(machine)
+    session.step("into", 200)
+    session.close()
+    snap, picture = machine.snapshot(), bytes(machine.framebuffer)
+    for b in buttons:  # on until the picture changes
+        machine.run_frame(b)
+        if bytes(machine.framebuffer) != picture:
+            break
+    if mid in REAL:
+        assert bytes(machine.framebuffer) != picture, "the picture did not change"
+    machine.restore(snap)
+    assert bytes(machine.framebuffer) == picture
+    other = FACTORIES[mid]()
+    other.restore(snap)
+    assert bytes(other.framebuffer) == picture
+    assert state_hash(other.snapshot()) == state_hash(snap)
+
+
+@pytest.mark.parametrize("mid", ALL)
 def test_snapshot_restore_snapshot_is_identical_here_and_in_a_fresh_machine(mid, recordings):
     machine, *_ = recording(recordings, mid)
     first = machine.snapshot()
@@ -271,31 +294,44 @@ def test_a_replay_of_ten_thousand_frames_gives_the_same_hash_at_every_frame(mid)
         f"frame {first_difference(replayed, hashes)} differs on replay")
 
 
-def check_every_frame(session: Session, seen: dict[int, str], seed: int) -> None:
-    """Seek to every frame in `seen`, in a random order: each gives its hash."""
+Moment = tuple[str, bytes]  # the state hash and the picture on screen
+
+
+def moment(session: Session) -> Moment:
+    """What a seek must bring back: the state and the picture drawn then."""
+    return session.state_hash(), bytes(session.machine.framebuffer)
+
+
+def check_every_frame(session: Session, seen: dict[int, Moment], seed: int) -> None:
+    """Seek to every frame in `seen`, in a random order: each gives its hash
+    and its picture."""
     order = list(seen)
     random.Random(seed).shuffle(order)
     for frame in order:
         session.seek(frame)
-        assert session.state_hash() == seen[frame], f"frame {frame} differs after a seek"
+        state, picture = moment(session)
+        assert state == seen[frame][0], f"frame {frame} differs after a seek"
+        assert picture == seen[frame][1], f"frame {frame} shows another picture after a seek"
 
 
 @pytest.mark.parametrize("mid", ALL)
 def test_rewind_seeks_to_any_recorded_frame_exactly(mid):
     machine = FACTORIES[mid]()
     session = Session(machine, rewind=Rewind(stride=4))
-    seen: dict[int, str] = {}
+    seen: dict[int, Moment] = {}
     for b in inputs(machine, REWIND_FRAMES, seed=11):
-        seen[machine.frame] = session.state_hash()
+        seen[machine.frame] = moment(session)
         session.run_frame(b)
-    seen[machine.frame] = session.state_hash()
+    seen[machine.frame] = moment(session)
+    if mid in REAL:  # (else the pictures would prove nothing)
+        assert len({picture for _, picture in seen.values()}) > 5, "the picture hardly moves"
     check_every_frame(session, seen, seed=1)
     # Running on from a seek replaces the future; the past stays exact.
     session.seek(40)
     seen = {f: h for f, h in seen.items() if f <= 40}
     for b in inputs(machine, 20, seed=12):
         session.run_frame(b)
-        seen[machine.frame] = session.state_hash()
+        seen[machine.frame] = moment(session)
     check_every_frame(session, seen, seed=2)
 
 
@@ -308,17 +344,19 @@ def test_rewind_is_exact_after_edits_at_a_frame_start_and_part_way_through(mid):
     addr = editable_address(machine)
     register = a_general_register(session)
     presses = iter(inputs(machine, 200, seed=13))
-    seen: dict[int, str] = {}
+    seen: dict[int, Moment] = {}
 
     def frames(n: int) -> None:
         for _ in range(n):
-            seen[machine.frame] = session.state_hash()
+            seen[machine.frame] = moment(session)
             session.run_frame(next(presses))
-        seen[machine.frame] = session.state_hash()
+        seen[machine.frame] = moment(session)
 
     frames(5)
+    drawn = bytes(machine.framebuffer)
     session.write_memory(addr, [0x12, 0x34] if addr < 0xFFFF else [0x12])  # at a frame start
-    seen[machine.frame] = session.state_hash()  # the frame now starts edited
+    assert bytes(machine.framebuffer) == drawn, "an edit is drawn by the next frame, not by itself"
+    seen[machine.frame] = moment(session)  # the frame now starts edited
     frames(1)
     session.step("into", 25)  # part-way through a frame
     session.write_memory(addr, [0x56])
@@ -326,7 +364,9 @@ def test_rewind_is_exact_after_edits_at_a_frame_start_and_part_way_through(mid):
     session.run_frame(next(presses))  # the rest of that frame
     frames(2)
     session.reset()  # paused, at a frame start
-    seen[machine.frame] = session.state_hash()
+    assert bytes(machine.framebuffer) == bytes(FACTORIES[mid]().framebuffer), (
+        "a reset machine shows what one at power-on shows")
+    seen[machine.frame] = moment(session)
     frames(30)
     events = [e["kind"] for e in session.rewind_info()["events"]]
     assert events == ["write", "write", "register", "reset"]
@@ -348,11 +388,11 @@ def test_an_input_source_presses_buttons_that_rewind_and_replay_repeat(mid):
         return pressed[m.frame]
 
     session.set_input_source(source, "test")
-    seen: dict[int, str] = {}
+    seen: dict[int, Moment] = {}
     for _ in range(40):
-        seen[machine.frame] = session.state_hash()
+        seen[machine.frame] = moment(session)
         session.run_frame(0xFF)  # the player's buttons are not what counts now
-    seen[machine.frame] = session.state_hash()
+    seen[machine.frame] = moment(session)
     assert asked == list(range(40)), "the source is asked once a frame, as it starts"
     assert {f: session.journal.buttons_at(f) for f in range(40)} == pressed, "recorded as pressed"
     count = len(asked)

@@ -393,6 +393,10 @@ class IdleLoop:
         return any(mask[self.start:self.end]) or any(mask[a] for a in self.data)
 
 
+# The snapshot's key for the framebuffer: what the machine last drew.
+PICTURE = "framebuffer"
+
+
 class Machine:
     """Base for the five machines: a CPU over a bus, a framebuffer, a palette.
 
@@ -529,7 +533,10 @@ class Machine:
         raise NotImplementedError
 
     def reset(self) -> None:
-        """Power/reset the machine; subclasses reset devices then call this."""
+        """Power/reset the machine; subclasses reset devices then call this.
+        The picture goes back to what power-on shows (all zeros): nothing has
+        been drawn since; the first frame draws it."""
+        self.framebuffer[:] = bytes(len(self.framebuffer))
         self.cpu.reset()
         self._frame_start = self.cpu.cycles
         self._event_index = 0
@@ -700,7 +707,10 @@ class Machine:
 
     # -- state -----------------------------------------------------------------
     def snapshot(self) -> dict[str, Any]:
-        """Everything needed to resume exactly: CPU, memory, devices, frame."""
+        """Everything needed to resume exactly: CPU, memory, devices, frame,
+        and the picture last drawn (`PICTURE`: the video hardware draws once
+        a frame, so what is on screen cannot be drawn again from the rest;
+        it is left out of the state hash)."""
         return {
             "cpu": self.cpu.snapshot(),
             "ram": self.bus.snapshot(),
@@ -708,12 +718,19 @@ class Machine:
             "frame": self.frame,
             "schedule": [self._frame_start, self._event_index],
             "buttons": self.buttons,
+            PICTURE: bytes(self.framebuffer),
         }
 
     def restore(self, snap: dict[str, Any]) -> None:
         self.cpu.restore(snap["cpu"])
         self.bus.restore(snap["ram"])
         self.device_restore(snap["devices"])
+        picture = snap.get(PICTURE)
+        if picture is not None:  # (in place: the worker and the video hold this buffer)
+            if len(picture) != len(self.framebuffer):
+                raise MachineError(f"a snapshot's picture is {len(picture)} bytes, "
+                                   f"not {len(self.framebuffer)}")
+            self.framebuffer[:] = picture
         self.frame = snap["frame"]
         self._frame_start, self._event_index = snap["schedule"]
         self.buttons = snap["buttons"]

@@ -210,7 +210,6 @@ class BbcMachine(Machine):
         self.keyboard.down = set(state["keys"])
         self.sound.restore(state["sound"])
         self._irq_level = bool(self.cpu.snapshot()["irq_line"])
-        self.video.render()
 
     def sound_logs(self) -> tuple[Any, ...]:
         return (self.sound.log,)
