@@ -378,8 +378,9 @@ async function loadMachine(id, params, { run = false, begun = false } = {}) {
   const pauses = pauseRequests;
   const save = readSaved(id);
   const replaying = "moment" in params;
-  // A moment replays every frame since power-on: give it time (minutes for long
-  // ones); the worker says how far it got (showReplay).
+  // A moment replays the frames since its state (a few), or since power-on in
+  // the older links: give it time (minutes for long ones); the worker says
+  // how far it got (showReplay).
   let result;
   try {
     result = await request("load", { id, params, save }, [], replaying ? REPLAY_TIMEOUT_MS : BOOT_TIMEOUT_MS);
@@ -413,7 +414,8 @@ async function loadMachine(id, params, { run = false, begun = false } = {}) {
   await Promise.all([disasm, source, trace, watches].map((panel) => panel.load(id)));
   refreshDebug();
   if (result.moment?.exact) {
-    showMessage(`the shared moment: frame ${result.moment.frame}, replayed from power-on to the same state`, "info");
+    const from = result.moment.from ? `its state at frame ${result.moment.from}` : "power-on";
+    showMessage(`the shared moment: frame ${result.moment.frame}, replayed from ${from} to the same state`, "info");
   }
   result.messages.forEach(showLoadMessage);
   if (location.hash !== result.hash && result.messages.length) {
@@ -509,11 +511,13 @@ $("btn-frame").addEventListener("click", () => controls.step("frame"));
 $("btn-reset").addEventListener("click", controls.reset);
 $("btn-help").addEventListener("click", () => help.toggle());
 $("btn-fullscreen").addEventListener("click", () => screen.toggleFullscreen());
-// Share: the exact moment (machine, parameters, inputs since power-on, edits)
-// as a link; past the longest link we hand out, as a session file to download.
-async function shareMoment() {
+// Share: the exact moment (machine, parameters, its state a few frames before
+// and the inputs and edits since) as a link; past the longest link we hand
+// out, as a session file to download. `from: "power-on"`: the inputs and
+// edits since power-on instead (opening it replays every frame).
+async function shareMoment(options = {}) {
   if (!current) return null;
-  const moment = await act("share");
+  const moment = await act("share", options.from ? { from: options.from } : {});
   if (!moment) return null;
   const url = `${location.origin}${location.pathname}${moment.hash}`;
   const box = $("share-link");
@@ -608,7 +612,8 @@ window.retroscope = {
                               moment: current.moment ?? null } : null),
   // The exact moment as {url (null when too long), hash, file, frame}; opening
   // the url (or the file, with openSession) replays to the same state hash.
-  share: () => shareMoment(),
+  // share({from: "power-on"}): a link that replays every frame from power-on.
+  share: (options) => shareMoment(options),
   // Scripted play: `n` frames with these buttons held (or one value per frame
   // from an array), as the run loop would run them; resolves once drawn.
   async runFrames(n, buttons = 0) {

@@ -296,6 +296,19 @@ class Rewind:
                              f"(oldest {self.first_frame()})")
         return best
 
+    def base_for(self, frame: int) -> Checkpoint | None:
+        """The checkpoint a share link of a moment in `frame` starts from: the
+        state at a frame's start before anything else happened there (not an
+        edit's), the newest before `frame` (so that replaying to the moment
+        draws its picture), else at its start; None if the ring has none."""
+        best = None
+        for cp in self.ring:  # in the order they were taken: frames never go down
+            if cp.frame > frame:
+                break
+            if cp.at_start and not cp.edit and (cp.frame < frame or best is None):
+                best = cp
+        return best
+
     def snapshot_of(self, cp: Checkpoint) -> dict[str, Any]:
         blobs = {path: b"".join(pages) for path, pages in cp.blobs.items()}
         return _join(pickle.loads(cp.rest), (), blobs)

@@ -741,6 +741,36 @@ class Machine:
     def device_snapshot(self) -> dict[str, Any]:
         return {}
 
+    # -- a state from a link (moment_state.py) -----------------------------------------
+    # Snapshot paths whose shape play or an editor changes (a list that grows,
+    # a dict of names): there a link's state may differ from power-on's shape,
+    # and `check_state` says whether it is sound.
+    FREE_STATE: tuple[tuple[str | int, ...], ...] = ()
+
+    def check_state(self) -> list[str]:
+        """What is wrong with a state just restored from a link ([]: nothing),
+        checked before anything runs. Here: the frame in progress is this
+        machine's (its events in order, at most two frames' worth of cycles)
+        and the CPU stands within it, so that no frame runs for ages; the
+        frame counter and buttons in range. A machine adds its own (a
+        device's clock, an editor's maps)."""
+        problems = []
+        offsets = [at for at, _ in self._events]
+        longest = 2 * self.INFO.clock_hz / self.INFO.fps
+        into = self.cpu.cycles - self._frame_start
+        if not offsets or offsets != sorted(offsets) or offsets[0] < 0 or offsets[-1] > longest:
+            problems.append("its frame schedule is not one this machine runs")
+        elif not 0 <= self._event_index < len(offsets):
+            problems.append(f"its frame is at event {self._event_index} of {len(offsets)}")
+        elif not 0 <= into <= offsets[self._event_index] + longest / 8:
+            problems.append(f"its CPU is {into} cycles into a frame whose next event is at "
+                            f"{offsets[self._event_index]}")
+        if not 0 <= self.cpu.cycles < 1 << 53 or not 0 <= self.frame < 1 << 40:
+            problems.append("its cycle or frame count is out of range")
+        if not 0 <= self.buttons <= 0xFFFF:
+            problems.append("its buttons are out of range")
+        return problems
+
     def device_restore(self, state: dict[str, Any]) -> None:
         pass
 

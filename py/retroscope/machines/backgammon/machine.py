@@ -324,6 +324,21 @@ class BackgammonMachine(FdsMachine):
         }
         return snap
 
+    def check_state(self) -> list[str]:
+        problems = super().check_state()
+        game = self.game
+        try:
+            if game is not None:
+                game.pos.check()
+                if game.current is not None:
+                    game.current.position().check()
+                if len(game.turns) > 10_000 or not all(
+                        1 <= d <= 6 for roll in game.rolls for d in roll):
+                    problems.append("its game's record is not one of backgammon")
+        except (ValueError, TypeError, IndexError) as exc:
+            problems.append(f"its game is not one of backgammon ({exc})")
+        return problems
+
     def device_restore(self, state: dict[str, Any]) -> None:
         super().device_restore(state)
         mine = state["backgammon"]
