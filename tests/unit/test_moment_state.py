@@ -304,3 +304,27 @@ def test_a_long_moment_opens_exactly_after_a_few_frames_replayed():
     assert moment["replayed"] <= 4
     assert call(other, "debug", verb="state_hash") == call(api, "debug", verb="state_hash")
     assert bytes(other.session.machine.framebuffer) == bytes(api.session.machine.framebuffer)
+
+
+@pytest.mark.parametrize("part_way", [False, True])
+def test_a_moment_just_after_a_reset_replays_the_reset_from_the_state_before_it(part_way):
+    api, _ = played("tetris", 100)
+    if part_way:
+        call(api, "step", kind="instruction", n=500)
+    call(api, "reset")
+    call(api, "run_frames", n=2, buttons=8)
+    shared = call(api, "share")
+    other = WorkerAPI()
+    result = call(other, "load", id="tetris", params=params_of(shared["hash"])[1])
+    assert result["moment"]["exact"] and result["moment"]["from"] <= 100, result
+    assert [e["kind"] for e in call(other, "debug", verb="rewind_info")["events"]] == ["reset"]
+    assert bytes(other.session.machine.framebuffer) == bytes(api.session.machine.framebuffer)
+
+
+def test_a_moment_too_long_for_a_link_goes_to_a_session_file_in_the_same_form():
+    api, _ = played("tetris", 50)
+    shared = call(api, "share")
+    moment = params_of(shared["hash"])[1]["moment"]
+    assert moment.startswith(f"{share.MOMENT_VERSION}.") and shared["file"]["moment"] == moment
+    machine_id, params = share.read_session_file(json.loads(json.dumps(shared["file"])))
+    assert opened(params, machine_id)["moment"]["exact"]
