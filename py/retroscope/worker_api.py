@@ -291,8 +291,8 @@ class WorkerAPI:
                     frame = self._need_machine().frame
                     pending.result["messages"].append("the replay was stopped before it began:"
                                                       f" showing frame {frame}")
-                    raise StopIteration({"frame": self._need_machine().frame,
-                                         "exact": False}) from None
+                    raise StopIteration({"frame": frame, "exact": False, "from": frame,
+                                         "replayed": 0}) from None
             else:
                 until = time.perf_counter() + budget
                 while time.perf_counter() < until:

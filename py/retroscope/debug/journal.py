@@ -1,7 +1,8 @@
 """The journal: everything that drove a machine since it was created. It is
 the one record of the machine's history: a share link carries it to bring
-back the exact moment, and the rewind (rewind.py) replays its inputs between
-checkpoints and lists its edits (`events_since`).
+back the exact moment (from a frame a little before it, with the machine's
+state there: `to_json(since=...)`), and the rewind (rewind.py) replays its
+inputs between checkpoints and lists its edits (`events_since`).
 
 A machine is deterministic: the same parameters (and saved data) and the same
 inputs at the same places give the same state. The journal keeps, per
