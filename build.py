@@ -9,6 +9,7 @@
     python3 build.py test --quick          the unit tests only, no site build
     python3 build.py bench                 set up, build, print the benchmark figures
     python3 build.py bench boot            the page's boot figures only (cold loads, reloads)
+    python3 build.py bench moment          opening a moment 20,000 frames into play, per machine
     python3 build.py bench ai [--quick]    the Tetris AI's games (level 18, 30 Hz taps)
 
 Set-up is idempotent: a venv in .venv with requirements-dev.txt, the pinned
@@ -106,7 +107,8 @@ def cmd_bench(args: argparse.Namespace) -> int:
     build_site()
     env = dict(os.environ, CHROMIUM=ensure_chromium(), RETROSCOPE_DIST=str(DIST))
     command = [str(python), "-m", "tools.bench", *(["--quick"] if args.quick else []),
-               *(["--boot"] if args.what == "boot" else [])]
+               *(["--boot"] if args.what == "boot" else []),
+               *(["--moment"] if args.what == "moment" else [])]
     return subprocess.run(command, cwd=REPO, env=env).returncode
 
 
@@ -123,8 +125,10 @@ def main(argv: list[str]) -> int:
                       help="the quick tier: tests/unit only, without building the site")
     bench = sub.add_parser("bench", help="print the benchmark figures")
     bench.add_argument("--quick", action="store_true", help="shorter runs (smoke check)")
-    bench.add_argument("what", nargs="?", choices=("speed", "boot", "ai"), default="speed",
-                       help="speed figures (the default), the page's boot only, or the "
+    bench.add_argument("what", nargs="?", choices=("speed", "boot", "moment", "ai"),
+                       default="speed",
+                       help="speed figures (the default), the page's boot only, opening "
+                            "long moment links only, or the "
                             "Tetris AI's games (tools/bench_ai.py: --games, --engine "
                             "sim|machine, --workers)")
     args, rest = parser.parse_known_args(argv)

@@ -15,6 +15,10 @@
   parameters (nothing: the programs are prebuilt);
 * each machine's milliseconds per frame in CPython and Pyodide;
 * the debugger's cost: frames per second bare and under a session;
+* opening a moment link 20,000 frames into play, on each machine: the link's
+  length and the time from Python ready to the moment on screen, in a fresh
+  page, and the time a load of it takes in CPython (`build.py bench moment`:
+  these alone; the links are made in CPython, kept in test-output/);
 * a host canary at the start, between sections and at the end: a fixed
   pure-Python loop's speed, so that runs from different days can be set side
   by side (this host's speed has swung 2.5x from one day to the next).
@@ -32,7 +36,7 @@ import tempfile
 import time
 from collections.abc import Callable
 
-from .paths import DIST, PY_SRC
+from .paths import DIST, PY_SRC, REPO
 from .serve import serve_in_thread
 from .setup_env import find_chromium
 
@@ -242,8 +246,66 @@ def browser_figures(quick: bool, boot_only: bool = False) -> None:
                   f"{r['ratio_to_realtime']:5.2f}x real time", flush=True)
             _print_figures(r)
         sound_figures(page, quick)
+        moment_figures(browser, url, quick)
         browser.close()
     server.shutdown()
+
+
+MOMENT_FRAMES = 20_000
+MOMENT_CACHE = REPO / "test-output" / "bench-moments"
+
+
+def moment_links(frames: int) -> dict[str, dict]:
+    """Per machine, a moment link `frames` frames into play (benchmarks/moment.py:
+    a player's buttons, the Tetris AI, the computer at backgammon), made in
+    CPython; kept under the machine's fingerprint (its program and power-on
+    state), so that a rerun on the same build reuses it."""
+    import json
+
+    from retroscope.benchmarks import moment
+    from retroscope.moment_state import Reference
+
+    MOMENT_CACHE.mkdir(parents=True, exist_ok=True)
+    links = {}
+    for mid in machines.available():
+        fingerprint = Reference.of(machines.create(mid)).fingerprint
+        path = MOMENT_CACHE / f"{mid}-{frames}-{fingerprint}.json"
+        if not path.exists():
+            t0 = time.perf_counter()
+            path.write_text(json.dumps(moment.make_link(mid, frames)))
+            print(f"  ({mid}: {frames} frames played and shared in CPython in "
+                  f"{time.perf_counter() - t0:.0f} s)", flush=True)
+        links[mid] = json.loads(path.read_text())
+    return links
+
+
+def moment_figures(browser, url: str, quick: bool) -> None:
+    """Each machine's moment link, 20,000 frames into play: its length, and
+    opening it in a fresh page (ms from Python ready to the machine ready with
+    the moment, which includes the first frame drawn and the panels), exact or
+    not and how many frames it replayed; and a load of it in CPython."""
+    from retroscope.benchmarks import moment
+
+    frames = 2000 if quick else MOMENT_FRAMES
+    print(f"\n== A moment {frames} frames into play, opened (link characters; fresh page: "
+          "ms from Python ready to the moment ready; CPython: ms of the load, median of 3)")
+    for mid, link in moment_links(frames).items():
+        full = f"{url}index.html{link['hash']}"
+        page = new_page(browser)
+        page.goto(full)
+        page.wait_for_function("window.retroscope && window.retroscope.timings()"
+                               ".machineReady !== undefined", timeout=300_000)
+        timings = page.evaluate("window.retroscope.timings()")
+        shown = page.evaluate("window.retroscope.current().moment") or {}
+        exact = shown.get("exact") and page.evaluate(
+            "window.retroscope.debug('state_hash')") == link["state_hash"]
+        page.context.close()
+        cpython = [moment.open_link(link["hash"]) for _ in range(3)]
+        print(f"  {mid:10} frame {link['frame']:6} {len(full):5} chars; page "
+              f"{timings['machineReady'] - timings['pythonReady']:6.0f} ms after Python "
+              f"({timings['machineReady']:.0f} ms from navigation), "
+              f"{'exact' if exact else 'NOT EXACT'}, {shown.get('replayed')} frames replayed; "
+              f"CPython {statistics.median(r['ms'] for r in cpython):5.0f} ms", flush=True)
 
 
 SUSTAIN_S = 30
@@ -467,7 +529,11 @@ def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--quick", action="store_true")
     parser.add_argument("--boot", action="store_true", help="the page's boot figures only")
+    parser.add_argument("--moment", action="store_true",
+                        help="the moment links' figures only (20,000 frames into play)")
     args = parser.parse_args()
+    if args.moment:
+        return moment_only(args.quick)
     raw, zipped = dist_size()
     print(f"== dist/: {raw / 1e6:.2f} MB raw, {zipped / 1e6:.2f} MB gzipped")
     host_canary("start")
@@ -475,6 +541,21 @@ def main() -> int:
         cpython_figures(args.quick)
         host_canary("after CPython")
     browser_figures(args.quick, boot_only=args.boot)
+    host_canary("end")
+    print_canaries()
+    return 0
+
+
+def moment_only(quick: bool) -> int:
+    from playwright.sync_api import sync_playwright
+
+    host_canary("start")
+    server, url = serve_in_thread(DIST)
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=find_chromium(), args=CHROMIUM_ARGS)
+        moment_figures(browser, url, quick)
+        browser.close()
+    server.shutdown()
     host_canary("end")
     print_canaries()
     return 0

@@ -398,8 +398,9 @@ async function loadMachine(id, params, { run = false, begun = false, bare = fals
   const pauses = pauseRequests;
   const save = readSaved(id);
   const replaying = "moment" in params;
-  // A moment replays every frame since power-on: give it time (minutes for long
-  // ones); the worker says how far it got (showReplay).
+  // A moment replays the frames since its state (a few), or since power-on in
+  // the older links: give it time (minutes for long ones); the worker says
+  // how far it got (showReplay).
   let result;
   try {
     result = await request("load", { id, params, save }, [], replaying ? REPLAY_TIMEOUT_MS : BOOT_TIMEOUT_MS);
@@ -440,7 +441,8 @@ async function loadMachine(id, params, { run = false, begun = false, bare = fals
   await Promise.all([disasm, source, trace, watches].map((panel) => panel.load(id)));
   refreshDebug();
   if (result.moment?.exact) {
-    showMessage(`the shared moment: frame ${result.moment.frame}, replayed from power-on to the same state`,
+    const from = result.moment.from ? `its state at frame ${result.moment.from}` : "power-on";
+    showMessage(`the shared moment: frame ${result.moment.frame}, replayed from ${from} to the same state`,
       "info", { untilRun: true });
   }
   // The address bar keeps the user's link as they gave it, problems and all
@@ -547,11 +549,13 @@ $("btn-frame").addEventListener("click", () => controls.step("frame"));
 $("btn-reset").addEventListener("click", controls.reset);
 $("btn-help").addEventListener("click", () => help.toggle());
 $("btn-fullscreen").addEventListener("click", () => screen.toggleFullscreen());
-// Share: the exact moment (machine, parameters, inputs since power-on, edits)
-// as a link; past the longest link we hand out, as a session file to download.
-async function shareMoment() {
+// Share: the exact moment (machine, parameters, its state a few frames before
+// and the inputs and edits since) as a link; past the longest link we hand
+// out, as a session file to download. `from: "power-on"`: the inputs and
+// edits since power-on instead (opening it replays every frame).
+async function shareMoment(options = {}) {
   if (!current) return null;
-  const moment = await act("share");
+  const moment = await act("share", options.from ? { from: options.from } : {});
   if (!moment) return null;
   const url = `${location.origin}${location.pathname}${moment.hash}`;
   const box = $("share-link");
@@ -660,7 +664,8 @@ window.retroscope = {
                               moment: current.moment ?? null } : null),
   // The exact moment as {url (null when too long), hash, file, frame}; opening
   // the url (or the file, with openSession) replays to the same state hash.
-  share: () => shareMoment(),
+  // share({from: "power-on"}): a link that replays every frame from power-on.
+  share: (options) => shareMoment(options),
   // Scripted play: `n` frames with these buttons held (or one value per frame
   // from an array), as the run loop would run them; resolves once drawn.
   async runFrames(n, buttons = 0) {

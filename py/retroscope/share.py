@@ -19,8 +19,9 @@ from urllib.parse import quote
 
 from .machines.base import Param, messages_of, parse_int, shown
 
-__all__ = ["Decoded", "MomentError", "decode_moment", "encode", "encode_moment", "parse_int",
-           "read_session_file", "session_file", "shown", "valid_machine_id", "validate"]
+__all__ = ["Decoded", "Moment", "MomentError", "decode_moment", "encode", "encode_moment",
+           "parse_int", "read_session_file", "session_file", "shown", "valid_machine_id",
+           "validate"]
 
 _MACHINE_ID = re.compile(r"^[a-z][a-z0-9_]{0,31}$")
 
@@ -83,24 +84,47 @@ def encode(machine: str, values: dict[str, Any]) -> str:
 
 # -- the moment: a link that brings back exactly what was on screen ------------------
 #
-# `#/<machine>?<params>&moment=<version>.<data>.<check>`: `data` is the
-# journal (debug/journal.py: the inputs since power-on, the presses, commands
-# and edits, and where in which frame the moment is), the saved data the
-# machine started with and the first 16 hex digits of its state hash there,
-# as compact JSON, deflated, in URL-safe base64; `check` is a CRC-32 over the
-# machine, its parameters and `data`, so a damaged or edited link is known
-# before anything is replayed. Past MAX_LINK characters the page offers the
+# `#/<machine>?<params>&moment=<version>.<data>.<check>`; `check` is a CRC-32
+# over the machine, its parameters and `data`, so a damaged or edited link is
+# known before anything is used. Past MAX_LINK characters the page offers the
 # same moment as a session file (`session_file`/`read_session_file`).
+#
+# Format 2 (what the page writes): `data` is, in URL-safe base64, the length
+# of the head (3 bytes), the head: compact JSON, raw-deflated, of the journal
+# since the state's frame (debug/journal.py), the first 16 hex digits of the
+# state hash at the moment, the fingerprint of the build's machine and the
+# saved data it began with; then the machine's state at a frame's start
+# before the moment (moment_state.py: written against the machine's power-on
+# snapshot, checked field by field on the way in). Opening it replays a few
+# frames, however long the play before it.
+#
+# Format 1 (still read; written on request): `data` is the journal since
+# power-on, the saved data and the hash, as compact JSON, deflated (zlib):
+# opening it replays every frame since power-on.
 
 MOMENT_PARAM = "moment"
-MOMENT_VERSION = 1
+MOMENT_VERSION = 2  # the format written
+FROM_POWER_ON = 1  # the format that replays from power-on
 MAX_LINK = 5120  # characters of a whole link the page hands out; past it, a file
 MAX_MOMENT_JSON = 8 * 1024 * 1024  # inflated: more is refused (no zip bombs)
+MAX_MOMENT_TEXT = 4 * 1024 * 1024  # characters of a moment (a session file's too)
 SESSION_KIND = "retroscope-session"
+SESSION_VERSION = 1  # of the file around the moment
 
 
 class MomentError(ValueError):
     """A moment that cannot be used; the message says why, for the page."""
+
+
+@dataclass
+class Moment:
+    """A decoded moment: its format, its head (journal "j", hash "h", saved
+    data "s"; in format 2 the fingerprint "fp") and, in format 2, the
+    machine's state as the link's bytes (moment_state.decode_state)."""
+
+    version: int
+    body: dict[str, Any]
+    state: bytes | None = None
 
 
 def _checksum(machine: str, values: dict[str, Any], data: str) -> str:
@@ -108,44 +132,71 @@ def _checksum(machine: str, values: dict[str, Any], data: str) -> str:
     return f"{zlib.crc32(text.encode()):08x}"
 
 
-def encode_moment(machine: str, values: dict[str, Any], body: dict[str, Any]) -> str:
-    raw = json.dumps(body, separators=(",", ":"), sort_keys=True).encode()
-    data = base64.urlsafe_b64encode(zlib.compress(raw, 9)).rstrip(b"=").decode()
-    return f"{MOMENT_VERSION}.{data}.{_checksum(machine, values, data)}"
+def _b64(data: bytes) -> str:
+    return base64.urlsafe_b64encode(data).rstrip(b"=").decode()
 
 
-def decode_moment(text: str, machine: str, values: dict[str, Any]) -> dict[str, Any]:
-    """The moment's body, or MomentError saying what is wrong with it."""
+def _json(body: dict[str, Any]) -> bytes:
+    return json.dumps(body, separators=(",", ":"), sort_keys=True).encode()
+
+
+def encode_moment(machine: str, values: dict[str, Any], body: dict[str, Any],
+                  state: bytes | None = None) -> str:
+    """A moment's text: format 2 with a `state`, else format 1 (the journal
+    in `body` then runs from power-on)."""
+    if state is None:
+        data = _b64(zlib.compress(_json(body), 9))
+        version = FROM_POWER_ON
+    else:
+        deflate = zlib.compressobj(9, zlib.DEFLATED, -15)
+        head = deflate.compress(_json(body)) + deflate.flush()
+        data = _b64(len(head).to_bytes(3, "big") + head + state)
+        version = MOMENT_VERSION
+    return f"{version}.{data}.{_checksum(machine, values, data)}"
+
+
+def decode_moment(text: str, machine: str, values: dict[str, Any]) -> Moment:
+    """The moment, or MomentError saying what is wrong with it."""
     parts = text.split(".")
-    if len(parts) != 3 or not parts[0].isdigit():
+    if len(text) > MAX_MOMENT_TEXT or len(parts) != 3 or not parts[0].isdigit() \
+            or len(parts[0]) > 4:
         raise MomentError("the moment in this link is damaged (it is not version.data.check)")
     version, data, check = int(parts[0]), parts[1], parts[2]
-    if version != MOMENT_VERSION:
+    if version not in (FROM_POWER_ON, MOMENT_VERSION):
         newer = "a newer" if version > MOMENT_VERSION else "an older"
         raise MomentError(f"the moment in this link was made by {newer} Retroscope (format "
-                          f"{version}; this page reads format {MOMENT_VERSION})")
+                          f"{version}; this page reads formats {FROM_POWER_ON}-{MOMENT_VERSION})")
     if _checksum(machine, values, data) != check.lower():
         raise MomentError("the moment in this link is damaged or does not belong to these "
                           "settings (its checksum does not match)")
     try:
         packed = base64.urlsafe_b64decode(data + "=" * (-len(data) % 4))
-        inflate = zlib.decompressobj()
-        raw = inflate.decompress(packed, MAX_MOMENT_JSON)
+        if version == FROM_POWER_ON:
+            head, wbits, state = packed, zlib.MAX_WBITS, None
+        else:
+            size = int.from_bytes(packed[:3], "big")
+            head, wbits, state = packed[3:3 + size], -15, packed[3 + size:]
+            if len(packed) < 3 + size:
+                raise ValueError("cut short")
+        inflate = zlib.decompressobj(wbits)
+        raw = inflate.decompress(head, MAX_MOMENT_JSON)
         if inflate.unconsumed_tail:
             raise MomentError("the moment in this link is too big to replay")
         body = json.loads(raw)
-    except (ValueError, zlib.error) as exc:
+    except (ValueError, zlib.error, RecursionError) as exc:
         if isinstance(exc, MomentError):
             raise
         raise MomentError("the moment in this link is damaged (it does not unpack)") from None
     if not isinstance(body, dict) or not isinstance(body.get("j"), dict):
         raise MomentError("the moment in this link is damaged (no journal)")
-    return body
+    if state is not None and not isinstance(body.get("fp"), str):
+        raise MomentError("the moment in this link is damaged (no fingerprint)")
+    return Moment(version, body, state)
 
 
 def session_file(machine: str, values: dict[str, Any], moment: str) -> dict[str, Any]:
     """The moment as a file's JSON, for moments too long for a link."""
-    return {"kind": SESSION_KIND, "version": MOMENT_VERSION, "machine": machine,
+    return {"kind": SESSION_KIND, "version": SESSION_VERSION, "machine": machine,
             "params": {k: str(v) for k, v in values.items() if v is not None},
             "moment": moment}
 

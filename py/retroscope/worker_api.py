@@ -16,7 +16,7 @@ from collections.abc import Callable, Generator
 from dataclasses import dataclass
 from typing import Any
 
-from . import machines, share
+from . import machines, moment_state, share
 from .debug import Session
 from .debug.journal import Journal, JournalError
 from .debug.replay import ReplayError, replaying
@@ -96,6 +96,9 @@ class WorkerAPI:
         # (machine id, parameter values, saved data) the session's machine began with
         self.loaded: tuple[str, dict[str, Any], Any] = ("", {}, None)
         self._pending: _PendingLoad | None = None  # a sliced load's replay under way
+        self.reference: moment_state.Reference | None = None  # the machine's at power-on
+        self.origin: dict[str, Any] = {}  # the state the session's journal begins at
+        self.from_power_on = True  # ...which is power-on (else a shared moment's)
         self.verbs: dict[str, Callable[[dict[str, Any]], Any]] = {
             "machines": self.list_machines,
             "load": self.load,
@@ -193,26 +196,31 @@ class WorkerAPI:
         decoded = share.validate(info.params, raw, machines.validator(machine_id))
         messages = list(decoded.messages)
         saved = args.get("save")
-        body = None
+        moment = None
+        instead = f"showing {info.title} from power-on with the link's settings instead"
         if moment_text is not None:
             try:
-                body = share.decode_moment(moment_text, machine_id, decoded.values)
+                moment = share.decode_moment(moment_text, machine_id, decoded.values)
             except share.MomentError as exc:
-                messages.append(f"{exc}; showing {info.title} from power-on with the link's "
-                                f"settings instead")
+                messages.append(f"{exc}; {instead}")
             else:
-                saved = body.get("s")  # the saved data the moment began with
-        machine = machines.create(machine_id, **decoded.values)
-        if saved is not None:
+                saved = moment.body.get("s")  # the saved data the moment began with
+        machine, reference, saved = self._power_on(machine_id, decoded.values, saved, messages)
+        if moment is not None and moment.state is not None:
             try:
-                machine.load_save_data(saved)
-            except (MachineError, ValueError, TypeError, KeyError) as exc:
-                messages.append(f"saved data for {machine_id} was not usable ({exc}); ignored")
-                saved = None
+                self._restore_moment_state(machine, reference, moment, info.title)
+            except share.MomentError as exc:
+                messages.append(f"{exc}; {instead}")
+                moment = None  # (the machine took part of it: made again)
+                machine, reference, saved = self._power_on(machine_id, decoded.values, saved, [])
         if self.session is not None:
             self.session.close()
         self.session = Session(machine)
         self.loaded = (machine_id, dict(decoded.values), saved)
+        self.reference = reference
+        # Where the session's journal begins: a state a share can start from.
+        self.origin = machine.snapshot()
+        self.from_power_on = moment is None or moment.state is None
         result = {
             "info": info.to_json(),
             "values": decoded.values,
@@ -221,16 +229,51 @@ class WorkerAPI:
             "palette": list(self.session.machine.palette),
             "moment": None,
         }
-        if body is None:
+        if moment is None:
             return result
-        moment = body.get("j")
-        target = moment.get("f") if isinstance(moment, dict) else None
-        pending = _PendingLoad(self._replay_moment(body, info.title, messages), result,
+        target = moment.body["j"].get("f")
+        pending = _PendingLoad(self._replay_moment(moment.body, info.title, messages), result,
                                str(moment_text), target if isinstance(target, int) else 0)
         if not args.get("sliced"):
             return self._finish(pending)
         self._pending = pending
-        return {**result, "moment": {"replaying": True, "frame": 0, "of": pending.target}}
+        return {**result, "moment": {"replaying": True, "frame": machine.frame,
+                                     "of": pending.target}}
+
+    def _power_on(self, machine_id: str, values: dict[str, Any], saved: Any,
+                  messages: list[str]) -> tuple[Machine, moment_state.Reference, Any]:
+        """A machine at power-on with these settings, the reference a link's
+        state is written against (taken before the saved data: both ends make
+        it alike), and the saved data it took (None if refused)."""
+        machine = machines.create(machine_id, **values)
+        reference = moment_state.Reference.of(machine)
+        if saved is not None:
+            try:
+                machine.load_save_data(saved)
+            except (MachineError, ValueError, TypeError, KeyError) as exc:
+                messages.append(f"saved data for {machine_id} was not usable ({exc}); ignored")
+                saved = None
+        return machine, reference, saved
+
+    @staticmethod
+    def _restore_moment_state(machine: Machine, reference: moment_state.Reference,
+                              moment: share.Moment, title: str) -> None:
+        """Put a format-2 moment's state into the machine (at power-on), or
+        MomentError: another build's, or one that does not check out."""
+        if moment.body.get("fp") != reference.fingerprint:
+            raise share.MomentError(
+                f"the moment in this link was made by another build of Retroscope (its "
+                f"{title} is not this page's: another program or machine state), so it "
+                f"cannot be opened here")
+        try:
+            state = moment_state.decode_state(reference, moment.state or b"")
+            segments, _, _ = Journal.segments_from_json(moment.body["j"])
+            if state.get("frame") != segments[0].start:
+                raise moment_state.StateError("its state and its inputs do not meet")
+            moment_state.restore_checked(machine, state)
+        except (moment_state.StateError, JournalError) as exc:
+            raise share.MomentError(f"the moment in this link holds a machine state this "
+                                    f"page cannot use ({exc})") from None
 
     def replay(self, args: dict[str, Any]) -> dict[str, Any]:
         """Carry on a sliced load's replay for about `budget_ms` (or `stop` it
@@ -244,11 +287,12 @@ class WorkerAPI:
             if args.get("stop"):
                 try:
                     pending.steps.throw(_Stopped())
-                except _Stopped:  # not begun: it stops at power-on
+                except _Stopped:  # not begun: it stops where it begins
+                    frame = self._need_machine().frame
                     pending.result["messages"].append("the replay was stopped before it began:"
-                                                      " showing power-on")
-                    raise StopIteration({"frame": self._need_machine().frame,
-                                         "exact": False}) from None
+                                                      f" showing frame {frame}")
+                    raise StopIteration({"frame": frame, "exact": False, "from": frame,
+                                         "replayed": 0}) from None
             else:
                 until = time.perf_counter() + budget
                 while time.perf_counter() < until:
@@ -285,7 +329,7 @@ class WorkerAPI:
         session = self._need_session()
         machine = session.machine
         exact = False
-        frame = 0
+        frame = begun = machine.frame
         try:
             segments, frame, cycle = Journal.segments_from_json(body["j"])
             yield from replaying(session, segments, frame, cycle)
@@ -299,11 +343,11 @@ class WorkerAPI:
             machine_id, values, saved = self.loaded
             messages.append(f"the moment in this link could not be replayed ({type(exc).__name__}:"
                             f" {exc}); showing {title} from power-on instead")
-            fresh = machines.create(machine_id, **values)
-            if saved is not None:
-                fresh.load_save_data(saved)
+            fresh, self.reference, _ = self._power_on(machine_id, values, saved, [])
             session.close()
             self.session = session = Session(fresh)
+            self.origin, self.from_power_on = fresh.snapshot(), True
+            begun = 0
         else:
             want = str(body.get("h", ""))
             exact = session.state_hash()[:len(want)] == want and bool(want)
@@ -311,17 +355,37 @@ class WorkerAPI:
                 messages.append(f"the moment in this link replayed to frame {frame} but not to "
                                 f"the state it was made at (made by another version of "
                                 f"{title}?); showing what the replay reached")
-        return {"frame": session.machine.frame, "exact": exact}
+        return {"frame": session.machine.frame, "exact": exact, "from": begun,
+                "replayed": session.machine.frame - begun}
 
-    def share(self, _: dict[str, Any]) -> dict[str, Any]:
-        """The current moment as a link (and as a session file, for long ones)."""
+    def share(self, args: dict[str, Any]) -> dict[str, Any]:
+        """The current moment as a link (and as a session file, for long ones):
+        the machine's state at a frame's start a little before it and the
+        journal from there (format 2); with `from: "power-on"`, the journal
+        since power-on alone (format 1: every frame replayed to open it)."""
         session = self._need_session()
         machine_id, values, saved = self.loaded
-        body: dict[str, Any] = {"j": session.journal.to_json(*session.position()),
-                                "h": session.state_hash()[:16]}
+        frame, cycle = session.position()
+        body: dict[str, Any] = {"h": session.state_hash()[:16]}
         if saved is not None:
             body["s"] = saved
-        moment = share.encode_moment(machine_id, values, body)
+        if args.get("from") == "power-on":
+            if not self.from_power_on:
+                raise RequestError("this session began from a shared moment, not at power-on:"
+                                   " it has no inputs from power-on to share")
+            body["j"] = session.journal.to_json(frame, cycle)
+            moment = share.encode_moment(machine_id, values, body)
+        elif args.get("from") is not None:
+            raise RequestError("share from: \"power-on\" or nothing")
+        else:
+            base = session.rewind.base_for(frame)
+            state = session.rewind.snapshot_of(base) if base is not None else self.origin
+            body["j"] = session.journal.to_json(frame, cycle, since=state["frame"])
+            body["fp"] = self.reference.fingerprint
+            # Replaying a whole frame before the moment draws its picture; else it goes along.
+            picture = state["frame"] == frame
+            moment = share.encode_moment(machine_id, values, body, moment_state.encode_state(
+                self.reference, state, picture))
         return {"hash": self._moment_hash(share.encode(machine_id, values), moment),
                 "file": share.session_file(machine_id, values, moment),
                 "frame": session.machine.frame, "max_link": share.MAX_LINK}

@@ -6,6 +6,8 @@ from pathlib import Path
 
 import pytest
 
+from retroscope.debug import Session
+from retroscope.debug.rewind import Rewind
 from retroscope.machines import MachineError
 from retroscope.machines import create as create_machine
 from retroscope.machines.backgammon import create, model, validate
@@ -353,3 +355,23 @@ def test_create_refuses_parameters_of_the_wrong_type_with_a_clear_message():
             create(**params)
     for seed in ("x", 99, [1]):
         assert validate({"seed": seed, "moves": "8/5"})[0][0] == "seed"
+
+
+def test_a_nametable_edited_by_hand_rewinds_and_replays_as_it_ran():
+    """The board is drawn from Python into the PPU's nametable: what it writes
+    depends on the machine's state alone, so a hand edit there is history the
+    rewind brings back exactly (the next frame end draws over it)."""
+    machine = create(seed="9")
+    session = Session(machine, rewind=Rewind(stride=4))
+    session.command("players", {"white": "computer", "black": "computer"})
+    for _ in range(30):
+        session.run_frame(0)
+    seen = {}
+    for frame in range(12):
+        if frame == 3:  # paused at a frame start: a row of the board's tiles
+            session.write_memory(0x2100, [0x01] * 32, "ppu")
+        seen[machine.frame] = (session.state_hash(), bytes(machine.framebuffer))
+        session.run_frame(0)
+    for frame in sorted(seen, reverse=True):
+        session.seek(frame)
+        assert (session.state_hash(), bytes(machine.framebuffer)) == seen[frame], frame

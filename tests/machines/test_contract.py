@@ -21,6 +21,11 @@ being listed, and its own tests keep only its mechanics. With fixed seeds:
 - link parameters and save data: FUZZ_VALUES random and hostile values per
   parameter (and of save data): never an uncaught exception, always a clear
   message and the default.
+- a moment link after play (at a frame's start and part-way into one) opens
+  in a fresh worker at the same state hash and picture, a few frames
+  replayed, within MAX_LINK characters; its machine state fuzzed
+  (FUZZ_STATES hostile fields, with a valid checksum): never an uncaught
+  exception, either the moment exactly or power-on with a clear message.
 
 A machine still marked UNFINISHED can be tried before it is listed:
 `RETROSCOPE_CONTRACT_UNFINISHED=1 pytest tests/machines/test_contract.py -k <id>`.
@@ -33,6 +38,7 @@ import os
 import random
 import re
 import string
+import zlib
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -44,7 +50,8 @@ from debug_machines import (
     DebugZ80Machine,
 )
 
-from retroscope import machines, share
+from retroscope import machines, moment_state, share
+from retroscope.benchmarks.moment import call, params_of, play
 from retroscope.debug import Session
 from retroscope.debug.rewind import Rewind, state_hash
 from retroscope.machines.base import FORMATS, MachineError, show_value
@@ -58,6 +65,8 @@ LONG_FRAMES = 10_000  # under --long
 REWIND_FRAMES = 90
 FUZZ_VALUES = 10_000  # per link parameter, and of save data
 FUZZ_CREATES = 150  # of those, given to create() and the worker's load as well
+FUZZ_STATES = 100  # hostile machine states in a moment link, per machine
+MOMENT_FRAMES = 600  # of play before a moment is shared
 STATE_BOUND = 64 * 1024  # bytes of state() as JSON: it goes to the page every few frames
 MESSAGE_BOUND = 400  # characters of one message about a bad value
 
@@ -212,6 +221,29 @@ def test_frames_of_play_draw_a_picture_and_it_is_saved_as_png(mid, recordings):
 
 
 @pytest.mark.parametrize("mid", ALL)
+def test_a_restored_snapshot_shows_the_picture_drawn_when_it_was_taken(mid, recordings):
+    """Part-way through a frame: restore() here or in a fresh machine brings
+    back the picture on screen then."""
+    machine, buttons, *_ = recording(recordings, mid)
+    session = Session(machine)
+    session.step("into", 200)
+    session.close()
+    snap, picture = machine.snapshot(), bytes(machine.framebuffer)
+    for b in buttons:  # on until the picture changes
+        machine.run_frame(b)
+        if bytes(machine.framebuffer) != picture:
+            break
+    if mid in REAL:
+        assert bytes(machine.framebuffer) != picture, "the picture did not change"
+    machine.restore(snap)
+    assert bytes(machine.framebuffer) == picture
+    other = FACTORIES[mid]()
+    other.restore(snap)
+    assert bytes(other.framebuffer) == picture
+    assert state_hash(other.snapshot()) == state_hash(snap)
+
+
+@pytest.mark.parametrize("mid", ALL)
 def test_snapshot_restore_snapshot_is_identical_here_and_in_a_fresh_machine(mid, recordings):
     machine, *_ = recording(recordings, mid)
     first = machine.snapshot()
@@ -271,31 +303,44 @@ def test_a_replay_of_ten_thousand_frames_gives_the_same_hash_at_every_frame(mid)
         f"frame {first_difference(replayed, hashes)} differs on replay")
 
 
-def check_every_frame(session: Session, seen: dict[int, str], seed: int) -> None:
-    """Seek to every frame in `seen`, in a random order: each gives its hash."""
+Moment = tuple[str, bytes]  # the state hash and the picture on screen
+
+
+def moment(session: Session) -> Moment:
+    """What a seek must bring back: the state and the picture drawn then."""
+    return session.state_hash(), bytes(session.machine.framebuffer)
+
+
+def check_every_frame(session: Session, seen: dict[int, Moment], seed: int) -> None:
+    """Seek to every frame in `seen`, in a random order: each gives its hash
+    and its picture."""
     order = list(seen)
     random.Random(seed).shuffle(order)
     for frame in order:
         session.seek(frame)
-        assert session.state_hash() == seen[frame], f"frame {frame} differs after a seek"
+        state, picture = moment(session)
+        assert state == seen[frame][0], f"frame {frame} differs after a seek"
+        assert picture == seen[frame][1], f"frame {frame} shows another picture after a seek"
 
 
 @pytest.mark.parametrize("mid", ALL)
 def test_rewind_seeks_to_any_recorded_frame_exactly(mid):
     machine = FACTORIES[mid]()
     session = Session(machine, rewind=Rewind(stride=4))
-    seen: dict[int, str] = {}
+    seen: dict[int, Moment] = {}
     for b in inputs(machine, REWIND_FRAMES, seed=11):
-        seen[machine.frame] = session.state_hash()
+        seen[machine.frame] = moment(session)
         session.run_frame(b)
-    seen[machine.frame] = session.state_hash()
+    seen[machine.frame] = moment(session)
+    if mid in REAL:  # (else the pictures would prove nothing)
+        assert len({picture for _, picture in seen.values()}) > 5, "the picture hardly moves"
     check_every_frame(session, seen, seed=1)
     # Running on from a seek replaces the future; the past stays exact.
     session.seek(40)
     seen = {f: h for f, h in seen.items() if f <= 40}
     for b in inputs(machine, 20, seed=12):
         session.run_frame(b)
-        seen[machine.frame] = session.state_hash()
+        seen[machine.frame] = moment(session)
     check_every_frame(session, seen, seed=2)
 
 
@@ -308,17 +353,19 @@ def test_rewind_is_exact_after_edits_at_a_frame_start_and_part_way_through(mid):
     addr = editable_address(machine)
     register = a_general_register(session)
     presses = iter(inputs(machine, 200, seed=13))
-    seen: dict[int, str] = {}
+    seen: dict[int, Moment] = {}
 
     def frames(n: int) -> None:
         for _ in range(n):
-            seen[machine.frame] = session.state_hash()
+            seen[machine.frame] = moment(session)
             session.run_frame(next(presses))
-        seen[machine.frame] = session.state_hash()
+        seen[machine.frame] = moment(session)
 
     frames(5)
+    drawn = bytes(machine.framebuffer)
     session.write_memory(addr, [0x12, 0x34] if addr < 0xFFFF else [0x12])  # at a frame start
-    seen[machine.frame] = session.state_hash()  # the frame now starts edited
+    assert bytes(machine.framebuffer) == drawn, "an edit is drawn by the next frame, not by itself"
+    seen[machine.frame] = moment(session)  # the frame now starts edited
     frames(1)
     session.step("into", 25)  # part-way through a frame
     session.write_memory(addr, [0x56])
@@ -326,7 +373,9 @@ def test_rewind_is_exact_after_edits_at_a_frame_start_and_part_way_through(mid):
     session.run_frame(next(presses))  # the rest of that frame
     frames(2)
     session.reset()  # paused, at a frame start
-    seen[machine.frame] = session.state_hash()
+    assert bytes(machine.framebuffer) == bytes(FACTORIES[mid]().framebuffer), (
+        "a reset machine shows what one at power-on shows")
+    seen[machine.frame] = moment(session)
     frames(30)
     events = [e["kind"] for e in session.rewind_info()["events"]]
     assert events == ["write", "write", "register", "reset"]
@@ -348,11 +397,11 @@ def test_an_input_source_presses_buttons_that_rewind_and_replay_repeat(mid):
         return pressed[m.frame]
 
     session.set_input_source(source, "test")
-    seen: dict[int, str] = {}
+    seen: dict[int, Moment] = {}
     for _ in range(40):
-        seen[machine.frame] = session.state_hash()
+        seen[machine.frame] = moment(session)
         session.run_frame(0xFF)  # the player's buttons are not what counts now
-    seen[machine.frame] = session.state_hash()
+    seen[machine.frame] = moment(session)
     assert asked == list(range(40)), "the source is asked once a frame, as it starts"
     assert {f: session.journal.buttons_at(f) for f in range(40)} == pressed, "recorded as pressed"
     count = len(asked)
@@ -554,3 +603,121 @@ def test_save_data_fuzzed_is_taken_or_refused_with_a_clear_message(mid):
 def test_the_suite_covers_every_available_machine_and_the_toys():
     assert set(REAL) <= set(ALL) and {"toy6502", "toyz80", "toy9900"} <= set(ALL)
     assert {"tetris", "backgammon"} <= set(REAL)
+
+
+# -- moment links: the machine's state in the link -----------------------------------------
+
+@pytest.fixture(scope="module")
+def shared() -> dict[str, tuple[WorkerAPI, str]]:
+    """Per machine: a worker after MOMENT_FRAMES frames of play, and its moment link."""
+    return {}
+
+
+def shared_moment(shared: dict, mid: str) -> tuple[WorkerAPI, str]:
+    if mid not in shared:
+        api = WorkerAPI()
+        call(api, "load", id=mid, params={})
+        play(api, mid, MOMENT_FRAMES, seed=sum(map(ord, mid)))
+        shared[mid] = api, call(api, "share")["hash"]
+    return shared[mid]
+
+
+def check_opens(api: WorkerAPI, hash_: str) -> WorkerAPI:
+    """Open `hash_` in a fresh worker: the same frame, state hash, picture and
+    place in the frame as `api`'s, a few frames replayed."""
+    assert len(f"http://127.0.0.1:8000/index.html{hash_}") <= share.MAX_LINK, len(hash_)
+    mid, params = params_of(hash_)
+    other = WorkerAPI()
+    result = call(other, "load", id=mid, params=params)
+    moment = result["moment"]
+    assert moment["exact"] and moment["frame"] == api.session.machine.frame, result["messages"]
+    assert moment["replayed"] <= 4 and result["messages"] == []
+    assert other.session.state_hash() == api.session.state_hash()
+    assert bytes(other.session.machine.framebuffer) == bytes(api.session.machine.framebuffer)
+    assert other.session.position() == api.session.position()
+    return other
+
+
+@pytest.mark.parametrize("mid", REAL)
+def test_a_moment_link_after_play_opens_exactly_after_a_few_frames(mid, shared):
+    api, hash_ = shared_moment(shared, mid)
+    other = check_opens(api, hash_)
+    call(api, "controller", source="player")  # (a program may have pressed the buttons)
+    for worker in (api, other):  # and both go on alike
+        call(worker, "run_frames", n=8, buttons=1)
+    assert other.session.state_hash() == api.session.state_hash()
+    # Part-way into a frame, after an edit there: the link holds the frame's
+    # start before it, and the replay runs to the very cycle.
+    call(api, "step", kind="instruction", n=300)
+    register = a_general_register(api.session)
+    call(api, "debug", verb="set_register", args={"name": register, "value": 1})
+    check_opens(api, call(api, "share")["hash"])
+
+
+def hostile_states(ref: moment_state.Reference, data: bytes, count: int,
+                   seed: int) -> Iterator[bytes]:
+    """A link's state bytes with one field made hostile each time: a value
+    retyped, out of range or huge, a list or dict reshaped, a key added or
+    dropped, a blob's bytes flipped."""
+    tree, blobs = moment_state.unpack(ref, data)
+    rng = random.Random(seed)
+    leaves: list[tuple[Any, Any]] = []  # (container, key)
+
+    def walk(node: Any) -> None:
+        items = node.items() if isinstance(node, dict) else enumerate(node)
+        for key, value in list(items):
+            leaves.append((node, key))
+            if isinstance(value, (dict, list)) and not (isinstance(value, dict) and "$" in value):
+                walk(value)
+    for _ in range(count):
+        copy = json.loads(json.dumps(tree))
+        leaves.clear()
+        walk(copy["s"])
+        container, key = rng.choice(leaves)
+        value = container[key]
+        pick = rng.random()
+        if pick < 0.1 and blobs:
+            at = rng.randrange(len(blobs))
+            yield pack_text(ref, copy, blobs[:at] + bytes([blobs[at] ^ 0xFF]) + blobs[at + 1:])
+            continue
+        if pick < 0.25 and isinstance(value, int) and not isinstance(value, bool):
+            container[key] = rng.choice([value + rng.choice([-1, 1]) * 10 ** rng.randint(1, 15),
+                                         -value - 1, 1 << 53, value ^ 0xFF00])
+        elif pick < 0.35 and isinstance(container, dict):
+            del container[key]
+        elif pick < 0.45 and isinstance(container, dict):
+            container[rng.choice(["x", "__class__", "$", "0"])] = value
+        elif pick < 0.55 and isinstance(value, list):
+            container[key] = value[:-1] if value and rng.random() < 0.5 else [*value, 0]
+        else:
+            container[key] = rng.choice(HOSTILE_VALUES[:12] + [
+                {"$": "="}, {"$": "bytes", "hex": "zz"}, {"$": "bytes", "hex": "00" * 9},
+                "\x00", "9" * 300, [[0] * 3] * 3, {"a": {"b": [1]}}])
+        yield pack_text(ref, copy, blobs)
+
+
+def pack_text(ref: moment_state.Reference, tree: Any, blobs: bytes) -> bytes:
+    """`moment_state.pack`, NaN and Infinity written as JSON's extensions do."""
+    head = zlib.compressobj(9, zlib.DEFLATED, -15, zdict=ref.skeleton)
+    text = head.compress(json.dumps(tree).encode()) + head.flush()
+    body = zlib.compressobj(9, zlib.DEFLATED, -15)
+    return len(text).to_bytes(3, "big") + text + body.compress(blobs) + body.flush()
+
+
+@pytest.mark.parametrize("mid", REAL)
+def test_a_moment_link_with_its_state_fuzzed_opens_exactly_or_at_power_on(mid, shared):
+    api, hash_ = shared_moment(shared, mid)
+    _, params = params_of(hash_)
+    values = {k: v for k, v in params.items() if k != "moment"}
+    moment = share.decode_moment(params["moment"], mid, values)
+    for data in hostile_states(api.reference, moment.state, FUZZ_STATES, seed=len(mid)):
+        text = share.encode_moment(mid, values, moment.body, data)
+        reply = json.loads(WorkerAPI().call("load", json.dumps(
+            {"id": mid, "params": {**values, "moment": text}})))
+        assert reply["ok"] and "detail" not in reply, reply  # a bug would come with a traceback
+        result = reply["result"]
+        for message in result["messages"]:
+            check_message(message)
+        if result["moment"] is None:  # refused: power-on, and it says why
+            (message,) = result["messages"]
+            assert "power-on" in message and "cannot use" in message, message

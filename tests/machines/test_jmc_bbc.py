@@ -57,3 +57,23 @@ def test_the_idle_skip_changes_nothing_but_the_time_it_takes() -> None:
         fast.run_frame(buttons)
         slow.run_frame(buttons)
         assert state_hash(fast.snapshot()) == state_hash(slow.snapshot()), i
+
+
+def test_a_restore_shows_the_picture_drawn_not_the_screen_memory_since_written() -> None:
+    """The screen is drawn at the end of a frame: screen memory written after
+    that (by the program or by hand) shows from the next one, and a restore
+    brings back the picture on screen when the snapshot was taken."""
+    m = create()
+    for _ in range(30):
+        m.run_frame()
+    drawn = bytes(m.framebuffer)
+    m.bus.ram[0x3000:0x3400] = bytes([0b10101010]) * 0x400  # a band of logical colour 15
+    snap = m.snapshot()
+    m.run_frame()
+    assert bytes(m.framebuffer) != drawn  # the band is drawn
+    other = create()
+    for machine in (m, other):
+        machine.restore(snap)
+        assert bytes(machine.framebuffer) == drawn
+        machine.run_frame()
+        assert bytes(machine.framebuffer) != drawn  # and drawn again by the next frame

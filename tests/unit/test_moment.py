@@ -1,6 +1,8 @@
-"""Share the moment: a link carries the machine, its parameters, the inputs since
-power-on and the edits; opening it replays to the same frame and state hash.
-A damaged, edited or newer link says so and shows the nearest safe state."""
+"""Share the moment: a link carries the machine, its parameters, its state a
+few frames before the moment and the inputs and edits since (or, asked, the
+inputs and edits since power-on); opening it replays to the same frame and
+state hash. A damaged, edited or newer link says so and shows the nearest
+safe state. (The state in the link: test_moment_state.py.)"""
 
 from __future__ import annotations
 
@@ -38,6 +40,13 @@ def reopen(hash_: str, save=None) -> tuple[WorkerAPI, dict]:
     return api, result
 
 
+def opened_at(result: dict, frame: int) -> None:
+    """The load's answer: the moment at `frame`, exact, after a few frames' replay."""
+    moment = result["moment"]
+    assert (moment["frame"], moment["exact"]) == (frame, True), result["messages"]
+    assert moment["from"] + moment["replayed"] == frame and moment["replayed"] <= 4, moment
+
+
 def play(api: WorkerAPI, frames: int, seed: int = 1) -> None:
     rng = random.Random(seed)
     buttons = 0
@@ -55,7 +64,7 @@ def test_a_shared_moment_replays_to_the_same_frame_and_state_hash() -> None:
     assert len(link["hash"]) < share.MAX_LINK
     want = debug(api, "state_hash")
     other, result = reopen(link["hash"])
-    assert result["moment"] == {"frame": 400, "exact": True}
+    opened_at(result, 400)
     assert result["messages"] == []
     assert debug(other, "state_hash") == want
     assert bytes(other.session.machine.framebuffer) == bytes(api.session.machine.framebuffer)
@@ -102,7 +111,7 @@ def test_an_edit_just_before_sharing_is_in_the_moment() -> None:
     debug(api, "write_memory", addr=0x2100, values=[1, 2, 3], space="ppu")
     debug(api, "set_register", name="x", value=7)
     other, result = reopen(call(api, "share")["hash"])
-    assert result["moment"] == {"frame": 24, "exact": True}
+    opened_at(result, 24)
     assert debug(other, "read_memory", addr=0x2100, length=3, space="ppu")["data"] == "010203"
 
 
@@ -115,7 +124,7 @@ def test_a_moment_after_a_seek_back_holds_what_was_on_screen_then() -> None:
     want = debug(api, "state_hash")
     link = call(api, "share")
     other, result = reopen(link["hash"])
-    assert result["moment"] == {"frame": 150, "exact": True}
+    opened_at(result, 150)
     assert debug(other, "state_hash") == want
 
 
@@ -144,12 +153,15 @@ def test_an_edit_made_mid_game_survives_a_rewind_and_a_share_round_trip() -> Non
     assert kinds == [(120, "write")]
     session = api.session
     assert session.rewind.events() == session.journal.events_since(session.rewind.first_frame())
-    link = call(api, "share")
-    other, result = reopen(link["hash"])
-    assert result["moment"] == {"frame": 165, "exact": True}, result["messages"]
+    other, result = reopen(call(api, "share")["hash"])
+    opened_at(result, 165)
+    assert debug(other, "state_hash") == debug(api, "state_hash")
+    # A link from power-on carries the whole record: the replayed session
+    # lists the same edits and rewinds to the edit as the first did.
+    other, result = reopen(call(api, "share", **{"from": "power-on"})["hash"])
+    assert result["moment"] == {"frame": 165, "exact": True, "from": 0, "replayed": 165}
     assert debug(other, "state_hash") == debug(api, "state_hash")
     assert debug(other, "rewind_info")["events"] == debug(api, "rewind_info")["events"]
-    # And the replayed session rewinds to the edit as the first did.
     debug(other, "seek", frame=120)
     assert debug(other, "state_hash") == edited
 
@@ -164,17 +176,18 @@ def test_a_seek_back_before_a_reset_then_playing_on_shares_one_history() -> None
     play(api, 30, seed=14)
     assert [e["kind"] for e in debug(api, "rewind_info")["events"]] == []
     other, result = reopen(call(api, "share")["hash"])
-    assert result["moment"] == {"frame": 80, "exact": True}, result["messages"]
+    opened_at(result, 80)
     assert debug(other, "state_hash") == debug(api, "state_hash")
 
 
 def long_moment(frames: int) -> tuple[WorkerAPI, str]:
+    """A moment `frames` into play, as a link that replays from power-on."""
     api = WorkerAPI()
     call(api, "load", id="tetris", params={"seed": "4321"})
     rng = random.Random(15)
     for _ in range(frames // 16):
         call(api, "run_frames", n=16, buttons=rng.choice([0, 0, 1, 2, 0x80]))
-    return api, call(api, "share")["hash"]
+    return api, call(api, "share", **{"from": "power-on"})["hash"]
 
 
 def test_a_long_replay_goes_in_slices_with_its_progress() -> None:
@@ -192,7 +205,7 @@ def test_a_long_replay_goes_in_slices_with_its_progress() -> None:
         seen.append(step["frame"])
     assert len(seen) >= 3 and seen == sorted(seen), "the progress goes forward, in slices"
     result = step["load"]
-    assert result["moment"] == {"frame": 1600, "exact": True}
+    assert result["moment"] == {"frame": 1600, "exact": True, "from": 0, "replayed": 1600}
     assert "moment=" in result["hash"] and result["messages"] == []
     assert debug(other, "state_hash") == debug(api, "state_hash")
     reply = json.loads(other.call("replay", "{}"))

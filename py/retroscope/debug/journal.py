@@ -1,7 +1,8 @@
 """The journal: everything that drove a machine since it was created. It is
 the one record of the machine's history: a share link carries it to bring
-back the exact moment, and the rewind (rewind.py) replays its inputs between
-checkpoints and lists its edits (`events_since`).
+back the exact moment (from a frame a little before it, with the machine's
+state there: `to_json(since=...)`), and the rewind (rewind.py) replays its
+inputs between checkpoints and lists its edits (`events_since`).
 
 A machine is deterministic: the same parameters (and saved data) and the same
 inputs at the same places give the same state. The journal keeps, per
@@ -237,13 +238,17 @@ class Journal:
         return out
 
     # -- sharing ---------------------------------------------------------------------------
-    def to_json(self, frame: int, cycle: int) -> dict[str, Any]:
-        """The journal up to the moment (frame, cycle) of the last segment."""
+    def to_json(self, frame: int, cycle: int, since: int | None = None) -> dict[str, Any]:
+        """The journal up to the moment (frame, cycle) of the last segment;
+        with `since`, only from the start of that frame on (a share link
+        that carries the machine's state there: `since_frame`)."""
         segments = [Segment(s.start, list(s.buttons), dict(s.checked), list(s.events), s.end)
                     for s in self.segments]
         if self._cut is not None:  # a seek back not yet moved on from
             _cut_back(segments, self._cut)
         segments[-1].cut(frame, cycle, keep_here=True)
+        if since is not None:
+            segments = since_frame(segments, since)
         return {"g": [s.to_json() for s in segments], "f": frame, "c": cycle}
 
     @staticmethod
@@ -259,6 +264,24 @@ class Journal:
         if frame > last.start + len(last.buttons) or frame < last.start:
             raise JournalError(f"the moment (frame {frame}) is outside its inputs")
         return segments, frame, cycle
+
+
+def since_frame(segments: list[Segment], frame: int) -> list[Segment]:
+    """The history from the start of `frame` on, as it ran from a state taken
+    there before anything else happened at it (a checkpoint at the frame's
+    start): the segment running then, from that frame, and those after it.
+    A frame cut short by a reset has run in two segments; the state at its
+    start is the earlier's."""
+    i = next((i for i, seg in enumerate(segments)
+              if seg.start <= frame and (seg.end is None or seg.end >= (frame, 0))), None)
+    if i is None:
+        raise JournalError(f"frame {frame} is not in the journal")
+    seg = segments[i]
+    skip = frame - seg.start
+    first = Segment(frame, seg.buttons[skip:],
+                    {f: until for f, until in seg.checked.items() if f >= frame},
+                    [e for e in seg.events if e[0] >= frame], seg.end)
+    return [first, *segments[i + 1:]]
 
 
 def _cut_back(segments: list[Segment], frame: int) -> None:

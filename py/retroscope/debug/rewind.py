@@ -18,6 +18,11 @@ costs its changed pages, 8 bytes per page reference, and its small rest
 only what no newer one shares. The ring drops checkpoints, oldest first, when
 either the frame capacity or the byte budget is exceeded. Defaults: 720
 frames (12 s at 60 fps) within 16 MiB; `stats()` reports what is really used.
+The picture on screen is part of a snapshot (machines/base.py `PICTURE`), so a
+seek shows the frame it lands on: its changed pages cost most where sprites
+move every frame (Pac-Man: a checkpoint every 4th frame 4 KiB without it, 23
+KiB with it; the other machines 7-12 KiB, from 4-6), and 3-30 us more a
+checkpoint (CPython, ring of 720 frames after 900 of play).
 
 The inputs are not kept here: the session's journal (journal.py) is the one
 record of the history, the same that a share link carries. Inputs are
@@ -48,6 +53,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from ..machines.base import PICTURE
 from .journal import Event, Journal
 
 DEFAULT_CAPACITY = 720
@@ -64,7 +70,12 @@ Path = tuple[Any, ...]
 
 
 def state_hash(snapshot: dict[str, Any]) -> str:
-    """A SHA-256 over a machine snapshot, independent of dict order."""
+    """A SHA-256 over a machine snapshot, independent of dict order. The
+    picture (`PICTURE`) is left out: it is what the video drew from the
+    state's past, and moments shared before snapshots held it keep their
+    hashes."""
+    if PICTURE in snapshot:
+        snapshot = {k: v for k, v in snapshot.items() if k != PICTURE}
     def default(obj: Any) -> Any:
         if isinstance(obj, (bytes, bytearray, memoryview)):
             return {"$bytes": bytes(obj).hex()}
@@ -283,6 +294,19 @@ class Rewind:
         if best is None:
             raise ValueError(f"frame {frame} is older than the rewind buffer "
                              f"(oldest {self.first_frame()})")
+        return best
+
+    def base_for(self, frame: int) -> Checkpoint | None:
+        """The checkpoint a share link of a moment in `frame` starts from: the
+        state at a frame's start before anything else happened there (not an
+        edit's), the newest before `frame` (so that replaying to the moment
+        draws its picture), else at its start; None if the ring has none."""
+        best = None
+        for cp in self.ring:  # in the order they were taken: frames never go down
+            if cp.frame > frame:
+                break
+            if cp.at_start and not cp.edit and (cp.frame < frame or best is None):
+                best = cp
         return best
 
     def snapshot_of(self, cp: Checkpoint) -> dict[str, Any]:

@@ -399,6 +399,10 @@ class IdleLoop:
         return any(mask[self.start:self.end]) or any(mask[a] for a in self.data)
 
 
+# The snapshot's key for the framebuffer: what the machine last drew.
+PICTURE = "framebuffer"
+
+
 class Machine:
     """Base for the five machines: a CPU over a bus, a framebuffer, a palette.
 
@@ -535,7 +539,10 @@ class Machine:
         raise NotImplementedError
 
     def reset(self) -> None:
-        """Power/reset the machine; subclasses reset devices then call this."""
+        """Power/reset the machine; subclasses reset devices then call this.
+        The picture goes back to what power-on shows (all zeros): nothing has
+        been drawn since; the first frame draws it."""
+        self.framebuffer[:] = bytes(len(self.framebuffer))
         self.cpu.reset()
         self._frame_start = self.cpu.cycles
         self._event_index = 0
@@ -706,7 +713,10 @@ class Machine:
 
     # -- state -----------------------------------------------------------------
     def snapshot(self) -> dict[str, Any]:
-        """Everything needed to resume exactly: CPU, memory, devices, frame."""
+        """Everything needed to resume exactly: CPU, memory, devices, frame,
+        and the picture last drawn (`PICTURE`: the video hardware draws once
+        a frame, so what is on screen cannot be drawn again from the rest;
+        it is left out of the state hash)."""
         return {
             "cpu": self.cpu.snapshot(),
             "ram": self.bus.snapshot(),
@@ -714,12 +724,19 @@ class Machine:
             "frame": self.frame,
             "schedule": [self._frame_start, self._event_index],
             "buttons": self.buttons,
+            PICTURE: bytes(self.framebuffer),
         }
 
     def restore(self, snap: dict[str, Any]) -> None:
         self.cpu.restore(snap["cpu"])
         self.bus.restore(snap["ram"])
         self.device_restore(snap["devices"])
+        picture = snap.get(PICTURE)
+        if picture is not None:  # (in place: the worker and the video hold this buffer)
+            if len(picture) != len(self.framebuffer):
+                raise MachineError(f"a snapshot's picture is {len(picture)} bytes, "
+                                   f"not {len(self.framebuffer)}")
+            self.framebuffer[:] = picture
         self.frame = snap["frame"]
         self._frame_start, self._event_index = snap["schedule"]
         self.buttons = snap["buttons"]
@@ -729,6 +746,36 @@ class Machine:
 
     def device_snapshot(self) -> dict[str, Any]:
         return {}
+
+    # -- a state from a link (moment_state.py) -----------------------------------------
+    # Snapshot paths whose shape play or an editor changes (a list that grows,
+    # a dict of names): there a link's state may differ from power-on's shape,
+    # and `check_state` says whether it is sound.
+    FREE_STATE: tuple[tuple[str | int, ...], ...] = ()
+
+    def check_state(self) -> list[str]:
+        """What is wrong with a state just restored from a link ([]: nothing),
+        checked before anything runs. Here: the frame in progress is this
+        machine's (its events in order, at most two frames' worth of cycles)
+        and the CPU stands within it, so that no frame runs for ages; the
+        frame counter and buttons in range. A machine adds its own (a
+        device's clock, an editor's maps)."""
+        problems = []
+        offsets = [at for at, _ in self._events]
+        longest = 2 * self.INFO.clock_hz / self.INFO.fps
+        into = self.cpu.cycles - self._frame_start
+        if not offsets or offsets != sorted(offsets) or offsets[0] < 0 or offsets[-1] > longest:
+            problems.append("its frame schedule is not one this machine runs")
+        elif not 0 <= self._event_index < len(offsets):
+            problems.append(f"its frame is at event {self._event_index} of {len(offsets)}")
+        elif not 0 <= into <= offsets[self._event_index] + longest / 8:
+            problems.append(f"its CPU is {into} cycles into a frame whose next event is at "
+                            f"{offsets[self._event_index]}")
+        if not 0 <= self.cpu.cycles < 1 << 53 or not 0 <= self.frame < 1 << 40:
+            problems.append("its cycle or frame count is out of range")
+        if not 0 <= self.buttons <= 0xFFFF:
+            problems.append("its buttons are out of range")
+        return problems
 
     def device_restore(self, state: dict[str, Any]) -> None:
         pass

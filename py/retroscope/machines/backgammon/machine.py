@@ -67,8 +67,8 @@ class BackgammonMachine(FdsMachine):
         self.roll_asked = False  # $030C cleared: the next frame's GetDiceRoll rolls
         self.linkable = False  # the game began where a seed link begins it
         self._prev_buttons = 0
-        # (what was drawn, its nametable bytes): see `_draw`
-        self._shown: tuple[Any, bytes] | None = None
+        # (the view drawn last, its nametable and OAM bytes): see `_draw`
+        self._shown: tuple[Any, bytes, bytes] | None = None
 
     def commands(self) -> dict[str, Callable[..., Any]]:
         return panel.commands(self)
@@ -183,8 +183,11 @@ class BackgammonMachine(FdsMachine):
                 pass  # not a finished turn of the player's: Start does nothing
 
     def _draw(self) -> None:
-        """Put the title or the board into the PPU's nametable and OAM: built
-        only when what it shows changed, and only the changed bytes written."""
+        """Keep the PPU's nametable and OAM showing the title or the board.
+        What a view looks like is built only when the view changes; the bytes
+        that differ from the PPU's own are written, so the machine's next
+        state depends on its state alone: after a restore, or a nametable
+        edited by hand (which shows for one frame), it goes on as it did."""
         view: Any
         if self.game is None:
             # Built now, the title is seen in the next frame, whose NMI steps
@@ -195,17 +198,19 @@ class BackgammonMachine(FdsMachine):
                     model.sequence_of(model.seed_from_counter(counter)))
         else:
             view = self._view()
-        if self._shown is not None and self._shown[0] == view:
-            return
-        screen = video.title_screen(*view) if self.game is None else video.board_screen(view)
-        names, oam = screen.nametable(), screen.oam()
-        old = self._shown[1] if self._shown is not None else None
-        self._shown = (view, names)
-        write = self.ppu.vram_write
-        for i, value in enumerate(names):
-            if old is None or old[i] != value:
-                write(0x2000 + i, value)
-        self.ppu.oam[:] = oam
+        if self._shown is None or self._shown[0] != view:
+            screen = video.title_screen(*view) if self.game is None else video.board_screen(view)
+            self._shown = (view, screen.nametable(), screen.oam())
+        _, names, oam = self._shown
+        ppu = self.ppu
+        held = ppu.nametable_bytes(0x2000, len(names))
+        if held != names:
+            write = ppu.vram_write
+            for i, value in enumerate(names):
+                if held[i] != value:
+                    write(0x2000 + i, value)
+        if ppu.oam != oam:
+            ppu.oam[:] = oam
 
     def _view(self) -> video.BoardView:
         game = self.game
@@ -327,6 +332,21 @@ class BackgammonMachine(FdsMachine):
             "game": None if game is None else game.to_json(),
         }
         return snap
+
+    def check_state(self) -> list[str]:
+        problems = super().check_state()
+        game = self.game
+        try:
+            if game is not None:
+                game.pos.check()
+                if game.current is not None:
+                    game.current.position().check()
+                if len(game.turns) > 10_000 or not all(
+                        1 <= d <= 6 for roll in game.rolls for d in roll):
+                    problems.append("its game's record is not one of backgammon")
+        except (ValueError, TypeError, IndexError) as exc:
+            problems.append(f"its game is not one of backgammon ({exc})")
+        return problems
 
     def device_restore(self, state: dict[str, Any]) -> None:
         super().device_restore(state)

@@ -132,6 +132,18 @@ class HostFs:
             self._write((at + i) & 0xFFFF, value)
         return 1 if left else 0
 
+    def problems(self) -> list[str]:
+        """What a state from a link holds that this filing system never would."""
+        handles = self.handles
+        if len(self.files) > 64 or any(len(k) > 16 or len(v) > MAX_FILE_BYTES
+                                       for k, v in self.files.items()):
+            return ["its saved files are more or bigger than this filing system keeps"]
+        if len(handles) > MAX_FILES or any(
+                not 0x11 <= h < 0x11 + MAX_FILES or len(e[1]) > MAX_FILE_BYTES
+                or not 0 <= e[2] <= MAX_FILE_BYTES for h, e in handles.items()):
+            return ["its open files are not ones this filing system hands out"]
+        return []
+
     def snapshot(self) -> dict[str, Any]:
         return {"files": {k: v.hex() for k, v in self.files.items()},
                 "handles": {str(h): [e[0], bytes(e[1]).hex(), e[2], e[3]]

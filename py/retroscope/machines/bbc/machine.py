@@ -60,6 +60,9 @@ class BbcMachine(Machine):
     """Base for BBC Micro games. `KEYS[i]` is the BBC key that button bit i holds."""
 
     KEYS: tuple[str, ...] = ()
+    # The keys down, the files saved and open: as many as there are.
+    FREE_STATE: tuple[tuple[str | int, ...], ...] = (
+        ("devices", "keys"), ("devices", "hostfs", "files"), ("devices", "hostfs", "handles"))
 
     def __init__(self, program: Any) -> None:
         from ...cpu import MOS6502
@@ -210,7 +213,9 @@ class BbcMachine(Machine):
         self.keyboard.down = set(state["keys"])
         self.sound.restore(state["sound"])
         self._irq_level = bool(self.cpu.snapshot()["irq_line"])
-        self.video.render()
+
+    def check_state(self) -> list[str]:
+        return super().check_state() + self.hostfs.problems()
 
     def sound_logs(self) -> tuple[Any, ...]:
         return (self.sound.log,)

@@ -102,6 +102,9 @@ class CrpgMachine(Ti99Machine):
     """Seed 000's map processing in a world the user walks, edits and shares."""
 
     INFO = INFO
+    # The world as edited, the brush, the probes half-way.
+    FREE_STATE = (*Ti99Machine.FREE_STATE, ("devices", "world"), ("devices", "brush"),
+                  ("devices", "timing"))
 
     def __init__(self, world: World) -> None:
         built = program()
@@ -268,6 +271,18 @@ class CrpgMachine(Ti99Machine):
         self.step_cycles, self.copy_cycles, starts, self.copy_unrolled = state["timing"][:4]
         self._interrupted = state["timing"][4] if len(state["timing"]) > 4 else 0
         self._probe_start = {a: c for a, c in starts}
+
+    def check_state(self) -> list[str]:
+        problems = super().check_state()
+        maps = self.world.maps
+        for wm in maps:
+            problems += [f"map {wm.id!r}: {p}" for p in model.check(wm.scene)]
+            for e in wm.exits:
+                if not (0 <= e.x < wm.scene.width and 0 <= e.y < wm.scene.height):
+                    problems.append(f"map {wm.id!r} has an exit off the map")
+        if not maps or not 0 <= self.current < len(maps):
+            problems.append("its current map is not one of its world's")
+        return problems
 
     # -- input ---------------------------------------------------------------------------
     def set_buttons(self, buttons: int) -> None:

@@ -128,6 +128,7 @@ class JmcMachine(BbcMachine):
 
     INFO = INFO
     KEYS = GAME_KEYS
+    FREE_STATE = (*BbcMachine.FREE_STATE, ("devices", "hands", "keys"))
 
     def __init__(self, seed: int | None = None, bridges: int = 2) -> None:
         super().__init__(program())

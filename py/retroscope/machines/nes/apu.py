@@ -182,6 +182,15 @@ class Apu:
         state["inhibit"], state["irq_flag"] = int(self.inhibit), int(self.irq_flag)
         return state
 
+    def clock_problem(self) -> str | None:
+        """Why the frame sequencer's clock cannot be the one of a state
+        taken now (None: it can): it is brought up to the CPU's cycle by
+        steps, so one far behind would take ages to catch up."""
+        behind = self.cycles() - self.seq_start
+        if not -16 <= behind <= SEQUENCES[self.mode][-1][0]:
+            return f"its APU frame sequencer is {behind} cycles behind the CPU"
+        return None
+
     def restore(self, state: dict[str, Any]) -> None:
         regs = bytes(int(v) & 0xFF for v in state["regs"])
         if len(regs) != REGISTERS:

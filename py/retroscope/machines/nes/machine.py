@@ -68,6 +68,8 @@ class NesMachine(Machine):
     # and may be skipped over in whole turns while the flag stays 0.
     IDLE_LOOP: tuple[int, int] | None = None
     IDLE_TURN_CYCLES = 6
+    # The sprite-0 hit and overflow dots of the frame in progress: as many as it has.
+    FREE_STATE = (("devices", "flags"),)
 
     def __init__(self, prg: bytes, chr_data: bytes = b"", *, mirroring: str = "horizontal",
                  symbols: dict[str, int] | None = None, chr_writable: bool = False) -> None:
@@ -255,6 +257,13 @@ class NesMachine(Machine):
     def restore(self, snap: dict[str, Any]) -> None:
         super().restore(snap)
         self._events = self._schedule()  # the frame in progress, as saved
+
+    def check_state(self) -> list[str]:
+        problems = super().check_state()
+        if self._dot_phase not in (0, 1, 2) or self._frame_dots not in (FRAME_DOTS - 1, FRAME_DOTS):
+            problems.append("its PPU's frame timing is not the NES's")
+        clock = self.apu.clock_problem()
+        return problems + [clock] if clock else problems
 
     def memory_spaces(self) -> dict[str, int]:
         return {"cpu": 0x10000, "ppu": 0x4000, "oam": 0x100}

@@ -176,6 +176,12 @@ class PPU:
             return self.nametables[self._nt_index(addr)]
         return self.palette[self._pal_index(addr)]
 
+    def nametable_bytes(self, addr: int, length: int) -> bytes:
+        """`length` bytes of the nametable that holds `addr` ($2000-$2FFF),
+        from `addr` on (at most to that table's end)."""
+        at = self._nt_index(addr)
+        return bytes(self.nametables[at:min(at + length, (at | 0x3FF) + 1)])
+
     def vram_image(self) -> bytes:
         """The whole PPU address space $0000-$3FFF as `vram_read` sees it, in
         bulk (the memory panel takes an image of it at every pause)."""

@@ -63,6 +63,8 @@ def console_rom() -> tuple[bytes, dict[str, int]]:
 class Ti99Machine(Machine):
     """Base for TI-99/4A machines: pass the program's chunks and symbols."""
 
+    FREE_STATE: tuple[tuple[str | int, ...], ...] = (("devices", "tms9901", "pressed"),)
+
     def __init__(self, chunks: list[tuple[int, bytes]], symbols: dict[str, int]) -> None:
         from ...cpu import TMS9900
 
