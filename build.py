@@ -8,6 +8,8 @@
     python3 build.py bench                 set up, build, print the benchmark figures
     python3 build.py bench boot            the page's boot figures only (cold loads, reloads)
     python3 build.py bench ai [--quick]    the Tetris AI's games (level 18, 30 Hz taps)
+    python3 build.py bench aipage [--hog]  the Tetris AI at max in the page (lines a minute,
+                                           level 18 to 29; --hog: beside a busy core)
 
 Set-up is idempotent: a venv in .venv with requirements-dev.txt, the pinned
 pyodide npm package in .cache, Debian's chromium for the browser tests.
@@ -69,7 +71,9 @@ def cmd_bench(args: argparse.Namespace) -> int:
     build_site()
     env = dict(os.environ, CHROMIUM=ensure_chromium(), RETROSCOPE_DIST=str(DIST))
     command = [str(python), "-m", "tools.bench", *(["--quick"] if args.quick else []),
-               *(["--boot"] if args.what == "boot" else [])]
+               *(["--boot"] if args.what == "boot" else []),
+               *(["--aipage"] if args.what == "aipage" else []),
+               *(["--hog"] if args.hog else [])]
     return subprocess.run(command, cwd=REPO, env=env).returncode
 
 
@@ -84,10 +88,13 @@ def main(argv: list[str]) -> int:
     test.add_argument("--long", action="store_true", help="add the long-running suites")
     bench = sub.add_parser("bench", help="print the benchmark figures")
     bench.add_argument("--quick", action="store_true", help="shorter runs (smoke check)")
-    bench.add_argument("what", nargs="?", choices=("speed", "boot", "ai"), default="speed",
-                       help="speed figures (the default), the page's boot only, or the "
+    bench.add_argument("--hog", action="store_true",
+                       help="aipage: play beside a process keeping one core busy")
+    bench.add_argument("what", nargs="?", choices=("speed", "boot", "ai", "aipage"),
+                       default="speed",
+                       help="speed figures (the default), the page's boot only, the "
                             "Tetris AI's games (tools/bench_ai.py: --games, --engine "
-                            "sim|machine, --workers)")
+                            "sim|machine, --workers), or the Tetris AI at max in the page")
     args, rest = parser.parse_known_args(argv)
     args.ai_args = rest if args.command == "bench" and args.what == "ai" else []
     if rest and args.command != "test" and not args.ai_args:
