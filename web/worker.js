@@ -61,7 +61,8 @@ async function readInto(response, target) {
   }
 }
 
-const STATE_EVERY = 4;      // send machine.state() every N frames while running
+const STATE_EVERY = 4;      // send machine.state() every N frames while running ...
+const STATE_MIN_MS = 1000 / 30;  // ... and no more often than the page shows it (main.js)
 // Debugger verbs after which the page must see the machine again.
 const FRAME_VERBS = new Set(["seek", "write_memory", "set_register"]);
 
@@ -74,6 +75,7 @@ const pacer = createPacer(); // frames per call and turn: x1, x4, or 0 for as fa
 let timer = null;           // the next turn, when it waits on the clock
 let turnAhead = false;      // the next turn, when it follows at once (yieldTurn)
 let framesSinceState = 0;
+let stateSentAt = -Infinity;
 let program = "player";     // who holds the pad: the player or a program (worker_api controller)
 let soundPort = null;       // a MessagePort to the page's AudioWorklet (web/audio/worklet.js)
 let soundBehind = false;    // frames ran that the synths never heard of (faster than real time)
@@ -191,8 +193,13 @@ function tick() {
     }
     if (ran) {
       framesSinceState += ran;
-      const withState = framesSinceState >= STATE_EVERY || Boolean(stopped);
-      if (withState) framesSinceState = 0;
+      const now = performance.now();
+      const withState = Boolean(stopped)
+        || (framesSinceState >= STATE_EVERY && now - stateSentAt >= STATE_MIN_MS);
+      if (withState) {
+        framesSinceState = 0;
+        stateSentAt = now;
+      }
       sendFrame(withState);  // the page sees where it stopped before it hears why
     }
     if (stopped) stop(stopped);
