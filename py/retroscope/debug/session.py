@@ -17,7 +17,8 @@ ValueError) with a message meant for the user.
 Verbs (for the worker's dispatch table; the parameter names are the keywords):
 
     run_frame(buttons=None)          one frame, or up to a stop; buttons apply from
-    run_frames(n, buttons=None)      the next frame start (so replays are exact)
+    run_frames(n, buttons=None, pictures="all")   the next frame start (so replays
+                                     are exact); pictures: all | last | none drawn
     pause()  reset()  status()       status: paused, stepping, reason, pc, cycles, frame,
                                      slowed_by (the features that cost speed now)
     step(kind="into", count=1, target=None, max_frames=4, buttons=None)
