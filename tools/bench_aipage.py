@@ -4,8 +4,8 @@ part of `build.py bench`).
 * Games at "max" from levels 0, 18 and 29 in headless chromium, as a person
   plays them: the AI panel's max, then "AI plays". Each game in a fresh page,
   read every half second: lines a minute of wall time, frames a second, and
-  from level 18 the wall time to level 29 (230 lines). Level 29 is set in RAM
-  ($0044) before the game's first piece (the menu stops at 19).
+  from level 18 the wall time to level 29 (230 lines). Level 29 is written to
+  RAM ($0044) as the game's first piece appears (the menu stops at 19).
 * Where a frame's time goes with the bot at max (benchmarks/ai_frames.py), in
   the page's Pyodide and in CPython: the bot, the picture, the rewind
   checkpoints, the rest (the CPU, the devices, the session).
