@@ -11,6 +11,8 @@
     python3 build.py bench boot            the page's boot figures only (cold loads, reloads)
     python3 build.py bench moment          opening a moment 20,000 frames into play, per machine
     python3 build.py bench ai [--quick]    the Tetris AI's games (level 18, 30 Hz taps)
+    python3 build.py bench aipage [--hog]  the Tetris AI at max in the page (lines a minute,
+                                           level 18 to 29; --hog: beside a busy core)
 
 Set-up is idempotent: a venv in .venv with requirements-dev.txt, the pinned
 pyodide npm package in .cache, Debian's chromium for the browser tests.
@@ -108,7 +110,9 @@ def cmd_bench(args: argparse.Namespace) -> int:
     env = dict(os.environ, CHROMIUM=ensure_chromium(), RETROSCOPE_DIST=str(DIST))
     command = [str(python), "-m", "tools.bench", *(["--quick"] if args.quick else []),
                *(["--boot"] if args.what == "boot" else []),
-               *(["--moment"] if args.what == "moment" else [])]
+               *(["--moment"] if args.what == "moment" else []),
+               *(["--aipage"] if args.what == "aipage" else []),
+               *(["--hog"] if args.hog else [])]
     return subprocess.run(command, cwd=REPO, env=env).returncode
 
 
@@ -125,12 +129,14 @@ def main(argv: list[str]) -> int:
                       help="the quick tier: tests/unit only, without building the site")
     bench = sub.add_parser("bench", help="print the benchmark figures")
     bench.add_argument("--quick", action="store_true", help="shorter runs (smoke check)")
-    bench.add_argument("what", nargs="?", choices=("speed", "boot", "moment", "ai"),
+    bench.add_argument("--hog", action="store_true",
+                       help="aipage: play beside a process keeping one core busy")
+    bench.add_argument("what", nargs="?", choices=("speed", "boot", "moment", "ai", "aipage"),
                        default="speed",
                        help="speed figures (the default), the page's boot only, opening "
-                            "long moment links only, or the "
+                            "long moment links only, the "
                             "Tetris AI's games (tools/bench_ai.py: --games, --engine "
-                            "sim|machine, --workers)")
+                            "sim|machine, --workers), or the Tetris AI at max in the page")
     args, rest = parser.parse_known_args(argv)
     args.ai_args = rest if args.command == "bench" and args.what == "ai" else []
     if rest and args.command != "test" and not args.ai_args:

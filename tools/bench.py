@@ -19,6 +19,9 @@
   length and the time from Python ready to the moment on screen, in a fresh
   page, and the time a load of it takes in CPython (`build.py bench moment`:
   these alone; the links are made in CPython, kept in test-output/);
+* the Tetris AI at max in the page: lines a minute from levels 0, 18 and 29,
+  the wall time from level 18 to 29, where a frame's time goes, the status
+  line's speed at x1 (tools/bench_aipage.py; `build.py bench aipage` alone);
 * a host canary at the start, between sections and at the end: a fixed
   pure-Python loop's speed, so that runs from different days can be set side
   by side (this host's speed has swung 2.5x from one day to the next).
@@ -36,6 +39,7 @@ import tempfile
 import time
 from collections.abc import Callable
 
+from .bench_aipage import ai_page_figures
 from .paths import DIST, PY_SRC, REPO
 from .serve import serve_in_thread
 from .setup_env import find_chromium
@@ -209,7 +213,8 @@ def cpython_figures(quick: bool) -> None:
         print(f"\n== Debugger cost: not measured ({exc})")
 
 
-def browser_figures(quick: bool, boot_only: bool = False) -> None:
+def browser_figures(quick: bool, boot_only: bool = False, ai_only: bool = False,
+                    hog: bool = False) -> None:
     from playwright.sync_api import sync_playwright
 
     chromium = find_chromium()
@@ -220,6 +225,13 @@ def browser_figures(quick: bool, boot_only: bool = False) -> None:
     loads = 2 if quick else 5
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
+        if ai_only:
+            page = new_page(browser)
+            _boot(page, url)
+            ai_page_figures(browser, url, new_page, page, quick, hog)
+            browser.close()
+            server.shutdown()
+            return
         page = boot_figures(browser, url, loads)
         profile_reloads(pw, chromium, url, loads)
         if boot_only:
@@ -247,6 +259,8 @@ def browser_figures(quick: bool, boot_only: bool = False) -> None:
             _print_figures(r)
         sound_figures(page, quick)
         moment_figures(browser, url, quick)
+        host_canary("before the Tetris AI in the page")
+        ai_page_figures(browser, url, new_page, page, quick, hog)
         browser.close()
     server.shutdown()
 
@@ -531,16 +545,20 @@ def main() -> int:
     parser.add_argument("--boot", action="store_true", help="the page's boot figures only")
     parser.add_argument("--moment", action="store_true",
                         help="the moment links' figures only (20,000 frames into play)")
+    parser.add_argument("--aipage", action="store_true",
+                        help="the Tetris AI at max in the page only (tools/bench_aipage.py)")
+    parser.add_argument("--hog", action="store_true",
+                        help="play the AI's games beside a process keeping one core busy")
     args = parser.parse_args()
     if args.moment:
         return moment_only(args.quick)
     raw, zipped = dist_size()
     print(f"== dist/: {raw / 1e6:.2f} MB raw, {zipped / 1e6:.2f} MB gzipped")
     host_canary("start")
-    if not args.boot:
+    if not (args.boot or args.aipage):
         cpython_figures(args.quick)
         host_canary("after CPython")
-    browser_figures(args.quick, boot_only=args.boot)
+    browser_figures(args.quick, boot_only=args.boot, ai_only=args.aipage, hog=args.hog)
     host_canary("end")
     print_canaries()
     return 0

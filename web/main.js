@@ -103,6 +103,10 @@ let framesReceived = 0;
 // meanwhile can be newer: the older one is then never shown over it.
 let statesReceived = 0;
 let stateShown = 0;
+// The run loop's speed as the worker last said (1, 4, or 0: as fast as it
+// goes), and who shows it.
+let speedFactor = 1;
+const speedListeners = new Set();
 
 const debug = (verb, args = {}) => request("debug", { verb, args });
 const session = {
@@ -122,6 +126,9 @@ const session = {
   input,
   info: () => current?.info ?? null,
   keysChanged: () => { if (current) showHint(current.info); },
+  speed: () => speedFactor,
+  // Calls fn(factor) on each change of speed until the returned function is called.
+  onSpeed: (fn) => { speedListeners.add(fn); return () => speedListeners.delete(fn); },
 };
 const mechanics = mechanicsPanel.create($("mechanics-panel"), session);
 const memory = memoryPanel.create($("memory-panel"), session);
@@ -287,6 +294,11 @@ function onEvent(msg) {
     case "replay":
       showReplay(msg);
       break;
+    case "speed":
+      speedFactor = msg.factor;
+      counters.speedChanged();
+      for (const fn of speedListeners) fn(msg.factor);
+      break;
     default:
       break;
   }
@@ -319,7 +331,7 @@ function drawLatest() {
   timings.firstFrame ??= performance.now();
   frameNumber = msg.frame;
   ui.frameCounter.textContent = `frame ${msg.frame}`;
-  counters.drawn(msg.frame);
+  counters.drawn(msg);
   if (msg.state && msg.stateStamp > stateShown) {
     lastState = msg.state;
     const now = performance.now();
@@ -687,6 +699,8 @@ window.retroscope = {
   run: () => request("run"),
   pause: () => request("pause"),
   isRunning: () => running,
+  // The run loop's speed: 1, 4, or 0 (as fast as it goes).
+  speed: () => speedFactor,
   // Resolves once the resulting frame is on the canvas.
   async step(kind = "instruction", n = 1) {
     const result = await drawnAfter(request("step", { kind, n }));

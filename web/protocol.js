@@ -6,10 +6,14 @@
 //   progress {stage, detail}      boot stages: "runtime", "packages", "machine"
 //   ready    {python, pyodide}    Python is up; requests may be sent
 //   fatal    {error, detail?}     boot failed; nothing more will happen
-//   frame    {frame, width, height, pixels: ArrayBuffer (transferred), state?}
+//   frame    {frame, pc, cycles, time, pixels: ArrayBuffer (transferred), state?}
+//                                 time: when the worker sent it (ms since the epoch)
 //   status   {running, reason?}   the run loop started or stopped (and why)
 //   error    {error}              a frame failed; the machine is paused
 //   controller {source}           a key took the pad back from a program ("player")
+//   speed    {factor}             the run loop's speed changed: 1, 4 or 0 (as fast as
+//                                 it goes); a load, a key taking the pad back and a
+//                                 program letting go of it return to 1
 //   replay   {frame, of} | {done}  a shared moment's replay under way (load answers at its end)
 //
 // {op: "replay_stop"} (no id, no answer) stops a replay where it is; load then

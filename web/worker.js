@@ -3,6 +3,7 @@
 
 import manifest from "../manifest.json" with { type: "json" };
 import { JS_OPS } from "./protocol.js";
+import { createPacer } from "./pacing.js";
 import { precompileRuntime } from "./runtime_wasm.js";
 import { growWasmMemoryTo } from "./snapshot_memory.js";
 import { writePackage } from "./snapshot_package.js";
@@ -60,8 +61,8 @@ async function readInto(response, target) {
   }
 }
 
-const MAX_CATCH_UP = 4;     // frames run in one tick when we fall behind
-const STATE_EVERY = 4;      // send machine.state() every N frames while running
+const STATE_EVERY = 4;      // send machine.state() every N frames while running ...
+const STATE_MIN_MS = 1000 / 30;  // ... and no more often than the page shows it (main.js)
 // Debugger verbs after which the page must see the machine again.
 const FRAME_VERBS = new Set(["seek", "write_memory", "set_register"]);
 
@@ -70,14 +71,14 @@ let api = null;             // retroscope.worker_api.API (a PyProxy)
 let running = false;
 let buttons = 0;
 let tapped = 0;             // buttons pressed since the last frame ran: a tap between frames still counts
-let fps = 60;
-let nextDue = 0;
-let timer = null;
+const pacer = createPacer(); // frames per call and turn: x1, x4, or 0 for as fast as it goes
+let timer = null;           // the next turn, when it waits on the clock
+let turnAhead = false;      // the next turn, when it follows at once (nextTurn)
 let framesSinceState = 0;
-let speed = 1;              // frames per 1/fps: 1, 4, or 0 for as fast as it goes
+let stateSentAt = -Infinity;
 let program = "player";     // who holds the pad: the player or a program (worker_api controller)
-const MAX_BUDGET_MS = 30;   // at "as fast as it goes", run frames for this long per tick
 let soundPort = null;       // a MessagePort to the page's AudioWorklet (web/audio/worklet.js)
+let soundBehind = false;    // frames ran that the synths never heard of (faster than real time)
 
 const post = (msg, transfer = []) => self.postMessage(msg, transfer);
 const progress = (stage, detail) => post({ event: "progress", stage, detail });
@@ -92,13 +93,17 @@ function callPython(op, args) {
   return reply.result;
 }
 
+// The picture, and where the machine is: its frame and CPU cycles stamped with
+// this worker's clock (ms since the epoch), so the page measures the speed on
+// the time the frames ran, not on when their messages arrived.
 function sendFrame(withState) {
   const proxy = api.frame_pixels();
   const pixels = proxy.toJs();   // a fresh Uint8Array we can transfer
   proxy.destroy();
   const info = callPython("state", { machine: withState });
   const msg = {
-    event: "frame", frame: info.frame, pc: info.pc, pixels: pixels.buffer,
+    event: "frame", frame: info.frame, pc: info.pc, cycles: info.cycles,
+    time: performance.timeOrigin + performance.now(), pixels: pixels.buffer,
     state: withState ? info.machine : undefined,
   };
   post(msg, [pixels.buffer]);
@@ -110,6 +115,7 @@ function sendFrame(withState) {
 // reset: the machine was loaded, reset, stepped or moved in time (frames ran
 // that nobody drained): the synths start afresh from the chips' registers.
 function sendSound(live, reset = false) {
+  if (reset) soundBehind = false;
   if (soundPort === null) return;
   const text = api.sound_frame(reset);
   if (!text && !reset) return;
@@ -151,33 +157,49 @@ function heldForFrame() {
   return held;
 }
 
+// `n` frames in one call. The first sees a tap made since the last frame; at
+// real time each frame's sound goes out live, while faster nothing is drained
+// (the chips' logs keep only their last frame) and the synths catch up from
+// the chips' registers when real time comes back. Ahead of real time only the
+// last frame's picture is drawn (Session.run_frames).
+function runFrames(n) {
+  const first = heldForFrame();
+  const presses = n > 1 && first !== buttons ? [first, ...new Array(n - 1).fill(buttons)] : first;
+  const realTime = pacer.realTime();
+  const result = callPython("run_frames", { n, buttons: presses, pictures: realTime ? "all" : "last" });
+  if (realTime) {
+    sendSound(!result.stopped, soundBehind);
+  } else {
+    soundBehind = true;
+  }
+  return result;
+}
+
+// A turn: the frames the pacer asks for (web/pacing.js), then one picture.
 function tick() {
   timer = null;
+  turnAhead = false;
   if (!running) return;
-  const now = performance.now();
+  const turnStart = performance.now();
   let ran = 0;
   let stopped = null;       // why the debugger stopped the machine, if it did
   try {
-    if (speed === 0) {
-      while (!stopped && performance.now() - now < MAX_BUDGET_MS) {
-        stopped = callPython("run_frames", { n: 1, buttons: heldForFrame() }).stopped;
-        sendSound(false);  // faster than real time: muted
-        ran += 1;
-      }
-      nextDue = performance.now();
+    for (let n = pacer.batch(turnStart, turnStart, 0); n > 0 && !stopped;
+      n = pacer.batch(performance.now(), turnStart, ran)) {
+      const began = performance.now();
+      stopped = runFrames(n).stopped;
+      pacer.ran(n, performance.now() - began);
+      ran += n;
     }
-    while (now >= nextDue && ran < MAX_CATCH_UP * speed && !stopped) {
-      const result = callPython("run_frames", { n: 1, buttons: heldForFrame() });
-      sendSound(speed === 1 && !result.stopped);
-      ran += 1;
-      nextDue += 1000 / (fps * speed);
-      stopped = result.stopped;
-    }
-    if (now - nextDue > 250) nextDue = now;  // too far behind: drop the debt
     if (ran) {
       framesSinceState += ran;
-      const withState = framesSinceState >= STATE_EVERY || Boolean(stopped);
-      if (withState) framesSinceState = 0;
+      const now = performance.now();
+      const withState = Boolean(stopped)
+        || (framesSinceState >= STATE_EVERY && now - stateSentAt >= STATE_MIN_MS);
+      if (withState) {
+        framesSinceState = 0;
+        stateSentAt = now;
+      }
       sendFrame(withState);  // the page sees where it stopped before it hears why
     }
     if (stopped) stop(stopped);
@@ -186,13 +208,27 @@ function tick() {
     post({ event: "error", error: err.message, detail: err.detail });
     return;
   }
-  if (running) timer = setTimeout(tick, Math.max(0, nextDue - performance.now()));
+  if (running) nextTurn(pacer.endTurn(performance.now()));
+}
+
+// The next turn after `delay` ms. With no delay it follows through a message
+// to ourselves, which lets the page's requests in first as setTimeout does but
+// without the 4 ms that browsers add to a chain of zero timeouts.
+const turns = new MessageChannel();
+turns.port1.onmessage = () => { if (turnAhead) tick(); };
+function nextTurn(delay) {
+  if (delay > 0) {
+    timer = setTimeout(tick, delay);
+  } else {
+    turnAhead = true;
+    turns.port2.postMessage(null);
+  }
 }
 
 function start() {
   if (running) return;
   running = true;
-  nextDue = performance.now();
+  pacer.start(performance.now());
   post({ event: "status", running: true });
   timer = setTimeout(tick, 0);  // the run request is answered first
 }
@@ -202,10 +238,26 @@ function stop(reason = "paused") {
   running = false;
   if (timer !== null) clearTimeout(timer);
   timer = null;
+  turnAhead = false;
   // The debugger marks where the pause happened (memory diffs, status).
   if (was && reason === "paused" && api) callPython("debug", { verb: "pause" });
-  if (soundPort !== null) soundPort.postMessage({ frame: -1, cycles: 0, clock: 1, logs: [], live: false });
+  silence();
   post({ event: "status", running: false, reason });
+}
+
+// The worklet drops what it has queued and goes quiet (paused, or faster than real time).
+function silence() {
+  if (soundPort !== null) soundPort.postMessage({ frame: -1, cycles: 0, clock: 1, logs: [], live: false });
+}
+
+// The speed: the user's choice (the speed op) while a program holds the pad;
+// a key that takes the pad back, the program let go, and another machine or
+// link loaded all return to x1. The page hears every change.
+function setSpeed(factor) {
+  if (factor === pacer.speed) return;
+  pacer.setSpeed(factor, performance.now());
+  if (factor !== 1) silence();
+  post({ event: "speed", factor });
 }
 
 // Boot from the build's memory snapshot: CPython's start-up, the package's
@@ -330,18 +382,17 @@ async function handle({ id, op, args }) {
         buttons = (args.buttons >>> 0) & 0xffff;
         if (running) tapped |= buttons;
         if (buttons && program !== "player") {
-          // A key on the pad takes the controller back, at this frame.
+          // A key on the pad takes the controller back, at this frame, and
+          // the game goes on at real time.
           callPython("controller", { source: "player" });
           program = "player";
+          setSpeed(1);
           post({ event: "controller", source: "player" });
         }
       } else if (op === "speed") {
-        const factor = args.factor;
-        if (![0, 1, 4].includes(factor)) throw new Error("speed is 1, 4 or 0 (as fast as it goes)");
-        speed = factor;
-        nextDue = performance.now();
+        setSpeed(args.factor);
       }
-      result = { running, speed, program };
+      result = { running, speed: pacer.speed, program };
     } else {
       // A stepped frame sees the buttons held now (setButtons, keys down while paused).
       if (op === "step" && args?.buttons === undefined) args = { ...args, buttons };
@@ -352,10 +403,14 @@ async function handle({ id, op, args }) {
       } else {
         result = callPython(op, args);
       }
-      if (op === "controller") program = result.source;
+      if (op === "controller") {
+        if (result.source === "player" && program !== "player") setSpeed(1);
+        program = result.source;
+      }
       if (op === "load") {
-        fps = result.info.fps || 60;
+        pacer.setFps(result.info.fps);
         program = "player";
+        setSpeed(1);
         stop("loaded");
         sendSound(false, true);
         if (!marks.loaded) mark("loaded");

@@ -401,21 +401,29 @@ class WorkerAPI:
     def run_frames(self, args: dict[str, Any]) -> dict[str, Any]:
         """Run frames (the page's run loop); says why if the debugger stopped it.
         `buttons`: held throughout, or a list of one value per frame (scripted
-        play: up to MAX_FRAMES_PER_CALL frames in one request)."""
+        play: up to MAX_FRAMES_PER_CALL frames in one request). `pictures`:
+        "all" (the default) or "last": only the last frame's picture will be
+        seen (the run loop ahead of real time; Session.run_frames)."""
         session = self._need_session()
+        pictures = args.get("pictures", "all")
+        if pictures not in ("all", "last"):
+            raise RequestError("pictures must be 'all' or 'last', "
+                               f"not {share.shown(str(pictures))}")
         presses = args.get("buttons")
         if isinstance(presses, list):
             if not 1 <= len(presses) <= MAX_FRAMES_PER_CALL:
                 raise RequestError(f"buttons must list 1-{MAX_FRAMES_PER_CALL} frames' presses")
             values = [_int_arg({"buttons": b}, "buttons", 0, 0xFFFF) for b in presses]
-            for b in values:
-                status = session.run_frames(1, b)
+            last = len(values) - 1
+            for i, b in enumerate(values):
+                status = session.run_frames(1, b, "none" if pictures == "last" and i < last
+                                            else pictures)
                 if status["paused"]:  # the debugger stopped it
                     break
             return self._position(status)
         n = _int_arg(args, "n", 1, MAX_FRAMES_PER_CALL, 1)
         buttons = _int_arg(args, "buttons", 0, 0xFFFF, 0)
-        return self._position(session.run_frames(n, buttons))
+        return self._position(session.run_frames(n, buttons, pictures))
 
     def controller(self, args: dict[str, Any]) -> dict[str, Any]:
         """Give the pad to a program the machine offers ({source: "ai", options})
@@ -505,7 +513,7 @@ class WorkerAPI:
         """Where the machine is; with its game summary unless `machine` is false
         (the run loop asks for the summary only every few frames)."""
         machine = self._need_machine()
-        where = {"frame": machine.frame, "pc": machine.cpu.pc}
+        where = {"frame": machine.frame, "pc": machine.cpu.pc, "cycles": machine.cpu.cycles}
         if args.get("machine", True):
             where["machine"] = machine.state()
             report = getattr(self._need_session().input_source, "report", None)
@@ -562,13 +570,22 @@ class WorkerAPI:
                 raise RequestError(f"bench sound: no machine {name!r}")
             frames = _int_arg(args, "frames", 1, 3600, 120)
             return {**sound.measure_machine(name, frames=frames), **sound.measure_apu()}
+        if kind == "ai_frames":
+            from .benchmarks import ai_frames
+            pictures = args.get("pictures", "last")
+            if pictures not in ("all", "last"):
+                raise RequestError("bench ai_frames: pictures is 'all' or 'last'")
+            return ai_frames.measure(level=_int_arg(args, "level", 0, 29, 18),
+                                     frames=_int_arg(args, "frames", 8, 20000, 1200),
+                                     pictures=pictures)
         if kind == "assembled":
             from .machines import base
             return {"assembled": list(base.ASSEMBLED)}
         raise RequestError("bench needs kind 'core' (mos6502, z80, tms9900), 'cores' "
                            "(a list of them, taking turns), 'frames' "
-                           "(a machine), 'sound' (a machine) or 'assembled' (what this "
-                           "worker assembled)")
+                           "(a machine), 'sound' (a machine), 'ai_frames' (the Tetris "
+                           "bot ahead of real time) or 'assembled' (what this worker "
+                           "assembled)")
 
 
 API = WorkerAPI()

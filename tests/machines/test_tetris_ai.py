@@ -9,7 +9,7 @@ import pytest
 from retroscope.debug import Session
 from retroscope.machines import create
 from retroscope.machines.tetris import model
-from retroscope.machines.tetris.ai import Bot, Planner, frames_to_spawn, level_after
+from retroscope.machines.tetris.ai import Bot, Choice, Planner, frames_to_spawn, level_after
 from retroscope.machines.tetris.evaluate import FEATURES, features
 from retroscope.machines.tetris.search import (
     A_BUTTON,
@@ -257,3 +257,76 @@ def test_board_from_ram_reads_squares_below_ef() -> None:
     m = _ram_with([0] * 19 + [0b1010000001], 2, 5, 0, 0)
     assert board_from_ram(m)[19] == 0b1010000001
     assert RIGHT == 1
+
+
+@pytest.mark.parametrize("level", [0, 18])
+def test_on_an_open_board_every_placement_is_reached_by_taps_from_the_start(level: int) -> None:
+    # Nothing is in the way: each placement's taps come one every two frames
+    # from the first frame (the earliest path), and the soft drop can follow.
+    for orient in (0x02, 0x07, 0x08, 0x0A, 0x0B, 0x0E, 0x12):
+        for p in placements([0] * 20, Start.spawn(orient, level), 2).values():
+            assert [f for f, _b in p.presses] == list(range(0, 2 * len(p.presses), 2)), p
+
+
+def _spawn_to_lock(level: int, pieces: int) -> tuple[list[tuple[int, int]], Bot]:
+    """(frames from the spawn to the lock, rows fallen) of the bot's pieces."""
+    m = create("tetris", level=level, seed="8988")
+    bot = Bot(start_level=level)
+    out: list[tuple[int, int]] = []
+    spawned, before = 0, 0
+    for frame in range(20 * 60 * 60):
+        m.run_frame(bot.buttons(m))
+        state = m.read(model.PLAY_STATE)
+        if state == 1 and before != 1:
+            spawned = frame
+        elif state == 2 and before == 1:
+            out.append((frame - spawned, m.read(model.TET_Y)))
+            if len(out) == pieces:
+                break
+        before = state
+    return out, bot
+
+
+def test_the_bot_soft_drops_once_its_taps_are_done_at_level_0() -> None:
+    # Gravity at level 0 takes 48 frames a row (about 850 frames to the
+    # floor); Down, held once the plan's taps are done, takes 2.
+    locks, bot = _spawn_to_lock(0, 16)
+    assert len(locks) == 16
+    assert all(frames <= 2 * rows + 24 for frames, rows in locks[1:]), locks
+    assert locks[0][0] < 100  # the first piece: Down also ends its 1.6 s hang
+    assert bot.replans == 0
+
+
+def test_at_level_18_the_soft_drop_beats_gravity_too() -> None:
+    locks, _ = _spawn_to_lock(18, 16)
+    assert sum(f for f, _ in locks) < 2.5 * sum(rows for _, rows in locks)  # gravity: 3 a row
+
+
+def test_a_tuck_soft_drops_to_the_row_of_its_slide_then_slides_in() -> None:
+    # An O goes under a square at (17, 7) by falling at columns 5-6 and
+    # sliding right at the bottom (test_the_search_finds_tucks_and_spins).
+    rows = [0] * 17 + [0b1110000000, 0b1100011111, 0b1100011111]
+    m = create("tetris", level=0, seed="8988")
+    while m.read(model.PLAY_STATE) != 1:
+        m.run_frame(0)
+    for r, row in enumerate(rows):
+        for c in range(10):
+            m.write(model.PLAYFIELD + 10 * r + c, 0x7B if row >> c & 1 else model.EMPTY)
+    m.write(model.ORIENT, 0x0A)
+    bot = Bot(start_level=0, spread=False)
+    tuck = (0x0A, 7, 18)
+
+    def choose(rows: list[int], start: Start, *_: object) -> Choice:
+        return Choice(placements(rows, start, bot.period)[tuck], 0.0)
+
+    bot.planner.choose = choose  # type: ignore[method-assign]
+    frames = 0
+    while m.read(model.PLAY_STATE) == 1 and frames < 1000:
+        m.run_frame(bot.buttons(m))
+        frames += 1
+    assert (m.read(model.ORIENT), model.s8(m.read(model.TET_X)), m.read(model.TET_Y)) == tuck
+    # (The game's first piece ignores the first planned tap: planned again once.)
+    assert bot.resumes == 1 and bot.replans <= 1
+    # Gravity alone would take 18 x 48 frames; the soft drop stops on row 18,
+    # where the slide is made before gravity's next row (48 frames) is due.
+    assert frames < 2 * 18 + 48 + 8

@@ -32,3 +32,16 @@ def test_the_workers_bench_request_checks_the_core_names() -> None:
     for names in (None, [], ["mos6502", "pdp11"], [["z80"]]):
         reply = json.loads(api.call("bench", json.dumps({"kind": "cores", "names": names})))
         assert not reply["ok"] and "names must list cores" in reply["error"], names
+
+
+def test_the_ai_frames_bench_splits_a_frame_and_draws_the_pictures_seen() -> None:
+    api = WorkerAPI()
+    reply = json.loads(api.call("bench", json.dumps({"kind": "ai_frames", "frames": 64})))
+    r = reply["result"]
+    assert r["frames"] == 64 and r["ms_per_frame"] > 0
+    parts = r["bot_ms"] + r["picture_ms"] + r["checkpoint_ms"] + r["rest_ms"]
+    assert abs(parts - r["ms_per_frame"]) < 1e-9 and r["bot_ms"] > 0 and r["rest_ms"] > 0
+    # calls of 8 frames: the last one's picture, and the one before each checkpoint
+    assert 1 / 8 <= r["pictures_per_frame"] <= 3 / 8
+    bad = json.loads(api.call("bench", json.dumps({"kind": "ai_frames", "pictures": "x"})))
+    assert not bad["ok"]

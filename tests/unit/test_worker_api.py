@@ -47,7 +47,7 @@ def test_a_link_with_bad_values_loads_with_messages_and_defaults(call):
 
 def test_state_leaves_out_the_game_summary_when_asked(call):
     call("load", id="tetris")
-    assert set(call("state", machine=False)["result"]) == {"frame", "pc"}
+    assert set(call("state", machine=False)["result"]) == {"frame", "pc", "cycles"}
     assert "mechanics" in call("state")["result"]["machine"]
 
 

@@ -1,11 +1,13 @@
-// The status line: run state, the running speed (frames per second and the
-// emulated clock against the machine's own), what debugger feature costs speed,
-// why it last stopped, PC, frame and cycles. One source for the frame number:
-// the frames drawn on the canvas (`drawn`), which the heading shows too.
+// The status line: run state, the running speed (the speed chosen when not
+// x1, frames per second and the emulated clock against the machine's own:
+// speed_meter.js), what debugger feature costs speed, why it last stopped, PC,
+// frame and cycles. One source for the frame number: the frames drawn on the
+// canvas (`drawn`), which the heading shows too.
 
 import { el, addr4 } from "./debug_common.js";
+import { createSpeedMeter } from "./speed_meter.js";
 
-const WINDOW_MS = 1000;   // speed is measured over the last second
+const CHOSEN = { 0: "max", 4: "x4" };  // the speed factors worth naming (x1 goes without)
 
 export function create(root, session) {
   const state = el("span", { class: "dbg-state", testid: "dbg-run-state" });
@@ -16,47 +18,43 @@ export function create(root, session) {
   const pc = el("span", { testid: "dbg-pc" });
   const reason = el("span", { class: "dbg-reason", testid: "dbg-reason" });
   root.append(state, speed, slow, pc, frame, cycles, reason);
-  let frames = [];          // [time, frame number] of drawn frames while running
-  let clocks = [];          // [time, CPU cycles] from statuses while running
+  const meter = createSpeedMeter();
   let running = false;
   let frameCycle = 0;
-
-  const keep = (samples, now) => samples.filter(([t]) => now - t <= WINDOW_MS);
-  const rate = (samples) => {
-    if (samples.length < 2) return null;
-    const [t0, v0] = samples[0];
-    const [t1, v1] = samples[samples.length - 1];
-    return t1 > t0 ? ((v1 - v0) * 1000) / (t1 - t0) : null;
-  };
 
   function showSpeed() {
     const info = session.info();
     if (!running || !info) { speed.textContent = ""; delete speed.dataset.fps; return; }
-    const fps = rate(frames);
-    const hz = rate(clocks);
+    const measured = meter.rate();
     const parts = [];
-    if (fps !== null) parts.push(`${fps.toFixed(1)} fps`);
-    if (hz !== null) {
-      const mhz = hz / 1e6;
-      parts.push(`${mhz.toFixed(2)} MHz (${Math.round((100 * hz) / info.clock_hz)}% of ${(info.clock_hz / 1e6).toFixed(2)})`);
+    const chosen = CHOSEN[session.speed()];
+    if (chosen) parts.push(chosen);
+    if (measured !== null) {
+      const { fps, hz } = measured;
+      parts.push(`${fps.toFixed(1)} fps`);
+      parts.push(`${(hz / 1e6).toFixed(2)} MHz (${Math.round((100 * hz) / info.clock_hz)}% of ${(info.clock_hz / 1e6).toFixed(2)})`);
     }
     speed.textContent = parts.join(" · ");
-    speed.dataset.fps = fps === null ? "" : fps.toFixed(1);
+    speed.dataset.fps = measured === null ? "" : measured.fps.toFixed(1);
+    speed.dataset.clock = measured === null ? "" : String(Math.round((100 * measured.hz) / info.clock_hz));
   }
 
   return {
-    /** A frame reached the canvas: the frame number everyone shows. */
-    drawn(n) {
-      const now = performance.now();
-      frames = running ? keep([...frames, [now, n]], now) : [];
-      frame.textContent = running ? `frame ${n}` : `frame ${n}, cycle ${frameCycle}`;
+    /** A frame reached the canvas ({frame, cycles, time} as the worker sent
+     * it): the frame number everyone shows, and a sample of the speed. */
+    drawn(msg) {
+      if (running && msg.time !== undefined) meter.add(msg.time, msg.frame, msg.cycles);
+      frame.textContent = running ? `frame ${msg.frame}` : `frame ${msg.frame}, cycle ${frameCycle}`;
+      showSpeed();
+    },
+    /** The speed was changed: measure afresh. */
+    speedChanged() {
+      meter.reset();
       showSpeed();
     },
     update(status) {
-      const now = performance.now();
       running = Boolean(status.running);
-      clocks = running ? keep([...clocks, [now, status.cycles]], now) : [];
-      if (!running) frames = [];
+      if (!running) meter.reset();
       state.textContent = running ? "running" : status.stepping ? `stepping ${status.stepping}` : "paused";
       state.dataset.running = String(running);
       pc.textContent = `PC ${addr4(status.pc)}`;

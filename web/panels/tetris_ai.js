@@ -28,7 +28,7 @@ export function createAi(root, session) {
   const taps = el("select", { testid: "tetris-ai-taps", title: "the bot's tapping rate" },
     el("option", { value: "30", text: "30 Hz taps" }), el("option", { value: "15", text: "15 Hz taps" }));
   const speeds = [["x1", 1], ["x4", 4], ["max", 0]].map(([label, factor]) => el("button", {
-    text: label, testid: `tetris-ai-speed-${label}`, "aria-pressed": String(factor === 1),
+    text: label, testid: `tetris-ai-speed-${label}`, "data-factor": String(factor),
     onclick: () => setSpeed(factor),
   }));
   const status = el("p", { testid: "tetris-ai-status", text: "The player has the controller." });
@@ -45,9 +45,16 @@ export function createAi(root, session) {
   ghost.style.cssText = "position:absolute;pointer-events:none;image-rendering:pixelated";
   screen?.parentElement?.append(ghost);
 
+  // The buttons show the worker's speed, which a key taking the pad back and
+  // another machine return to x1.
+  const showSpeed = (factor) => speeds.forEach((b) =>
+    b.setAttribute("aria-pressed", String(Number(b.dataset.factor) === factor)));
+  showSpeed(session.speed());
+  const stopShowingSpeed = session.onSpeed(showSpeed);
+
   async function setSpeed(factor) {
-    await session.request("speed", { factor });
-    speeds.forEach((b) => b.setAttribute("aria-pressed", String(b.textContent === (factor === 0 ? "max" : `x${factor}`))));
+    try { await session.request("speed", { factor }); }
+    catch (err) { session.message(err.message, "error"); }
   }
 
   async function setOn(want) {
@@ -147,6 +154,7 @@ export function createAi(root, session) {
       drawGhost(ai.ghost || []);
     },
     dispose() {
+      stopShowingSpeed();
       ghost.remove();
       if (on) session.request("controller", { source: "player" }).catch(() => {});
     },

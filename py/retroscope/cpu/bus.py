@@ -127,6 +127,16 @@ class Bus:
                 return bytes(self.ram[addr : addr + length])
         return bytes(self.peek((addr + i) & 0xFFFF) for i in range(length))
 
+    def read_page(self, page: int) -> bytes:
+        """The 256 bytes of a page as the CPU reads them, one by one (a DMA):
+        a slice of memory where no device and no read watch is there."""
+        base = (page & 0xFF) << PAGE_SHIFT
+        read = self.read
+        if self._page_read[page & 0xFF] is None and read is self._published[0] \
+                and not self._read_watches:
+            return bytes(self.ram[base : base + 256])
+        return bytes(read(base + i) for i in range(256))
+
     def direct_pages(self) -> tuple[tuple[bool, ...], tuple[bool, ...]] | None:
         """Per page, whether a core may read / write `ram` itself instead of
         calling `read`/`write` (no handler there); None while a watch is set

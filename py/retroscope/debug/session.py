@@ -17,7 +17,8 @@ ValueError) with a message meant for the user.
 Verbs (for the worker's dispatch table; the parameter names are the keywords):
 
     run_frame(buttons=None)          one frame, or up to a stop; buttons apply from
-    run_frames(n, buttons=None)      the next frame start (so replays are exact)
+    run_frames(n, buttons=None, pictures="all")   the next frame start (so replays
+                                     are exact); pictures: all | last | none drawn
     pause()  reset()  status()       status: paused, stepping, reason, pc, cycles, frame,
                                      slowed_by (the features that cost speed now)
     step(kind="into", count=1, target=None, max_frames=4, buttons=None)
@@ -73,6 +74,9 @@ CHECKED_WHOLE_FRAME = 1 << 62
 # with run_frame, so a long step-over never blocks the worker).
 STEP_FRAMES_PER_CALL = 4
 
+# Which frames of a run draw their picture (run_frames).
+PICTURES = ("all", "last", "none")
+
 
 @dataclass
 class BreakReason:
@@ -126,6 +130,8 @@ class Session:
         # on the machine's own runner throughout); replays follow it.
         self._checked_until: int | None = None
         self._pending_buttons: int | None = None
+        # Frames from this one on draw their picture (None: all do); see run_frames.
+        self._pictures_from: int | None = None
         # The input source (see set_input_source): None while the player plays.
         self.input_source: Callable[[Any], int] | None = None
         self.input_name = "player"
@@ -522,6 +528,7 @@ class Session:
                 self._pending_buttons = None
             if self.record:  # this frame runs again: what followed it goes
                 self.rewind.truncate_after(machine.frame)
+            machine.picture_wanted = self._picture_wanted(machine.frame)
             self.journal.frame_start(machine.frame, machine.buttons)
             self._at_frame_start = False
             self._checked_until = (CHECKED_WHOLE_FRAME if machine.runner == self._run_checked
@@ -539,8 +546,35 @@ class Session:
                 self._recorded = machine.frame
         return result
 
-    def _run(self, max_frames: int) -> dict[str, Any]:
-        """Advance until something stops us or `max_frames` frames have ended."""
+    def _picture_wanted(self, frame: int) -> bool:
+        """Whether frame `frame` draws its picture: yes but for the frames
+        run_frames was told nobody sees, and even those draw when the next
+        frame's start is a rewind checkpoint (its snapshot keeps the picture
+        drawn just before), or when the run could stop inside the frame (a
+        breakpoint, a watch, a step: the page then shows the picture as it
+        stands)."""
+        skip_before = self._pictures_from
+        return (skip_before is None or frame >= skip_before
+                or self.machine.runner != self.bare_runner
+                or (self.record and self.rewind.wants(frame + 1)))
+
+    def _run(self, max_frames: int, pictures: str = "all") -> dict[str, Any]:
+        """Advance until something stops us or `max_frames` frames have ended.
+        `pictures`: "all", "last" (only the last frame's is seen) or "none"
+        (see run_frames)."""
+        if pictures not in PICTURES:
+            raise ValueError(f"pictures is one of {', '.join(PICTURES)}, not {pictures!r}")
+        self._pictures_from = (None if pictures == "all" else
+                               self.machine.frame + max_frames - 1 if pictures == "last"
+                               else self.machine.frame + max_frames)
+        try:
+            return self._run_frames(max_frames)
+        finally:
+            # A frame left half-way (a stop) and whatever runs next draw theirs.
+            self._pictures_from = None
+            self.machine.picture_wanted = True
+
+    def _run_frames(self, max_frames: int) -> dict[str, Any]:
         self._begin()
         frames = 0
         while True:
@@ -571,11 +605,18 @@ class Session:
             self._pending_buttons = check_int("buttons", buttons, 0xFFFF)
         return self._run(1)
 
-    def run_frames(self, n: int, buttons: int | None = None) -> dict[str, Any]:
+    def run_frames(self, n: int, buttons: int | None = None,
+                   pictures: str = "all") -> dict[str, Any]:
+        """Run `n` frames. `pictures`: "all" draw theirs; "last": only the
+        last frame's picture will be seen (the page's run loop ahead of real
+        time shows one picture a turn), "none": none will (a batch the next
+        call goes on from). Frames nobody sees skip their picture where the
+        machine honours `picture_wanted` (`_picture_wanted` says which still
+        draw)."""
         n = check_int("n", n, 100_000)
         if buttons is not None:
             self._pending_buttons = check_int("buttons", buttons, 0xFFFF)
-        return self._run(max(1, n))
+        return self._run(max(1, n), pictures)
 
     def pause(self) -> dict[str, Any]:
         if not self.paused:

@@ -425,6 +425,10 @@ class Machine:
         self.buttons = 0
         self.runner = cpu.run  # the debugger swaps this for a checking runner
         self.stop_requested = False
+        # False: nobody will see this frame's picture (the debugger session says
+        # so, frame by frame, when running ahead of real time), so a machine
+        # whose drawing costs much may leave the framebuffer as it is.
+        self.picture_wanted = True
         self._frame_start = 0
         self._event_index = 0
         self._events: list[tuple[int, Any]] = []

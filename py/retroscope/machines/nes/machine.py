@@ -91,6 +91,8 @@ class NesMachine(Machine):
         self._flag_dots: list[tuple[int, int]] = []
         self._odd = False
         self.dma_count = 0
+        # (IDLE_LOOP, its IdleLoop): asked for several times a frame, made once
+        self._idle_made: tuple[tuple[int, int], IdleLoop] | None = None
         self._nmi_raised = False
         self.runner = self.run_idle
 
@@ -145,9 +147,7 @@ class NesMachine(Machine):
         The stall is charged at the write (`cpu.stall`): the core counts it
         before the next instruction, so every later instruction and frame
         event sits at its exact cycle whatever the runner."""
-        read = self.bus.read
-        base = page << 8
-        self.ppu.oam_dma(bytes(read(base + i) for i in range(256)))
+        self.ppu.oam_dma(self.bus.read_page(page))
         # The core reports the cycle count at the start of the instruction; the
         # write is the 4th cycle of STA/STX/STY absolute.
         write_cycle = self.cpu.cycles + 3
@@ -179,7 +179,8 @@ class NesMachine(Machine):
         ]
 
     def _render(self) -> None:
-        self.ppu.render(self.framebuffer)
+        if self.picture_wanted:
+            self.ppu.render(self.framebuffer)
 
     def _start_vblank(self) -> None:
         self.ppu.start_vblank()
@@ -217,8 +218,12 @@ class NesMachine(Machine):
         idle = self.IDLE_LOOP
         if idle is None:
             return None
-        loop, flag = idle  # LDA flag / BEQ loop; the taken branch reads loop+4 too
-        return IdleLoop(loop, loop + 4, self.IDLE_TURN_CYCLES, data=(flag, loop + 4))
+        made = self._idle_made
+        if made is None or made[0] != idle:
+            loop, flag = idle  # LDA flag / BEQ loop; the taken branch reads loop+4 too
+            made = self._idle_made = (idle, IdleLoop(loop, loop + 4, self.IDLE_TURN_CYCLES,
+                                                     data=(flag, loop + 4)))
+        return made[1]
 
     def idle_steady(self) -> bool:
         """At the LDA or the BEQ with the flag still 0 and a turn done (A = 0,

@@ -21,7 +21,12 @@ next piece on the board they leave, and the move with the best pair wins.
 The plan is a press per frame; every frame the bot checks that the piece is
 where the plan says and plans again from where it is if not (the player took
 the pad for a moment, a lag frame). After the last press it holds Down, which
-only hurries the straight fall to the same place.
+only hurries the straight fall to the same place. Where the plan waits for the
+piece to fall to a lower row before its next press (a tuck or a spin under an
+overhang), it holds Down down to that row too, where gravity is slower than the
+soft drop (levels 0-18: the soft drop falls a row every 2 frames), then searches
+again from there for the same placement (`_resume`): between two presses the
+piece falls straight, so the soft drop passes the very cells the plan would.
 
 On the legal, title and menu screens and in the demo it presses Start (and
 picks A-type and the start level); when a game is over it does the same.
@@ -44,6 +49,7 @@ from .search import (
     Placement,
     Start,
     board_from_ram,
+    drop_speed,
     fits,
     lock,
     pad,
@@ -55,6 +61,7 @@ from .weights import WEIGHTS
 
 START_BUTTON = 0x10
 DEAD = float("-inf")
+SOFT_DROP_FRAMES = 2  # $8914: Down held drops a row every second frame
 
 
 def weights_for(level: int, weights: dict[str, tuple[float, ...]]) -> tuple[float, ...]:
@@ -272,6 +279,15 @@ class Plan:
     expected: list[tuple[int, int, int]]
     tail_from: int  # frame from which Down may be held
     step: int = 0
+    soft_drop_gains: bool = False  # the soft drop is faster than gravity at this level
+    hold_to: int | None = None  # Down held until the piece is on this row
+
+    def next_press(self, j: int) -> int | None:
+        """The first planned frame from j on with a press, or None."""
+        for k in range(j, len(self.buttons)):
+            if self.buttons[k]:
+                return k
+        return None
 
 
 class Bot:
@@ -296,6 +312,7 @@ class Bot:
         self.since_press = 99  # frames since a frame with a new press
         self.decisions = 0
         self.replans = 0
+        self.resumes = 0  # plans searched again after a soft drop to their next press's row
         self.history: list[Choice] = []  # the last decisions, for the page
         self.last_ms = 0.0  # how long the last decision took (all its frames)
         self.job: Job | None = None  # the next piece's decision, under way
@@ -374,6 +391,12 @@ class Bot:
             return 0
         here = (model.s8(m[model.TET_X]), m[model.TET_Y], m[model.ORIENT])
         plan = self.plan
+        if plan is not None and plan.hold_to is not None:
+            if (here[0], here[2]) == plan.expected[plan.step][::2] and here[1] <= plan.hold_to:
+                if here[1] < plan.hold_to:
+                    return DOWN
+                return self._resume(plan, m, here)
+            plan.hold_to = None  # not where the soft drop goes: plan again below
         if plan is not None:
             j = plan.step
             if j < len(plan.expected) and plan.expected[j] == here:
@@ -435,6 +458,26 @@ class Bot:
         job.work(1 if left is None else -(-job.units_left() // (left + 1)))
         self._frame_ms((time.perf_counter() - began) * 1000, spread=True)
 
+    def _resume(self, plan: Plan, m: bytearray, here: tuple[int, int, int]) -> int:
+        """The soft drop reached the row of the plan's next press: the same
+        placement, searched from here (the fall timer as it is now), else a
+        new decision."""
+        start = Start(here[2], here[0], here[1], m[model.FALL_TIMER], m[model.AUTOREPEAT_Y],
+                      m[model.LEVEL], self._first_press())
+        rows = board_from_ram(m)
+        began = time.perf_counter()
+        again = placements(rows, start, self.period).get(plan.choice.placement.key)
+        self._frame_ms((time.perf_counter() - began) * 1000)
+        if again is None:
+            self.replans += 1
+            return self._new_plan(m, start, m[0xBF])
+        self.resumes += 1
+        choice = Choice(again, plan.choice.value, plan.choice.runner_up,
+                        plan.choice.runner_value, plan.choice.candidates,
+                        plan.choice.next_orient)
+        self.plan = self._plan_for(choice, rows, start)
+        return self._follow(self.plan)
+
     def _frame_ms(self, ms: float, spread: bool = False) -> None:
         self.frame_ms_max = max(self.frame_ms_max, ms)
         if spread:
@@ -455,20 +498,41 @@ class Bot:
         self.decisions += 1
         self.history.append(choice)
         del self.history[:-8]
-        p = choice.placement
-        buttons = p.buttons()
-        tail = len(buttons) + self.period - 1 if buttons else start.first_press
-        self.plan = Plan(choice, buttons, trajectory(rows, start, buttons), tail)
+        self.plan = self._plan_for(choice, rows, start)
         return self._follow(self.plan)
+
+    def _plan_for(self, choice: Choice, rows: list[int], start: Start) -> Plan:
+        buttons = choice.placement.buttons()
+        tail = len(buttons) + self.period - 1 if buttons else start.first_press
+        return Plan(choice, buttons, trajectory(rows, start, buttons), tail,
+                    soft_drop_gains=drop_speed(start.level) > SOFT_DROP_FRAMES)
 
     def _follow(self, plan: Plan) -> int:
         j = plan.step
-        plan.step += 1
         if j < len(plan.buttons):
-            return plan.buttons[j]
+            b = plan.buttons[j]
+            if not b and self._may_hold(plan, j):
+                return DOWN
+            plan.step += 1
+            return b
+        plan.step += 1
         if self.soft_drop and j >= plan.tail_from:
             return DOWN
         return 0
+
+    def _may_hold(self, plan: Plan, j: int) -> bool:
+        """Whether to hold Down from frame j of the plan to the row of its
+        next press (and so start plan.hold_to): the soft drop must be faster
+        than gravity, gain two rows or more, and keep the tap rate (Down is a
+        new press)."""
+        if not (self.soft_drop and plan.soft_drop_gains
+                and self.since_press >= self.period - 1):
+            return False
+        n = plan.next_press(j)
+        if n is None or plan.expected[n][1] - plan.expected[j][1] < 2:
+            return False
+        plan.hold_to = plan.expected[n][1]
+        return True
 
     # -- for the page and the tests ----------------------------------------------------
     def planned(self) -> Placement | None:

@@ -175,10 +175,15 @@ def placements(rows: list[int] | tuple[int, ...], start: Start,
     rotation = ROTATION
     t = 0
     next_press = start.first_press
+    closed = False  # no tap reaches a new position on this row: none will until a fall
     while alive:
         timer = (timer + 1) & 0xFF
-        if t >= next_press and t % period == next_press % period:
-            moved: dict[tuple[int, int], tuple[tuple[int, int], ...]] = {}
+        if not closed and t >= next_press and t % period == next_press % period:
+            # Every piece still falling keeps its path (no press this frame):
+            # a position is reached by its earliest presses, never by a later
+            # tap that only comes back to it, so the plan's last press is as
+            # early as can be and the soft drop begins there.
+            moved = dict(alive)
             for (x, o), path in alive.items():
                 right = fm.get((o, x + 1), 0) >> y & 1
                 left = fm.get((o, x - 1), 0) >> y & 1
@@ -201,7 +206,8 @@ def placements(rows: list[int] | tuple[int, ...], start: Start,
                             no = r
                     key = (nx, no)
                     if key not in moved:
-                        moved[key] = path if (nx == x and no == o) else path + ((t, b),)
+                        moved[key] = path + ((t, b),)
+            closed = len(moved) == len(alive)
             alive = moved
         # $8914 without Down: the first piece's hang, else gravity.
         fall = False
@@ -226,6 +232,7 @@ def placements(rows: list[int] | tuple[int, ...], start: Start,
                         found[k] = Placement(o, x, y, path, t + 1)
             alive = below
             y = y1
+            closed = False
         t += 1
         if t > 5000:  # 22 rows at 48 frames plus the 96-frame hang stay well below
             break
