@@ -122,9 +122,12 @@ class Bus:
 
     def peek_range(self, addr: int, length: int) -> bytes:
         """Bulk side-effect-free read, wrapping at $FFFF."""
-        if not any(self._page_peek):
-            if addr + length <= 0x10000:
-                return bytes(self.ram[addr : addr + length])
+        end = addr + length
+        # Pages of plain RAM are a slice (a script reading the NES's 2 KiB of
+        # RAM each frame: no device's page is in the way).
+        if 0 < length and end <= 0x10000 and all(
+                self._plain_peek[addr >> PAGE_SHIFT:((end - 1) >> PAGE_SHIFT) + 1]):
+            return bytes(self.ram[addr:end])
         return bytes(self.peek((addr + i) & 0xFFFF) for i in range(length))
 
     def read_page(self, page: int) -> bytes:

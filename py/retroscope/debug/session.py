@@ -38,12 +38,21 @@ Verbs (for the worker's dispatch table; the parameter names are the keywords):
     rewind_info()  seek(frame)  state_hash()  close()
     command(verb, args)  pointer(x, y, down)   the machine's own verbs, kept in the history
     set_input_source(source, name)   buttons from a program, once a frame (recorded)
+    set_script(script)  script_changed()  script_pause(message)
+                                     the user's script (script/host.py): its hooks
 
 Edits (write_memory, set_register, reset, command, pointer, set_input_source)
 are part of the history: seeking to any frame, before or after an edit, gives
 the state seen at that frame (rewind.py). The session's journal (journal.py)
 is the one record of it all, inputs and edits: the rewind replays from it,
 `rewind_info()["events"]` lists its edits, a share link carries it.
+
+A script (`set_script`: the page's Script tab, script/host.py) is called after
+each frame (`frame_ended`), at its stop addresses (`at_exec`: the core's own
+stops, as execute breakpoints), after a watched write (`at_write`: the core's
+write watch, as write breakpoints) and at each frame's start for the buttons
+it presses (`presses`, added to the player's or the program's and journalled
+with them). With no script, none of it is looked at.
 
 A step that has not finished after `max_frames` frames stays pending
 (`status()["stepping"]`); the page keeps calling run_frame, which carries it on.
@@ -83,6 +92,7 @@ class BreakReason:
     """Why execution stopped (as Mesen's BreakSource tells its UI)."""
 
     kind: str  # "breakpoint" | "read" | "write" | "step" | "pause" | "halt" | "reset" | "seek"
+    #            | "script" (the user's script paused it)
     pc: int
     message: str
     breakpoint: int | None = None
@@ -135,6 +145,15 @@ class Session:
         # The input source (see set_input_source): None while the player plays.
         self.input_source: Callable[[Any], int] | None = None
         self.input_name = "player"
+        # The user's script (see set_script), the buttons the player or the
+        # program last gave (a script's presses are added to them), whether
+        # the last frame had presses of the script's (to let go of), and a
+        # pause it asked for.
+        self.script: Any = None
+        self._base_buttons = machine.buttons
+        self._pressed_last = False
+        self._script_stop: BreakReason | None = None
+        self._script_exec_mask: bytearray | None = None
         self._skip_pc = -1  # resuming: do not stop again at the PC we stopped at
         self._access: list[tuple[str, int, int]] = []  # (kind, addr, value) seen by watches
         self._watching: dict[str, Callable[[int, int], None]] = {}
@@ -187,8 +206,18 @@ class Session:
     def _install(self) -> None:
         """Swap the checking runner and bus watches in or out as needed."""
         bps = self.breakpoints
+        script = self.script
+        script_exec: set[int] = script.exec_at if script is not None else set()
+        script_writes = script is not None and script.write_mask is not None
+        if script_exec:
+            mask = bytearray(0x10000)
+            for addr in script_exec:
+                mask[addr] = 1
+            self._script_exec_mask = mask
+        else:
+            self._script_exec_mask = None
         for kind in ("read", "write"):
-            want = bps.active[kind]
+            want = bps.active[kind] or (kind == "write" and script_writes)
             if kind == "write" and self._core_watch:
                 self._install_core_watch(want)
                 continue
@@ -201,7 +230,10 @@ class Session:
                 def watch(addr: int, value: int, kind: str = kind, mask: bytearray = mask,
                           access: list[tuple[str, int, int]] = access,
                           stop: Callable[[], None] = self._request_stop) -> None:
-                    if mask[addr]:
+                    script = self.script
+                    if mask[addr] or (kind == "write" and script is not None
+                                      and script.write_mask is not None
+                                      and script.write_mask[addr]):
                         access.append((kind, addr, value))
                         stop()
                 self._watching[kind] = watch
@@ -212,12 +244,12 @@ class Session:
         if isinstance(plan, stepping.StepFrame):
             plan = None
         needed = (bps.active["exec"] or bps.active["read"] or bps.active["write"]
-                  or self.trace.on or plan is not None)
+                  or self.trace.on or plan is not None or bool(script_exec) or script_writes)
         fast = (needed and self._can_stop and not self.trace.on
                  and (plan is None or not plan.every)
                  # read/write breakpoints need a core that stops after an access
                  and (self._can_request_stop or not (bps.active["read"]
-                                                     or bps.active["write"])))
+                                                     or bps.active["write"] or script_writes)))
         checking = needed and not fast
         stops: set[int] = set()
         if fast:
@@ -225,6 +257,7 @@ class Session:
                 stops = set(_addresses(bps.masks["exec"]))
             if plan is not None and plan.target >= 0:
                 stops.add(plan.target)
+            stops |= script_exec
         if self._can_stop and stops != self._stops:
             self.cpu.set_stops(stops)
         self._stops = stops
@@ -241,7 +274,7 @@ class Session:
         (`set_write_watch`): its hook sees only the addresses they cover and
         the core stays on its fast paths. Given again whenever the covered
         addresses change (the core compiles them into its blocks)."""
-        mask = self.breakpoints.masks["write"]
+        mask = self._write_mask()
         if not want:
             if self._core_watched is not None:
                 self.cpu.set_write_watch(None)
@@ -256,6 +289,18 @@ class Session:
             stop()
         self.cpu.set_write_watch(mask, hook)
         self._core_watched = bytes(mask)
+
+    def _write_mask(self) -> bytearray:
+        """The addresses whose writes stop the core: write breakpoints' and
+        the script's on_write hooks'."""
+        mask = self.breakpoints.masks["write"]
+        script = self.script
+        if script is None or script.write_mask is None:
+            return mask
+        if not self.breakpoints.active["write"]:
+            return script.write_mask
+        both = int.from_bytes(mask, "big") | int.from_bytes(script.write_mask, "big")
+        return bytearray(both.to_bytes(0x10000, "big"))
 
     def _install_core_read_watch(self, want: bool) -> None:
         """Read breakpoints on a core that watches its own reads
@@ -283,6 +328,7 @@ class Session:
         step = cpu.step
         bps = self.breakpoints
         exec_mask = bps.masks["exec"] if bps.active["exec"] else None
+        script_mask = self._script_exec_mask
         plan = self.plan
         target = plan.target if plan is not None else -1
         every = plan is not None and plan.every
@@ -294,6 +340,8 @@ class Session:
         while ran < cycles:
             pc = cpu.pc
             if pc != skip:
+                if script_mask is not None and script_mask[pc] and self._script_exec(pc):
+                    break
                 if exec_mask is not None and exec_mask[pc]:
                     bp = bps.hit("exec", pc)
                     if bp is not None:
@@ -454,6 +502,11 @@ class Session:
     def _exec_stop(self, pc: int) -> bool:
         """At a stop address: stop there (a breakpoint whose condition holds,
         or the step's target reached)? Else the plan may need re-installing."""
+        script = self.script
+        if script is not None and pc in script.exec_at:
+            if self._script_exec(pc):
+                return True
+            self._volatile = True  # called at every turn: no turns skipped
         bps = self.breakpoints
         if bps.active["exec"] and bps.masks["exec"][pc]:
             bp = bps.hit("exec", pc)
@@ -469,6 +522,19 @@ class Session:
             self._install()  # the plan moved on (its target, or every instruction)
         return False
 
+    def _script_exec(self, pc: int) -> bool:
+        """The script's on_exec hooks at pc; True if it asked to pause there."""
+        self.script.at_exec(pc)
+        return self._script_stopping()
+
+    def _script_stopping(self) -> bool:
+        reason = self._script_stop
+        if reason is None:
+            return False
+        self._script_stop = None
+        self._stop(BreakReason(reason.kind, self.cpu.pc, reason.message))
+        return True
+
     def _request_stop(self) -> None:
         request = getattr(self.cpu, "request_stop", None)
         if request is not None:
@@ -477,7 +543,18 @@ class Session:
     def _access_hit(self) -> bool:
         access = self._access
         seen = list(access)  # every access of the instruction, in order
+        script = self.script
+        masks = self.breakpoints.masks
         for i, (kind, addr, value) in enumerate(seen):
+            if (kind == "write" and script is not None and script.write_mask is not None
+                    and script.write_mask[addr]):
+                self._volatile = True  # the hook is called at every turn: none skipped
+                script.at_write(addr, value)
+                if self._script_stopping():
+                    access.clear()
+                    return True
+            if not masks[kind][addr]:
+                continue  # the script's alone
             access[:] = [(kind, addr, value)]  # what `addr`/`value` show to conditions
             bp = self.breakpoints.hit(kind, addr)
             if bp is not None:
@@ -509,7 +586,12 @@ class Session:
 
     # -- running -------------------------------------------------------------------------
     def _begin(self) -> None:
-        self._skip_pc = self.cpu.pc
+        # Resuming where it stopped (a breakpoint, a step, a pause) runs the
+        # instruction at PC without stopping there again. A run that ended
+        # after its frames stopped nowhere: the next goes on as one would
+        # (a stop or a script's hook at the PC where one call's frames end
+        # and the next call's begin is met there, as in a longer call).
+        self._skip_pc = self.cpu.pc if self.reason is not None else -1
         self.reason = None
         self.paused = False
 
@@ -520,12 +602,19 @@ class Session:
             if (self.record and self._recorded != machine.frame
                     and self.rewind.wants(machine.frame)):
                 self.rewind.record(machine.snapshot())
+            base = None  # the buttons given for this frame, if any
             if self.input_source is not None:
-                machine.set_buttons(check_int("input source's buttons",
-                                              self.input_source(machine), 0xFFFF))
+                base = check_int("input source's buttons", self.input_source(machine), 0xFFFF)
             elif self._pending_buttons is not None:
-                machine.set_buttons(self._pending_buttons)
-                self._pending_buttons = None
+                base, self._pending_buttons = self._pending_buttons, None
+            if base is not None:
+                self._base_buttons = base
+            pressed = self.script.presses() if self.script is not None else 0
+            if pressed or self._pressed_last:  # the script's presses, or letting go of them
+                machine.set_buttons(self._base_buttons | pressed)
+            elif base is not None:
+                machine.set_buttons(base)
+            self._pressed_last = bool(pressed)
             if self.record:  # this frame runs again: what followed it goes
                 self.rewind.truncate_after(machine.frame)
             machine.picture_wanted = self._picture_wanted(machine.frame)
@@ -544,6 +633,8 @@ class Session:
                 if self.rewind.wants(machine.frame):
                     self.rewind.record(machine.snapshot())
                 self._recorded = machine.frame
+            if self.script is not None:
+                self.script.frame_ended()
         return result
 
     def _picture_wanted(self, frame: int) -> bool:
@@ -588,6 +679,9 @@ class Session:
                 break
             if isinstance(self.plan, stepping.StepFrame):
                 self._stop_step(self.cpu.pc)
+                self.machine.stop_requested = False
+                break
+            if self._script_stopping():  # the script paused at the frame's end
                 self.machine.stop_requested = False
                 break
             frames += 1
@@ -705,6 +799,8 @@ class Session:
         step and a core without stops look at every instruction."""
         bps = self.breakpoints.active
         out = [f"{kind} breakpoints" for kind in ("read", "write") if bps[kind]]
+        if self.script is not None and self.script.write_mask is not None:
+            out.append("the script's on_write hooks")
         if self.machine.runner == self._run_checked:
             if self.trace.on:
                 out.append("trace")
@@ -888,6 +984,25 @@ class Session:
         self._edited(self.position(), "input", {"source": self.input_name})
         return {"source": self.input_name}
 
+    # -- the user's script -------------------------------------------------------------
+    def set_script(self, script: Any) -> None:
+        """The running script (script/host.py ScriptHost), or None: what it
+        hooks is installed as breakpoints are (its presses need nothing)."""
+        self.script = script
+        self._script_stop = None
+        self._install()
+
+    def script_changed(self) -> None:
+        """The script's hooks changed (its stop addresses, its write mask)."""
+        self._install()
+
+    def script_pause(self, message: str) -> None:
+        """The script asks the machine to pause: at once in an on_exec or
+        on_write hook, after the frame in an on_frame hook. Nothing while
+        the machine stands still (it is paused already)."""
+        if not self.paused:
+            self._script_stop = BreakReason("script", self.cpu.pc, message)
+
     # -- registers -----------------------------------------------------------------------
     def registers(self) -> dict[str, Any]:
         info = self.info
@@ -1017,6 +1132,7 @@ class Session:
         self.breakpoints.clear()
         self.trace.on = False
         self.plan = None
+        self.script = None
         self._install()
 
 
