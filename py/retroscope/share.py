@@ -19,9 +19,9 @@ from urllib.parse import quote
 
 from .machines.base import Param, messages_of, parse_int, shown
 
-__all__ = ["Decoded", "Moment", "MomentError", "decode_moment", "encode", "encode_moment",
-           "parse_int", "read_session_file", "session_file", "shown", "valid_machine_id",
-           "validate"]
+__all__ = ["Decoded", "Moment", "MomentError", "ScriptLinkError", "decode_moment",
+           "decode_script", "encode", "encode_moment", "encode_script", "parse_int",
+           "read_session_file", "session_file", "shown", "valid_machine_id", "validate"]
 
 _MACHINE_ID = re.compile(r"^[a-z][a-z0-9_]{0,31}$")
 
@@ -194,11 +194,15 @@ def decode_moment(text: str, machine: str, values: dict[str, Any]) -> Moment:
     return Moment(version, body, state)
 
 
-def session_file(machine: str, values: dict[str, Any], moment: str) -> dict[str, Any]:
-    """The moment as a file's JSON, for moments too long for a link."""
+def session_file(machine: str, values: dict[str, Any], moment: str,
+                 script: str | None = None) -> dict[str, Any]:
+    """The moment as a file's JSON, for moments too long for a link (and
+    the script that came with it, as its link parameter's text)."""
+    params = {k: str(v) for k, v in values.items() if v is not None}
+    if script is not None:
+        params[SCRIPT_PARAM] = script
     return {"kind": SESSION_KIND, "version": SESSION_VERSION, "machine": machine,
-            "params": {k: str(v) for k, v in values.items() if v is not None},
-            "moment": moment}
+            "params": params, "moment": moment}
 
 
 def read_session_file(data: Any) -> tuple[str, dict[str, str]]:
@@ -214,3 +218,80 @@ def read_session_file(data: Any) -> tuple[str, dict[str, str]]:
     if not isinstance(moment, str):
         raise MomentError("the session file holds no moment")
     return machine, {**params, MOMENT_PARAM: moment}
+
+
+# -- a script: the page's Script tab, carried by a link ---------------------------------
+#
+# `&script=<version>.<data>.<check>`: `data` is the script's text, UTF-8,
+# raw-deflated, in URL-safe base64; `check` a CRC-32 of the text. The page's
+# own parameter (the machine never sees it): the page shows the script and
+# runs it only when the user says so.
+
+SCRIPT_PARAM = "script"
+SCRIPT_VERSION = 1
+MAX_SCRIPT_TEXT = 64 * 1024  # characters of a script a link carries
+MAX_SCRIPT_PARAM = 4 * MAX_SCRIPT_TEXT  # characters of the parameter (a session file's)
+# Text a script may hold: tabs, line ends, and no other control characters.
+_SCRIPT_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\ud800-\udfff]")
+
+
+class ScriptLinkError(ValueError):
+    """A link's script that cannot be used; the message says why, for the page."""
+
+
+def encode_script(text: str) -> str:
+    """A script as its link parameter's text."""
+    check_script_text(text)
+    raw = text.encode("utf-8")
+    deflate = zlib.compressobj(9, zlib.DEFLATED, -15)
+    data = _b64(deflate.compress(raw) + deflate.flush())
+    return f"{SCRIPT_VERSION}.{data}.{zlib.crc32(raw):08x}"
+
+
+def check_script_text(text: Any) -> str:
+    """A script's text as a link may carry it, or ScriptLinkError."""
+    if not isinstance(text, str):
+        raise ScriptLinkError("a script is text")
+    if len(text) > MAX_SCRIPT_TEXT:
+        raise ScriptLinkError(f"the script is {len(text):,} characters long; a link carries "
+                              f"at most {MAX_SCRIPT_TEXT:,}")
+    bad = _SCRIPT_CONTROL.search(text)
+    if bad:
+        raise ScriptLinkError(f"the script holds a control character "
+                              f"(U+{ord(bad.group()):04X}) a script's text never has")
+    return text
+
+
+def decode_script(text: Any) -> str:
+    """The script a link's parameter carries, or ScriptLinkError saying what
+    is wrong with it."""
+    if not isinstance(text, str):
+        raise ScriptLinkError("the script in this link is not text")
+    parts = text.split(".")
+    if len(text) > MAX_SCRIPT_PARAM or len(parts) != 3 or not parts[0].isdigit() \
+            or len(parts[0]) > 4:
+        raise ScriptLinkError("the script in this link is damaged (it is not version.data.check)")
+    version, data, check = int(parts[0]), parts[1], parts[2].lower()
+    if version != SCRIPT_VERSION:
+        newer = "a newer" if version > SCRIPT_VERSION else "an older"
+        raise ScriptLinkError(f"the script in this link was made by {newer} Retroscope "
+                              f"(format {version}; this page reads format {SCRIPT_VERSION})")
+    try:
+        packed = base64.urlsafe_b64decode(data + "=" * (-len(data) % 4))
+        inflate = zlib.decompressobj(-15)
+        # (UTF-8 takes at most 4 bytes a character: more than that is too long)
+        raw = inflate.decompress(packed, 4 * MAX_SCRIPT_TEXT + 1)
+        if inflate.unconsumed_tail or len(raw) > 4 * MAX_SCRIPT_TEXT:
+            raise ScriptLinkError(f"the script in this link is longer than the "
+                                  f"{MAX_SCRIPT_TEXT:,} characters a link carries")
+        script = raw.decode("utf-8")
+    except (ValueError, zlib.error) as exc:
+        if isinstance(exc, ScriptLinkError):
+            raise
+        raise ScriptLinkError("the script in this link is damaged (it does not unpack)") from None
+    if f"{zlib.crc32(raw):08x}" != check:
+        raise ScriptLinkError("the script in this link is damaged (its checksum does not match)")
+    try:
+        return check_script_text(script)
+    except ScriptLinkError as exc:
+        raise ScriptLinkError(f"the script in this link is refused: {exc}") from None

@@ -21,6 +21,9 @@ from .debug import Session
 from .debug.journal import Journal, JournalError
 from .debug.replay import ReplayError, replaying
 from .machines.base import Machine, MachineError
+from .script import examples as script_examples
+from .script.api import ScriptError
+from .script.host import ScriptHost
 
 MAX_READ = 0x10000
 MAX_FRAMES_PER_CALL = 16
@@ -99,6 +102,9 @@ class WorkerAPI:
         self.reference: moment_state.Reference | None = None  # the machine's at power-on
         self.origin: dict[str, Any] = {}  # the state the session's journal begins at
         self.from_power_on = True  # ...which is power-on (else a shared moment's)
+        # The user's script (the page's Script tab), over the current session.
+        self.scripts: ScriptHost | None = None
+        self.script_listener: Callable[[], None] | None = None  # see set_script_listener
         self.verbs: dict[str, Callable[[dict[str, Any]], Any]] = {
             "machines": self.list_machines,
             "load": self.load,
@@ -118,6 +124,7 @@ class WorkerAPI:
             "bench": self.bench,
             "debug": self.debug,
             "controller": self.controller,
+            "script": self.script,
         }
 
     # -- the entry point ---------------------------------------------------------
@@ -132,7 +139,7 @@ class WorkerAPI:
             if self._pending is not None and op not in ("replay", "load"):
                 self._finish(self._pending)  # nothing acts on a half-replayed machine
             return json.dumps({"ok": True, "result": verb(args)})
-        except (RequestError, MachineError, ValueError) as exc:
+        except (RequestError, MachineError, ScriptError, ValueError) as exc:
             return json.dumps({"ok": False, "error": str(exc)})
         except Exception as exc:  # a bug: report it in full, keep the worker alive
             detail = "".join(traceback.format_exception(exc)[-3:])
@@ -193,8 +200,15 @@ class WorkerAPI:
         info = machines.info(machine_id)
         raw = dict(raw)
         moment_text = raw.pop(share.MOMENT_PARAM, None)
+        script_text = raw.pop(share.SCRIPT_PARAM, None)
         decoded = share.validate(info.params, raw, machines.validator(machine_id))
         messages = list(decoded.messages)
+        script = None
+        if script_text is not None:
+            try:
+                script = share.decode_script(script_text)
+            except share.ScriptLinkError as exc:
+                messages.append(f"{exc}; it is not shown")
         saved = args.get("save")
         moment = None
         instead = f"showing {info.title} from power-on with the link's settings instead"
@@ -215,7 +229,7 @@ class WorkerAPI:
                 machine, reference, saved = self._power_on(machine_id, decoded.values, saved, [])
         if self.session is not None:
             self.session.close()
-        self.session = Session(machine)
+        self._new_session(machine)
         self.loaded = (machine_id, dict(decoded.values), saved)
         self.reference = reference
         # Where the session's journal begins: a state a share can start from.
@@ -228,6 +242,8 @@ class WorkerAPI:
             "hash": share.encode(machine_id, decoded.values),
             "palette": list(self.session.machine.palette),
             "moment": None,
+            # The link's script, to show and to run only when the user says so.
+            "script": script,
         }
         if moment is None:
             return result
@@ -345,7 +361,7 @@ class WorkerAPI:
                             f" {exc}); showing {title} from power-on instead")
             fresh, self.reference, _ = self._power_on(machine_id, values, saved, [])
             session.close()
-            self.session = session = Session(fresh)
+            session = self._new_session(fresh)
             self.origin, self.from_power_on = fresh.snapshot(), True
             begun = 0
         else:
@@ -358,12 +374,30 @@ class WorkerAPI:
         return {"frame": session.machine.frame, "exact": exact, "from": begun,
                 "replayed": session.machine.frame - begun}
 
+    def _new_session(self, machine: Machine) -> Session:
+        """The session for a machine just made; a script running on the one
+        before stops (its hooks were that machine's)."""
+        self.session = Session(machine)
+        if self.scripts is None:
+            self.scripts = ScriptHost(self.session, self._script_news_came)
+        else:
+            self.scripts.stop("another machine was loaded")
+            self.scripts.session = self.session
+        return self.session
+
     def share(self, args: dict[str, Any]) -> dict[str, Any]:
         """The current moment as a link (and as a session file, for long ones):
         the machine's state at a frame's start a little before it and the
         journal from there (format 2); with `from: "power-on"`, the journal
-        since power-on alone (format 1: every frame replayed to open it)."""
+        since power-on alone (format 1: every frame replayed to open it).
+        `script`: a script's text the link and file carry as well."""
         session = self._need_session()
+        script = None
+        if args.get("script") is not None:
+            try:
+                script = share.encode_script(args["script"])
+            except share.ScriptLinkError as exc:
+                raise RequestError(f"the script cannot go in a link: {exc}") from None
         machine_id, values, saved = self.loaded
         frame, cycle = session.position()
         body: dict[str, Any] = {"h": session.state_hash()[:16]}
@@ -386,8 +420,10 @@ class WorkerAPI:
             picture = state["frame"] == frame
             moment = share.encode_moment(machine_id, values, body, moment_state.encode_state(
                 self.reference, state, picture))
-        return {"hash": self._moment_hash(share.encode(machine_id, values), moment),
-                "file": share.session_file(machine_id, values, moment),
+        link = self._moment_hash(share.encode(machine_id, values), moment)
+        if script is not None:
+            link += f"&{share.SCRIPT_PARAM}={script}"
+        return {"hash": link, "file": share.session_file(machine_id, values, moment, script),
                 "frame": session.machine.frame, "max_link": share.MAX_LINK}
 
     def open_session_file(self, args: dict[str, Any]) -> dict[str, Any]:
@@ -405,6 +441,7 @@ class WorkerAPI:
         "all" (the default) or "last": only the last frame's picture will be
         seen (the run loop ahead of real time; Session.run_frames)."""
         session = self._need_session()
+        self._begin_turn()
         pictures = args.get("pictures", "all")
         if pictures not in ("all", "last"):
             raise RequestError("pictures must be 'all' or 'last', "
@@ -447,6 +484,7 @@ class WorkerAPI:
 
     def step(self, args: dict[str, Any]) -> dict[str, Any]:
         session = self._need_session()
+        self._begin_turn()
         kind = STEP_KINDS.get(args.get("kind", "instruction"))
         if kind is None:
             raise RequestError(f"unknown step kind {share.shown(str(args.get('kind')))};"
@@ -519,6 +557,8 @@ class WorkerAPI:
             report = getattr(self._need_session().input_source, "report", None)
             if report is not None:
                 where["machine"]["ai"] = report()
+        if self.scripts is not None and self.scripts.has_news():
+            where["script"] = self.scripts.news()
         return where
 
     def pointer(self, args: dict[str, Any]) -> dict[str, Any]:
@@ -542,6 +582,45 @@ class WorkerAPI:
 
     def symbols(self, _: dict[str, Any]) -> dict[str, int]:
         return dict(self._need_machine().symbols)
+
+    # -- the user's script ---------------------------------------------------------------
+    def _begin_turn(self) -> None:
+        if self.scripts is not None:
+            self.scripts.begin_turn()
+
+    def set_script_listener(self, listener: Callable[[], None] | None) -> None:
+        """`listener()` is called when a script has news outside a request (a
+        future it awaited came): the worker then asks for them (`script`
+        verb "news") and tells the page."""
+        self.script_listener = listener
+
+    def _script_news_came(self) -> None:
+        if self.script_listener is not None:
+            self.script_listener()
+
+    def script(self, args: dict[str, Any]) -> dict[str, Any]:
+        """The Script tab's verbs: {verb: "run", text} -> {ok, error, line,
+        news}; "stop", "news" -> {news}; "examples" -> {examples: [{name,
+        title, text}]} for the machine loaded."""
+        self._need_session()
+        host = self.scripts
+        assert host is not None
+        verb = args.get("verb")
+        if verb == "run":
+            text = args.get("text")
+            if not isinstance(text, str):
+                raise RequestError("run needs the script's text")
+            result = host.run(text)
+            return {**result, "news": host.news()}
+        if verb == "stop":
+            host.stop()
+            return {"news": host.news()}
+        if verb == "news":
+            return {"news": host.news()}
+        if verb == "examples":
+            return {"examples": script_examples.for_machine(self._need_machine().INFO.id)}
+        raise RequestError(f"unknown script request {share.shown(str(verb))} "
+                           f"(run, stop, news, examples)")
 
     def bench(self, args: dict[str, Any]) -> dict[str, Any]:
         """Speed figures measured here, in the worker (`build.py bench`)."""
