@@ -1,11 +1,16 @@
-"""A static file server for dist/ on 127.0.0.1 with the MIME types the page needs."""
+"""A static file server for dist/ on 127.0.0.1 with the MIME types the page
+needs and the site's Content-Security-Policy as a header (the build's
+manifest says it: tools/csp.py)."""
 
 from __future__ import annotations
 
 import functools
+import json
 import threading
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
+
+from . import csp
 
 MIME_TYPES = {
     ".html": "text/html; charset=utf-8",
@@ -22,16 +27,45 @@ MIME_TYPES = {
 }
 
 
+def site_policy(root: Path) -> str | None:
+    """The build's Content-Security-Policy header, or None (no build yet)."""
+    try:
+        policy = json.loads((root / "manifest.json").read_text()).get("csp")
+    except (OSError, ValueError, AttributeError):
+        return None
+    return csp.header(policy) if isinstance(policy, str) else None
+
+
 class DistHandler(SimpleHTTPRequestHandler):
     extensions_map = {**SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
+
+    def __init__(self, *args: object, mounts: dict[str, Path] | None = None,
+                 **kwargs: object) -> None:
+        self.mounts = mounts or {}
+        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+
+    def translate_path(self, path: str) -> str:
+        # Extra folders at their own URL prefixes (the tests' wheels).
+        for prefix, folder in self.mounts.items():
+            if path.startswith(prefix):
+                rest = path[len(prefix):].split("?", 1)[0].split("#", 1)[0]
+                target = (folder / rest).resolve()
+                if folder.resolve() in target.parents or target == folder.resolve():
+                    return str(target)
+                return str(folder / "__outside__")  # (a 404)
+        return super().translate_path(path)
 
     def end_headers(self) -> None:
         # A path that names its content (a hash or the pinned Pyodide version:
         # tools/site.py) never changes: cached for good, so a reload asks for
         # nothing but the page. The page, which names them, always revalidates.
-        hashed = self.path.startswith(("/app/", "/pyodide/", "/py/", "/snapshot/"))
+        hashed = self.path.startswith(("/app/", "/pyodide/", "/py/", "/snapshot/", "/vendor/",
+                                       "/wheels/"))
         self.send_header("Cache-Control", "public, max-age=31536000, immutable" if hashed
                          else "no-cache")
+        policy = site_policy(Path(self.directory))
+        if policy is not None:
+            self.send_header("Content-Security-Policy", policy)
         super().end_headers()
 
     def log_message(self, format: str, *args: object) -> None:  # noqa: A002
@@ -39,17 +73,20 @@ class DistHandler(SimpleHTTPRequestHandler):
             super().log_message(format, *args)
 
 
-def make_server(root: Path, port: int, verbose: bool = False) -> ThreadingHTTPServer:
-    handler = functools.partial(DistHandler, directory=str(root))
+def make_server(root: Path, port: int, verbose: bool = False,
+                mounts: dict[str, Path] | None = None) -> ThreadingHTTPServer:
+    handler = functools.partial(DistHandler, directory=str(root), mounts=mounts)
     server = ThreadingHTTPServer(("127.0.0.1", port), handler)
     server.verbose = verbose  # type: ignore[attr-defined]
     server.daemon_threads = True
     return server
 
 
-def serve_in_thread(root: Path, port: int = 0) -> tuple[ThreadingHTTPServer, str]:
-    """Start a server on a free port (port=0) in a daemon thread; return it and its URL."""
-    server = make_server(root, port)
+def serve_in_thread(root: Path, port: int = 0, mounts: dict[str, Path] | None = None
+                    ) -> tuple[ThreadingHTTPServer, str]:
+    """Start a server on a free port (port=0) in a daemon thread; return it
+    and its URL. `mounts`: URL prefix ("/__test__/") -> a folder served there."""
+    server = make_server(root, port, mounts=mounts)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     host, real_port = server.server_address[:2]

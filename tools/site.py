@@ -9,6 +9,12 @@ dist/
   pyodide/<version>/            only the runtime files the page loads
   py/<hash>/retroscope-*.whl    the package, built from py/, with each machine's
                                 program assembled (tools/images.py)
+  vendor/<hash>/<name>.js       the editor's ES modules (CodeMirror 6, pinned:
+                                tools/vendor.py), each under its content's hash;
+                                index.html's import map names them
+  wheels/<hash>/                the wheels a script's micropip installs (micropip
+                                itself) and their PEP 503 index pages
+                                (`<name>.html`); <hash> is of all of them
   snapshot/<hash>/retroscope.snapshot
                                 the Pyodide memory snapshot the worker boots
                                 from, sparse (tools/snapshot.py, sparse.py;
@@ -16,6 +22,9 @@ dist/
   manifest.json                 the same manifest, and where the app is (for
                                 the tests and tools), and the app folder of the
                                 build before (`previous_app`), which is kept
+
+index.html carries the site's Content-Security-Policy (tools/csp.py) with
+its inline scripts' hashes; the manifest repeats it for the server's header.
 
 Every path but index.html's names its content (a hash or the pinned version),
 so a browser keeps it for good and a reload asks the server for nothing but
@@ -38,11 +47,13 @@ import shutil
 import tempfile
 from pathlib import Path
 
+from . import csp
 from .images import ensure_images
 from .paths import DIST, INDEX, PYODIDE_DIR, PYODIDE_RUNTIME, PYODIDE_VERSION, STATIC, WEB
 from .setup_env import ensure_pyodide
 from .snapshot import make_snapshot
 from .sparse import length as snapshot_length
+from .vendor import MICROPIP, WHEELS, ensure_npm_modules, ensure_wheels, wheel_index_page
 from .wheel import build_wheel
 
 WEB_SUFFIXES = {".js", ".mjs", ".css", ".html", ".png", ".svg", ".ico", ".woff2", ".json"}
@@ -77,13 +88,49 @@ def _app_hash(files: dict[str, Path], written: dict[str, str]) -> str:
 
 # index.html names the page's files by their paths in web/ and static/.
 _APP_REFERENCE = re.compile(r"""(?<=["'])(?=(?:web|static)/)""")
+_IMPORT_MAP = re.compile(r'(<script type="importmap">)[^<]*(</script>)')
 
 
-def _index_html(app: str) -> str:
+def _index_html(app: str, import_map: dict[str, str]) -> tuple[str, str]:
+    """index.html for the app folder, with its import map and its policy;
+    and the policy."""
     text, count = _APP_REFERENCE.subn(app, INDEX.read_text())
     if count == 0:
         raise RuntimeError("index.html names nothing in web/ or static/")
-    return text
+    imports = json.dumps({"imports": import_map}, separators=(",", ":"), sort_keys=True)
+    text, count = _IMPORT_MAP.subn(lambda m: m.group(1) + imports + m.group(2), text)
+    if count != 1:
+        raise RuntimeError('index.html needs one <script type="importmap">')
+    policy = csp.policy(text)
+    return csp.with_policy(text, policy), policy
+
+
+def _vendor_files() -> tuple[dict[str, Path], dict[str, str]]:
+    """The editor's modules: dist path -> source, and the import map
+    (bare name -> dist path)."""
+    files: dict[str, Path] = {}
+    import_map: dict[str, str] = {}
+    for name, source in ensure_npm_modules().items():
+        digest = hashlib.sha256(source.read_bytes()).hexdigest()[:16]
+        rel = f"vendor/{digest}/{name.lstrip('@').replace('/', '-')}.js"
+        files[rel] = source
+        import_map[name] = f"./{rel}"  # (an import map's address is a URL, not a bare name)
+    return files, import_map
+
+
+def _wheel_files() -> tuple[dict[str, Path], dict[str, str], str]:
+    """The wheels a script may install, their index pages (written), and
+    their folder wheels/<hash>/ (of all of it)."""
+    wheels = ensure_wheels()
+    pages = {f"{w.name}.html": wheel_index_page(w) for w in WHEELS}
+    digest = hashlib.sha256()
+    for name in sorted(wheels):
+        digest.update(name.encode() + b"\0" + hashlib.sha256(wheels[name].read_bytes()).digest())
+    for name in sorted(pages):
+        digest.update(name.encode() + b"\0" + pages[name].encode())
+    folder = f"wheels/{digest.hexdigest()[:16]}/"
+    return ({folder + n: p for n, p in wheels.items()}, {folder + n: t for n, t in pages.items()},
+            folder)
 
 
 def _copy_if_changed(src: Path, dst: Path) -> None:
@@ -136,6 +183,14 @@ def build_site() -> Path:
     if snapshot is not None:
         snapshot_rel = f"snapshot/{snapshot.stem[:16]}/retroscope.snapshot"
         _copy_if_changed(snapshot, DIST / snapshot_rel)
+    # The editor's modules and the wheels a script installs: outside the app
+    # folder, under their own hashes, so a new build of the page keeps them.
+    vendor, import_map = _vendor_files()
+    wheels, wheel_pages, wheel_dir = _wheel_files()
+    for rel, src in {**vendor, **wheels}.items():
+        _copy_if_changed(src, DIST / rel)
+    for rel, text in wheel_pages.items():
+        _write_if_changed(DIST / rel, text)
 
     # Paths are from the site's root; `root` is the root from the manifest.
     manifest = {
@@ -144,6 +199,9 @@ def build_site() -> Path:
         "root": "../../",
         "wheel": wheel_rel,
         "wheel_sha256": wheel_sha,
+        # micropip for a script, and the index its installs look in
+        "micropip": wheel_dir + MICROPIP.filename,
+        "wheel_index": wheel_dir + "{package_name}.html",
     }
     if snapshot_rel:
         manifest["snapshot"] = snapshot_rel
@@ -160,15 +218,18 @@ def build_site() -> Path:
         _copy_if_changed(src, DIST / app / rel)
     for rel, text in written.items():
         _write_if_changed(DIST / app / rel, text)
-    _write_if_changed(DIST / "index.html", _index_html(app))
-    root = {"app": app, **manifest}
+    index, policy = _index_html(app, import_map)
+    _write_if_changed(DIST / "index.html", index)
+    # The files beside the app's (tools/serve.py sends `csp` as the header).
+    root = {"app": app, **manifest, "csp": policy, "vendor": import_map,
+            "site_files": sorted([*vendor, *wheels, *wheel_pages])}
     previous = served if served != app else kept  # (a rebuild of the same app keeps it)
     if previous is not None and previous != app:
         root["previous_app"] = previous
     _write_if_changed(DIST / "manifest.json", json.dumps(root, indent=2) + "\n")
 
     keep = ({"index.html", "manifest.json", wheel_rel} | set(pyodide)
-            | {app + rel for rel in (*app_files, *written)})
+            | {app + rel for rel in (*app_files, *written)} | set(root["site_files"]))
     if "previous_app" in root:
         keep |= {p.relative_to(DIST).as_posix() for p in (DIST / previous).rglob("*")}
     if snapshot_rel:

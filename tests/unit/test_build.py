@@ -60,6 +60,19 @@ def test_the_wheel_ships_exactly_the_files_git_tracks_under_the_package(tmp_path
         f"{sorted(shipped - tracked)}")
 
 
+def test_the_scripts_that_ship_are_read_from_the_wheel_as_the_page_imports_it(tmp_path):
+    """The page imports the package from its wheel, a zip (sys.path): the
+    example scripts are package data read through importlib.resources."""
+    wheel = build_wheel(tmp_path)
+    probe = ("import sys; sys.path.insert(0, sys.argv[1]); "
+             "from retroscope.script import examples; "
+             "print(examples.__file__.startswith(sys.argv[1]), "
+             "len(examples.for_machine('tetris')[0]['text']) > 100)")
+    out = subprocess.run([sys.executable, "-I", "-c", probe, str(wheel)], capture_output=True,
+                         text=True, check=True).stdout
+    assert out.split() == ["True", "True"]
+
+
 def test_the_wheel_is_reproducible(tmp_path):
     a = build_wheel(tmp_path / "a").read_bytes()
     b = build_wheel(tmp_path / "b").read_bytes()
@@ -86,7 +99,10 @@ def test_dist_holds_exactly_the_page_the_runtime_and_the_wheel(dist):
         {p.relative_to(dist).as_posix() for p in (dist / previous).rglob("*") if p.is_file()}
         if previous else set())
     assert previous is None or previous != app and (dist / previous / "web/main.js").is_file()
-    assert files - {f for f in files if f.startswith(("app/", "pyodide/", "py/", "snapshot/"))} \
+    # The editor's modules and the wheels a script installs (tools/vendor.py).
+    assert {f for f in files if f.startswith(("vendor/", "wheels/"))} == set(manifest["site_files"])
+    assert files - {f for f in files if f.startswith(("app/", "pyodide/", "py/", "snapshot/",
+                                                        "vendor/", "wheels/"))} \
         == {"index.html", "manifest.json"}
 
 
@@ -124,7 +140,8 @@ def test_every_path_but_the_page_names_its_content(dist):
                           + hashlib.sha256(path.read_bytes()).digest())
     assert manifest["app"] == f"app/{digest.hexdigest()[:16]}/"
     inner = json.loads((app / "manifest.json").read_text())
-    manifest.pop("previous_app", None)  # (the tools' alone)
+    for tools_alone in ("previous_app", "csp", "vendor", "site_files"):
+        manifest.pop(tools_alone, None)
     assert {"app": manifest["app"], **inner} == manifest
     assert (app / inner["root"]).resolve() == dist.resolve()  # root: from the manifest's folder
     assert inner["pyodide_dir"] == PYODIDE_DIR
@@ -140,7 +157,9 @@ def test_the_server_caches_for_good_only_what_names_its_content(dist):
     try:
         host, port = server.server_address[:2]
         paths = (("/index.html", False), (f"/{manifest['app']}web/main.js", True),
-                 (f"/{PYODIDE_DIR}pyodide.mjs", True), (f"/{manifest['wheel']}", True))
+                 (f"/{PYODIDE_DIR}pyodide.mjs", True), (f"/{manifest['wheel']}", True),
+                 (f"/{manifest['micropip']}", True),
+                 (manifest["vendor"]["@codemirror/view"].removeprefix("."), True))
         for path, for_good in paths:
             conn = HTTPConnection(host, port)
             conn.request("HEAD", path)
@@ -151,6 +170,72 @@ def test_the_server_caches_for_good_only_what_names_its_content(dist):
     finally:
         server.shutdown()
         server.server_close()
+
+
+def test_the_editor_modules_are_named_by_their_content_in_the_import_map(dist):
+    """index.html maps each bare name CodeMirror imports to a file of dist/
+    under its content's hash, and each file imports only names of the map."""
+    import hashlib
+
+    from tools.vendor import NPM_PACKAGES, module_imports
+
+    manifest = json.loads((dist / "manifest.json").read_text())
+    index = (dist / "index.html").read_text()
+    found = re.search(r'<script type="importmap">(.*?)</script>', index, re.S)
+    imports = json.loads(found.group(1))["imports"]
+    assert imports == manifest["vendor"]
+    assert set(imports) == {p.name for p in NPM_PACKAGES} >= {"@codemirror/view",
+                                                               "@codemirror/lang-python"}
+    for path in imports.values():
+        assert path.startswith("./vendor/")  # (an import map's value is a URL)
+        data = (dist / path).read_bytes()
+        assert path.split("/")[2] == hashlib.sha256(data).hexdigest()[:16]
+        assert module_imports(data.decode()) <= set(imports), path
+
+
+def test_the_page_and_the_server_carry_the_policy_that_keeps_fetches_home(dist):
+    """The CSP in index.html names its inline scripts by hash and allows
+    connections to the site alone; the server sends it as a header (a worker
+    obeys only its own script's header)."""
+    from http.client import HTTPConnection
+
+    from tools import csp
+    from tools.serve import serve_in_thread
+
+    manifest = json.loads((dist / "manifest.json").read_text())
+    index = (dist / "index.html").read_text()
+    meta = re.search(r'<meta http-equiv="Content-Security-Policy" content="([^"]*)"', index)
+    assert meta.group(1) == manifest["csp"] == csp.policy(index)
+    assert index.index("Content-Security-Policy") < index.index("<script")
+    policy = dict(part.strip().split(" ", 1) for part in manifest["csp"].split(";"))
+    assert policy["connect-src"] == "'self'" and policy["default-src"] == "'self'"
+    assert "unsafe-eval'" not in policy["script-src"].replace("wasm-unsafe-eval", "")
+    assert policy["script-src"].count("'sha256-") == 2  # the worker's start, the import map
+    server, _ = serve_in_thread(dist)
+    try:
+        host, port = server.server_address[:2]
+        for path in ("/index.html", f"/{manifest['app']}web/worker.js"):
+            conn = HTTPConnection(host, port)
+            conn.request("HEAD", path)
+            assert conn.getresponse().getheader("Content-Security-Policy") == csp.header(
+                manifest["csp"])
+            conn.close()
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def test_the_site_serves_micropip_and_an_index_of_its_wheels(dist):
+    import hashlib
+
+    from tools.vendor import MICROPIP
+
+    manifest = json.loads((dist / "manifest.json").read_text())
+    wheel = dist / manifest["micropip"]
+    assert hashlib.sha256(wheel.read_bytes()).hexdigest() == MICROPIP.sha256
+    page = (dist / manifest["wheel_index"].format(package_name="micropip")).read_text()
+    assert f'href="{MICROPIP.filename}#sha256={MICROPIP.sha256}"' in page
+    assert wheel.parent == (dist / manifest["wheel_index"]).parent
 
 
 def test_every_module_the_page_imports_is_in_dist(dist):
