@@ -20,6 +20,8 @@ import * as debugTrace from "./panels/debug_trace.js";
 import * as debugRewind from "./panels/debug_rewind.js";
 import * as debugHelp from "./panels/debug_help.js";
 import * as welcomePanel from "./panels/welcome.js";
+import * as scriptPanel from "./panels/script.js";
+import { createOverlay } from "./overlay.js";
 import { keyItems, keyLine } from "./panels/keynames.js";
 import { createSpeaker } from "./audio/speaker.js";
 
@@ -129,6 +131,8 @@ const session = {
   speed: () => speedFactor,
   // Calls fn(factor) on each change of speed until the returned function is called.
   onSpeed: (fn) => { speedListeners.add(fn); return () => speedListeners.delete(fn); },
+  share: (options) => shareMoment(options),
+  scriptOverlay: (shapes) => overlay.set(shapes),
 };
 const mechanics = mechanicsPanel.create($("mechanics-panel"), session);
 const memory = memoryPanel.create($("memory-panel"), session);
@@ -144,6 +148,8 @@ const trace = debugTrace.create($("dbg-trace-panel"), session);
 const rewind = debugRewind.create($("dbg-rewind"), session);
 const help = debugHelp.create($("help-overlay"), session);
 const welcome = welcomePanel.create($("welcome"));
+const script = scriptPanel.create($("script-panel"), session);
+const overlay = createOverlay(ui.canvas);
 // Refreshed on every pause, step and stop, and at most DEBUG_INTERVAL_MS apart while
 // running; panels on a hidden tab are left alone until it is shown.
 const debugPanels = [
@@ -159,6 +165,7 @@ const debugPanels = [
 let codeTab = "cpu";
 function showTab(name) {
   if (name === "cpu" || name === "source") codeTab = name;
+  if (name === "script") script.show();
   for (const tab of document.querySelectorAll("[data-tab]")) {
     const on = tab.dataset.tab === name;
     tab.setAttribute("aria-selected", String(on));
@@ -271,6 +278,7 @@ function onEvent(msg) {
       break;
     case "frame":
       msg.seq = ++framesReceived;
+      if (msg.script) script.news(msg.script);
       if (msg.state) msg.stateStamp = ++statesReceived;
       latest = msg;
       requestAnimationFrame(drawLatest);
@@ -281,7 +289,7 @@ function onEvent(msg) {
       if (!msg.running) refreshMachinePanels();
       if (msg.reason && typeof msg.reason === "object") {
         showMessage(`stopped: ${msg.reason.message || msg.reason.kind} at $${hex4(msg.reason.pc)}`, "info");
-        if (msg.reason.kind !== "step") {  // a breakpoint: show where
+        if (msg.reason.kind !== "step" && msg.reason.kind !== "script") {  // a breakpoint: show where
           source.followPc();
           showTab(codeTab);
         }
@@ -293,6 +301,9 @@ function onEvent(msg) {
       break;
     case "replay":
       showReplay(msg);
+      break;
+    case "script":  // a script's news between frames (an install it awaited)
+      script.news(msg.news);
       break;
     case "speed":
       speedFactor = msg.factor;
@@ -428,6 +439,7 @@ async function loadMachine(id, params, { run = false, begun = false, bare = fals
   if (switched) ui.sideColumn.scrollTop = 0;
   mechanics.clear();
   screen.setMachine(result.info.width, result.info.height, result.palette);
+  overlay.setMachine(result.info.width, result.info.height);
   input.setMachine(result.info);
   keys.refresh();
   ui.title.textContent = result.info.title;
@@ -461,6 +473,9 @@ async function loadMachine(id, params, { run = false, begun = false, bare = fals
   // (a reload says the same again); Share makes a link to what runs.
   result.messages.forEach(showLoadMessage);
   await loadMachinePanel(id, panelModule);
+  // A link's script is shown in the Script tab and waits for the user's word.
+  await script.machineLoaded(id, result.script);
+  if (typeof result.script === "string") showTab("script");
   html.dataset.machine = id;
   return result;
 }
@@ -560,6 +575,7 @@ $("btn-cursor").addEventListener("click", () => controls.toCursor());
 $("btn-frame").addEventListener("click", () => controls.step("frame"));
 $("btn-reset").addEventListener("click", controls.reset);
 $("btn-help").addEventListener("click", () => help.toggle());
+$("error-reload").addEventListener("click", () => location.reload());
 $("btn-fullscreen").addEventListener("click", () => screen.toggleFullscreen());
 // Share: the exact moment (machine, parameters, its state a few frames before
 // and the inputs and edits since) as a link; past the longest link we hand
@@ -567,7 +583,10 @@ $("btn-fullscreen").addEventListener("click", () => screen.toggleFullscreen());
 // edits since power-on instead (opening it replays every frame).
 async function shareMoment(options = {}) {
   if (!current) return null;
-  const moment = await act("share", options.from ? { from: options.from } : {});
+  const moment = await act("share", {
+    ...(options.from ? { from: options.from } : {}),
+    ...(typeof options.script === "string" ? { script: options.script } : {}),
+  });
   if (!moment) return null;
   const url = `${location.origin}${location.pathname}${moment.hash}`;
   const box = $("share-link");
@@ -756,6 +775,16 @@ window.retroscope = {
   setTrace: (on) => debug("set_trace", { on }),
   traceText: () => debug("trace_text"),
   showTab,
+  // The user's script (the Script tab): run a script's text ({ok, error,
+  // line}: its top level ran, or the error and its line), stop it, and the
+  // console's text so far (print, log, errors with their tracebacks).
+  runScript: (text) => script.run(String(text)),
+  stopScript: () => script.stop(),
+  async scriptOutput() {
+    script.news((await request("script", { verb: "news" })).news);
+    return script.output();
+  },
+  scriptStatus: () => script.status(),
 };
 
 // -- boot -------------------------------------------------------------------------------------

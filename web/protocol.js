@@ -6,8 +6,11 @@
 //   progress {stage, detail}      boot stages: "runtime", "packages", "machine"
 //   ready    {python, pyodide}    Python is up; requests may be sent
 //   fatal    {error, detail?}     boot failed; nothing more will happen
-//   frame    {frame, pc, cycles, time, pixels: ArrayBuffer (transferred), state?}
-//                                 time: when the worker sent it (ms since the epoch)
+//   frame    {frame, pc, cycles, time, pixels: ArrayBuffer (transferred), state?, script?}
+//                                 time: when the worker sent it (ms since the epoch);
+//                                 script: the user's script's news since the last one
+//                                 ({output: [[kind, text]...], status, message, line,
+//                                 overlay?: its shapes, when they changed})
 //   status   {running, reason?}   the run loop started or stopped (and why)
 //   error    {error}              a frame failed; the machine is paused
 //   controller {source}           a key took the pad back from a program ("player")
@@ -15,6 +18,7 @@
 //                                 it goes); a load, a key taking the pad back and a
 //                                 program letting go of it return to 1
 //   replay   {frame, of} | {done}  a shared moment's replay under way (load answers at its end)
+//   script   {news}               a script's news between frames (a future it awaited)
 //
 // {op: "replay_stop"} (no id, no answer) stops a replay where it is; load then
 // answers with that frame.
@@ -26,7 +30,9 @@
 // Every other op is a verb of py/retroscope/worker_api.py, named as in
 // window.retroscope: machines, load, run_frames, step, reset, read, write,
 // state, pointer, command, save_data, symbols, controller ({source: "player"} or
-// a program the machine offers, e.g. {source: "ai", options: {tap_hz: 30}}).
+// a program the machine offers, e.g. {source: "ai", options: {tap_hz: 30}}),
+// script ({verb: "run", text} | "stop" | "news" | "examples": the Script tab;
+// a script that names micropip has it installed from the site first).
 
 export const JS_OPS = new Set(["init", "run", "pause", "input", "speed", "audio", "marks"]);
 

@@ -105,6 +105,8 @@ function sendFrame(withState) {
     event: "frame", frame: info.frame, pc: info.pc, cycles: info.cycles,
     time: performance.timeOrigin + performance.now(), pixels: pixels.buffer,
     state: withState ? info.machine : undefined,
+    // A script's output, status and overlay since the last frame, if any.
+    script: info.script,
   };
   post(msg, [pixels.buffer]);
 }
@@ -260,6 +262,44 @@ function setSpeed(factor) {
   post({ event: "speed", factor });
 }
 
+// -- the user's script (py/retroscope/script/) -------------------------------------------
+// micropip, from this site (tools/vendor.py), installed the first time a
+// script names it; its index is the site's own (the wheels the site serves).
+let micropipP = null;
+function ensureMicropip() {
+  micropipP ??= (async () => {
+    const problems = [];
+    await pyodide.loadPackage(new URL(manifest.micropip, BASE).href, {
+      messageCallback: () => {}, errorCallback: (m) => problems.push(m),
+    });
+    // (The URL parser escapes the placeholder's braces: put them back.)
+    const index = new URL(manifest.wheel_index.replace("{package_name}", "PACKAGE_NAME"), BASE).href
+      .replace("PACKAGE_NAME", "{package_name}");
+    pyodide.globals.set("_micropip_index", index);
+    try {
+      pyodide.runPython("import micropip\nmicropip.set_index_urls([_micropip_index])\ndel _micropip_index");
+    } catch (err) {
+      throw new Error(`micropip could not be installed: ${problems.join("; ") || err.message}`);
+    }
+  })();
+  micropipP.catch(() => { micropipP = null; });  // another script may try again
+  return micropipP;
+}
+const NAMES_MICROPIP = /\bmicropip\b/;
+
+// A script's news that came outside a request (a future it awaited was
+// done): told to the page when this turn of the event loop is over.
+let scriptNewsAhead = false;
+function scriptNewsCame() {
+  if (scriptNewsAhead) return;
+  scriptNewsAhead = true;
+  setTimeout(() => {
+    scriptNewsAhead = false;
+    try { post({ event: "script", news: callPython("script", { verb: "news" }).news }); }
+    catch { /* no machine: nothing to tell */ }
+  }, 0);
+}
+
 // Boot from the build's memory snapshot: CPython's start-up, the package's
 // imports and each machine's assembled program are in it. The package's one
 // file is written again (a snapshot holds the heap, not the file system).
@@ -347,6 +387,7 @@ _m.register(${JSON.stringify(id)}, _mod)
 del _mod, _test_source`);
   }
   api = pyodide.pyimport("retroscope.worker_api").API;
+  api.set_script_listener(scriptNewsCame);
   const python = pyodide.runPython("import sys; sys.version.split()[0]");
   mark("ready");
   return { python, pyodide: pyodide.version, snapshot };
@@ -401,6 +442,9 @@ async function handle({ id, op, args }) {
         result = callPython(op, { ...args, sliced: true });
         if (result.moment?.replaying) result = await replaySlices(result.moment.of);
       } else {
+        if (op === "script" && args?.verb === "run" && NAMES_MICROPIP.test(args.text ?? "")) {
+          await ensureMicropip();
+        }
         result = callPython(op, args);
       }
       if (op === "controller") {
@@ -417,7 +461,8 @@ async function handle({ id, op, args }) {
         sendFrame(true);
         if (!marks.firstFrame) mark("firstFrame");
       } else if (op === "step" || op === "reset" || op === "write" || op === "run_frames"
-                 || (op === "debug" && FRAME_VERBS.has(args.verb))) {
+                 || (op === "debug" && FRAME_VERBS.has(args.verb))
+                 || (op === "script" && !running && args.verb !== "news")) {
         // Stepping is silent; after anything but a memory edit the synths start
         // afresh from the chips' registers (frames may have run undrained).
         sendSound(false, op !== "write");

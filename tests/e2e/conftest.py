@@ -36,13 +36,29 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             item.add_marker(pytest.mark.e2e)
 
 
+TEST_WHEELS = "/__test__/wheels/"  # the test server's own wheels (testwheel.py)
+
+
 @pytest.fixture(scope="session")
-def site_url() -> str:
+def site_url(tmp_path_factory) -> str:
     if not (DIST / "index.html").exists():
         pytest.skip("dist/ is not built: run the tests through `python3 build.py test`")
-    server, url = serve_in_thread(DIST)
+    from testwheel import write_wheel
+
+    wheels = tmp_path_factory.mktemp("wheels")
+    write_wheel(wheels)
+    server, url = serve_in_thread(DIST, mounts={TEST_WHEELS: wheels})
     yield url
     server.shutdown()
+
+
+@pytest.fixture(scope="session")
+def browser_context_args(browser_context_args: dict) -> dict:
+    """Playwright evaluates `wait_for_function`'s string predicates in the
+    page as text, which the site's Content-Security-Policy refuses (no
+    'unsafe-eval'): the tests' pages bypass it. test_script.py checks the
+    policy in a context of its own, which keeps it."""
+    return {**browser_context_args, "bypass_csp": True}
 
 
 @pytest.fixture(scope="session")
