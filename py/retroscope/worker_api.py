@@ -657,14 +657,21 @@ class WorkerAPI:
             return ai_frames.measure(level=_int_arg(args, "level", 0, 29, 18),
                                      frames=_int_arg(args, "frames", 8, 20000, 1200),
                                      pictures=pictures)
+        if kind == "script":
+            from .benchmarks import script
+            name = args.get("name")
+            if name not in machines.available():
+                raise RequestError(f"bench script: no machine {share.shown(str(name))}")
+            return script.measure(name, frames=_int_arg(args, "frames", 8, 3600, 120),
+                                  rounds=_int_arg(args, "rounds", 2, 40, 8))
         if kind == "assembled":
             from .machines import base
             return {"assembled": list(base.ASSEMBLED)}
         raise RequestError("bench needs kind 'core' (mos6502, z80, tms9900), 'cores' "
                            "(a list of them, taking turns), 'frames' "
                            "(a machine), 'sound' (a machine), 'ai_frames' (the Tetris "
-                           "bot ahead of real time) or 'assembled' (what this worker "
-                           "assembled)")
+                           "bot ahead of real time), 'script' (a script's empty on_frame, "
+                           "on a machine) or 'assembled' (what this worker assembled)")
 
 
 API = WorkerAPI()

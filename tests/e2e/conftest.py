@@ -56,7 +56,8 @@ def site_url(tmp_path_factory) -> str:
 def browser_context_args(browser_context_args: dict) -> dict:
     """Playwright evaluates `wait_for_function`'s string predicates in the
     page as text, which the site's Content-Security-Policy refuses (no
-    'unsafe-eval'): the tests' pages bypass it. test_script.py checks the
+    'unsafe-eval'): the tests' pages bypass it (a test's own context too:
+    `browser.new_context(bypass_csp=True)`). test_script.py checks the
     policy in a context of its own, which keeps it."""
     return {**browser_context_args, "bypass_csp": True}
 

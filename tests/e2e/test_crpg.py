@@ -82,7 +82,7 @@ def test_walk_edit_and_share_a_map(open_page, page_log, browser):
     link = page.locator("[data-testid=crpg-share-link]").input_value()
     assert len(link.split("map=")[1]) < 5120
     crc = machine_state(page)["tiles_crc"]
-    second = browser.new_page()
+    second = browser.new_page(bypass_csp=True)  # (conftest: browser_context_args)
     second.goto(link)
     second.wait_for_function("document.documentElement.dataset.state === 'ready'",
                              timeout=90_000)

@@ -24,7 +24,7 @@ CASES = [
 
 @pytest.fixture(scope="module")
 def router_page(browser, site_url):
-    page = browser.new_page()
+    page = browser.new_page(bypass_csp=True)  # (conftest: browser_context_args)
     page.goto(f"{site_url}manifest.json")  # same origin, without booting the app
     app = json.loads((DIST / "manifest.json").read_text())["app"]
     page.evaluate(f"import('{site_url}{app}web/router.js').then(m => {{ window.router = m; }})")

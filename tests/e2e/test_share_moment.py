@@ -52,7 +52,8 @@ def open_fresh(browser, url: str, size: str, watch=None):
     """The link in a new browser context: nothing shared with the first page.
     `watch(page)` runs as soon as the page is open, while it boots and replays."""
     w, h = SIZES[size]
-    context = browser.new_context(viewport={"width": w, "height": h})
+    context = browser.new_context(viewport={"width": w, "height": h},
+                                  bypass_csp=True)  # (conftest: browser_context_args)
     _OPENED.append(context)
     page = context.new_page()
     errors: list[str] = []
