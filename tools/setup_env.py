@@ -13,9 +13,10 @@ import subprocess
 import sys
 import tarfile
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 
-from .paths import CACHE, PYODIDE_CACHE, PYODIDE_RUNTIME, PYODIDE_VERSION, REQUIREMENTS, VENV
+from .paths import PYODIDE_CACHE, PYODIDE_RUNTIME, PYODIDE_VERSION, REQUIREMENTS, VENV
 
 
 class SetupError(RuntimeError):
@@ -51,29 +52,37 @@ def ensure_venv() -> Path:
     return python
 
 
+def npm_pack(spec: str, into: Path, check: Callable[[bytes], str | None] | None = None) -> None:
+    """Fetch an npm package (`name@version`) with `npm pack` and unpack it
+    as `into` (replacing what was there). `check(tarball)` may refuse the
+    tarball with a message."""
+    npm = shutil.which("npm")
+    if npm is None:
+        raise SetupError(f"npm is needed once to fetch {spec}: install nodejs/npm")
+    into.parent.mkdir(parents=True, exist_ok=True)
+    log(f"fetching {spec} from the npm registry")
+    with tempfile.TemporaryDirectory(dir=into.parent) as tmp:
+        result = subprocess.run([npm, "pack", spec, "--silent"], cwd=tmp, capture_output=True,
+                                text=True)
+        if result.returncode != 0:
+            raise SetupError(f"npm pack {spec} failed:\n{result.stderr}")
+        tarball = Path(tmp) / result.stdout.strip().splitlines()[-1]
+        problem = check(tarball.read_bytes()) if check is not None else None
+        if problem:
+            raise SetupError(f"{spec} from npm: {problem}")
+        staging = Path(tmp) / "unpacked"
+        with tarfile.open(tarball) as tar:
+            tar.extractall(staging, filter="data")
+        if into.exists():
+            shutil.rmtree(into)
+        shutil.move(str(staging / "package"), into)
+
+
 def ensure_pyodide() -> Path:
     """The `pyodide` npm package at the pinned version, unpacked in .cache."""
     if all((PYODIDE_CACHE / name).exists() for name in PYODIDE_RUNTIME):
         return PYODIDE_CACHE
-    npm = shutil.which("npm")
-    if npm is None:
-        raise SetupError("npm is needed once to fetch the pyodide package: install nodejs/npm")
-    CACHE.mkdir(parents=True, exist_ok=True)
-    log(f"fetching pyodide@{PYODIDE_VERSION} from the npm registry")
-    with tempfile.TemporaryDirectory(dir=CACHE) as tmp:
-        result = subprocess.run(
-            [npm, "pack", f"pyodide@{PYODIDE_VERSION}", "--silent"],
-            cwd=tmp, capture_output=True, text=True,
-        )
-        if result.returncode != 0:
-            raise SetupError(f"npm pack pyodide@{PYODIDE_VERSION} failed:\n{result.stderr}")
-        tarball = Path(tmp) / result.stdout.strip().splitlines()[-1]
-        staging = Path(tmp) / "unpacked"
-        with tarfile.open(tarball) as tar:
-            tar.extractall(staging, filter="data")
-        if PYODIDE_CACHE.exists():
-            shutil.rmtree(PYODIDE_CACHE)
-        shutil.move(str(staging / "package"), PYODIDE_CACHE)
+    npm_pack(f"pyodide@{PYODIDE_VERSION}", PYODIDE_CACHE)
     missing = [n for n in PYODIDE_RUNTIME if not (PYODIDE_CACHE / n).exists()]
     if missing:
         raise SetupError(f"pyodide@{PYODIDE_VERSION} lacks {missing}")

@@ -24,13 +24,12 @@ import re
 import shutil
 import subprocess
 import sys
-import tarfile
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
 from .paths import CACHE
-from .setup_env import SetupError, log, venv_python
+from .setup_env import SetupError, log, npm_pack, venv_python
 
 NPM_CACHE = CACHE / "npm"
 WHEEL_CACHE = CACHE / "wheels"
@@ -99,28 +98,11 @@ def _integrity_ok(data: bytes, integrity: str) -> bool:
 
 
 def _fetch_npm(package: NpmPackage) -> None:
-    npm = shutil.which("npm")
-    if npm is None:
-        raise SetupError("npm is needed once to fetch the editor's packages: install nodejs/npm")
-    NPM_CACHE.mkdir(parents=True, exist_ok=True)
-    log(f"fetching {package.name}@{package.version} from the npm registry")
-    with tempfile.TemporaryDirectory(dir=NPM_CACHE) as tmp:
-        result = subprocess.run([npm, "pack", f"{package.name}@{package.version}", "--silent"],
-                                cwd=tmp, capture_output=True, text=True)
-        if result.returncode != 0:
-            raise SetupError(f"npm pack {package.name}@{package.version} failed:\n"
-                             f"{result.stderr}")
-        tarball = Path(tmp) / result.stdout.strip().splitlines()[-1]
-        if not _integrity_ok(tarball.read_bytes(), package.integrity):
-            raise SetupError(f"{package.name}@{package.version} from npm does not match its "
-                             f"pinned integrity {package.integrity[:20]}...")
-        staging = Path(tmp) / "unpacked"
-        with tarfile.open(tarball) as tar:
-            tar.extractall(staging, filter="data")
-        if package.folder.exists():
-            shutil.rmtree(package.folder)
-        shutil.move(str(staging / "package"), package.folder)
-        (package.folder / ".integrity").write_text(package.integrity)
+    def check(tarball: bytes) -> str | None:
+        return (None if _integrity_ok(tarball, package.integrity)
+                else f"it does not match its pinned integrity {package.integrity[:20]}...")
+    npm_pack(f"{package.name}@{package.version}", package.folder, check)
+    (package.folder / ".integrity").write_text(package.integrity)
 
 
 def _entry(folder: Path) -> Path:
