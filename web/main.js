@@ -619,7 +619,10 @@ async function openSessionText(text) {
   catch { showMessage("this file is not a Retroscope session file (not JSON)", "error"); return null; }
   const opened = await act("open_session_file", { data });
   if (!opened) return null;
-  const { moment, ...plain } = opened.params;
+  // The moment and a script are not for the address bar (the file holds them).
+  const plain = { ...opened.params };
+  delete plain.moment;
+  delete plain.script;
   history.replaceState(null, "", makeHash(opened.id, plain));
   return loadMachine(opened.id, opened.params);
 }
@@ -632,7 +635,8 @@ $("session-file").addEventListener("change", async (e) => {
   if (file) await openSessionText(await file.text());
 });
 window.addEventListener("keydown", (e) => {
-  const typing = e.target instanceof HTMLInputElement || e.target instanceof HTMLSelectElement;
+  const typing = e.target instanceof HTMLInputElement || e.target instanceof HTMLSelectElement
+    || e.target instanceof HTMLTextAreaElement || e.target?.isContentEditable;  // (the script editor)
   if (typing && !/^F\d+$/.test(e.key)) return;  // function keys work everywhere
   const shortcut = SHORTCUTS.find(([, , matches]) => matches(e));
   if (shortcut) { e.preventDefault(); shortcut[3](); }
@@ -785,6 +789,7 @@ window.retroscope = {
     return script.output();
   },
   scriptStatus: () => script.status(),
+  scriptText: () => script.text(),  // what the editor holds
 };
 
 // -- boot -------------------------------------------------------------------------------------

@@ -407,6 +407,21 @@ def test_hooks_that_together_overrun_a_frame_are_stopped():
     assert host.status == "running"
 
 
+def test_the_sessions_own_work_for_a_new_hook_is_not_the_scripts_time(monkeypatch):
+    """Installing a hook may take the session a while (a core compiles its
+    blocks again for a new write watch: in Pyodide up to a second): that is
+    not the script's time, and is done once its call has returned."""
+    session, host = host_on()
+    installed = []
+
+    def slow_install() -> None:
+        time.sleep(BUDGET_S * 1.2)
+        installed.append(session.script)
+    monkeypatch.setattr(session, "script_changed", slow_install)
+    run_ok(host, "on_write(0x21, lambda a, v: None)\non_exec('inner', lambda a: None)\n")
+    assert host.status == "running" and installed == [host]  # once, after the top level
+
+
 def test_exit_stops_the_script_and_input_is_refused():
     _, host = host_on()
     assert host.run("exit()")["ok"] and host.status == "stopped"

@@ -140,7 +140,7 @@ class ScriptHost:
         self._held: list[list[int]] = []  # [buttons, frames left]
         self._tasks: list[Task] = []
         self._waiting: list[tuple[Task, int, FrameWait]] = []  # (task, frame, its wait)
-        self._pause_asked = False
+        self._hooks_changed = False  # the session installs them when the script's call returns
 
     # -- running and stopping -------------------------------------------------------
     def run(self, text: str) -> dict[str, Any]:
@@ -244,6 +244,11 @@ class ScriptHost:
             self._spent += time.perf_counter() - began
             if self.status == "running" and self._spent > BUDGET_S:
                 self._overran()
+            if self._hooks_changed and self.status == "running":
+                # The session's own work (a core recompiling for a new write
+                # watch) is not the script's time: done after its call.
+                self._hooks_changed = False
+                self.session.script_changed()
         return None
 
     def _overran(self) -> None:
@@ -288,11 +293,6 @@ class ScriptHost:
             if not self._held:
                 self._finish_if_idle()
         return bits
-
-    def take_pause(self) -> bool:
-        """Did the script ask to pause (at a frame's end)? (Asked once.)"""
-        asked, self._pause_asked = self._pause_asked, False
-        return asked
 
     # -- the page -----------------------------------------------------------------------
     def has_news(self) -> bool:
@@ -384,7 +384,7 @@ class ScriptHost:
         addr = address(self.session, where)
         self.exec_hooks.setdefault(addr, []).append(adapt(fn, 1, "on_exec"))
         self.exec_at = set(self.exec_hooks)
-        self.session.script_changed()
+        self._hooks_changed = True
         return fn
 
     def on_write(self, where: Any, fn: Callable[..., Any] | None = None) -> Any:
@@ -398,7 +398,7 @@ class ScriptHost:
         mask = self.write_mask or bytearray(0x10000)
         mask[first:last + 1] = b"\x01" * (last - first + 1)
         self.write_mask = mask
-        self.session.script_changed()
+        self._hooks_changed = True
         return fn
 
     def off(self, fn: Callable[..., Any]) -> None:
@@ -414,7 +414,7 @@ class ScriptHost:
         for first, last, _ in self.write_hooks:
             mask[first:last + 1] = b"\x01" * (last - first + 1)
         self.write_mask = mask if self.write_hooks else None
-        self.session.script_changed()
+        self._hooks_changed = True
 
     def press(self, buttons: Any, frames: int = 1) -> None:
         """Hold `buttons` for `frames` frames from the next frame's start (the
@@ -430,7 +430,6 @@ class ScriptHost:
     def pause(self) -> None:
         """Pause the machine: now (in on_exec, on_write), or after this frame
         (in on_frame, at the top level). The script stays; Run goes on."""
-        self._pause_asked = True
         self.session.script_pause("paused by the script")
 
     def frame(self, frames: int = 1) -> FrameWait:
