@@ -6,14 +6,15 @@ wheel the test server serves; and the page's policy keeps fetches home."""
 
 from __future__ import annotations
 
+import functools
 import threading
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler, SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 from playwright.sync_api import expect
 from testwheel import FILENAME
 
-from conftest import BOOT_TIMEOUT_MS, TEST_WHEELS, tid, wait_until
+from conftest import BOOT_TIMEOUT_MS, DIST, TEST_WHEELS, tid, wait_until
 
 REPO = Path(__file__).resolve().parents[2]
 EXAMPLES = REPO / "py" / "retroscope" / "script" / "examples"
@@ -192,15 +193,25 @@ class _Counting(BaseHTTPRequestHandler):
         pass
 
 
+def _leak_attempt(elsewhere: str) -> str:
+    return (f"import js\ntry:\n    await js.fetch({elsewhere!r})\n    print('it left')\n"
+            f"except Exception as exc:\n    print('refused:', exc)\n")
+
+
 def test_the_pages_policy_keeps_a_scripts_fetches_on_the_site(browser, site_url):
     """In a context that keeps the policy: the page boots and its editor
     loads under it, and a script's fetch to another origin (a server that
-    would answer anyone) never leaves the worker."""
+    would answer anyone) never leaves the worker. Served without the
+    header (the <meta> alone, which a worker does not obey), it leaves."""
+    _Counting.hits.clear()
     other = ThreadingHTTPServer(("127.0.0.1", 0), _Counting)
     threading.Thread(target=other.serve_forever, daemon=True).start()
     elsewhere = f"http://127.0.0.1:{other.server_address[1]}/leak"
     context = browser.new_context(bypass_csp=False)
     errors: list[str] = []
+    plain = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(
+        SimpleHTTPRequestHandler, directory=str(DIST)))
+    threading.Thread(target=plain.serve_forever, daemon=True).start()
     try:
         page = context.new_page()
         page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
@@ -211,9 +222,7 @@ def test_the_pages_policy_keeps_a_scripts_fetches_on_the_site(browser, site_url)
         assert page.evaluate("document.documentElement.dataset.state") == "ready"
         page.click(tid("tabbtn-script"))
         expect(page.locator(f"{tid('script-editor')} .cm-content")).to_be_visible(timeout=UI_MS)
-        result = run_script(page, f"import js\ntry:\n    await js.fetch({elsewhere!r})\n"
-                                  f"    print('it left')\nexcept Exception as exc:\n"
-                                  f"    print('refused:', exc)\n")
+        result = run_script(page, _leak_attempt(elsewhere))
         assert result["ok"], result
         out = until_output(page, "refused:")
         assert "it left" not in out
@@ -221,9 +230,17 @@ def test_the_pages_policy_keeps_a_scripts_fetches_on_the_site(browser, site_url)
         assert _Counting.hits == []
         # (The refusals are reported; nothing else is.)
         assert [e for e in errors if "Content Security Policy" not in e] == []
+        # The same page from a server that sends no header: the fetch leaves.
+        page.goto(f"http://127.0.0.1:{plain.server_address[1]}/index.html#/jmc?paused=1")
+        wait_until(page, "document.documentElement.dataset.state === 'ready'",
+                   timeout=BOOT_TIMEOUT_MS)
+        assert run_script(page, _leak_attempt(elsewhere))["ok"]
+        until_output(page, "it left")
+        assert _Counting.hits == ["/leak"]
     finally:
         context.close()
         other.shutdown()
+        plain.shutdown()
 
 
 def test_each_machine_runs_its_examples_in_the_page(open_page, page_log):

@@ -77,10 +77,16 @@ class Task:
             _event_loop(host).call_soon(self.step)
         elif asyncio.isfuture(yielded):
             yielded._asyncio_future_blocking = False
-            yielded.add_done_callback(lambda _: (self.step(), host._notify()))
+            yielded.add_done_callback(self._resume)
         else:
             host._guard(self._throw, RuntimeError(
                 f"a script can await frame(), an async function or a future, not {yielded!r}"))
+
+    def _resume(self, _: Any) -> None:
+        """A future the script awaited is done (between the worker's requests)."""
+        self.host.begin_turn()
+        self.step()
+        self.host._notify()
 
     def _send(self) -> Any:
         try:
