@@ -5,7 +5,7 @@ $0601 (GetRandomVal: the index at $0600 steps; past 54, RndFunc renews the
 whole table), makes it 0-35 by 7 * (v / 36) + v mod 36 and looks the pair up
 in the dice table at $81CF. This script does the same on a copy of the table
 when the game is about to roll, prints the roll to come and the four after
-it, then the roll the game made; the next roll shows in the corner.
+it, then the roll the game made; the next roll shows on the board.
 """
 
 DICE = machine.read("DiceTable", 36)  # high nibble die 1, low nibble die 2
