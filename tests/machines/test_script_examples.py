@@ -46,11 +46,11 @@ def test_every_machine_has_an_example_and_each_runs():
 
 
 def test_the_ai_script_plays_as_ai_plays_and_a_changed_weight_plays_another_game():
-    frames = 1500
-    builtin = Session(machines.create("tetris"))
+    frames = 900
+    builtin = Session(machines.create("tetris", level=18))
     builtin.set_input_source(machines.input_sources("tetris")["ai"]({}), "ai")
     builtin.run_frames(frames)
-    session, host = start("tetris_ai")
+    session, host = start("tetris_ai", level=18)
     session.run_frames(frames)
     assert session.state_hash() == builtin.state_hash()
     assert host.overlay.shapes  # the plan over the playfield
@@ -58,7 +58,7 @@ def test_the_ai_script_plays_as_ai_plays_and_a_changed_weight_plays_another_game
     text = EXAMPLES["tetris_ai"].text()
     changed = text.replace('"holes": -30.0', '"holes": 30.0', 1)
     assert changed != text
-    other = Session(machines.create("tetris"))
+    other = Session(machines.create("tetris", level=18))
     other_host = ScriptHost(other)
     assert other_host.run(changed)["ok"]
     other.run_frames(frames)
