@@ -599,6 +599,31 @@ class Machine:
         """
         raise NotImplementedError
 
+    # -- the documented variables (machines/variables.py) ---------------------------
+    VARIABLES: tuple[Any, ...] = ()  # the machine's table of `Variable`s
+
+    def variables(self) -> dict[str, Any]:
+        """Every documented variable's value, by name (read without side effects)."""
+        from .variables import values
+
+        return values(self.VARIABLES, self.read, self.symbols)
+
+    def variable(self, name: str) -> Any:
+        """One documented variable's value; MachineError names the others."""
+        from .variables import read_bytes
+
+        for v in self.VARIABLES:
+            if v.name == name:
+                return v.decode(read_bytes(self.read, v.address(self.symbols), v.size))
+        known = ", ".join(v.name for v in self.VARIABLES) or "none"
+        raise MachineError(f"{self.INFO.id} has no variable {shown(name)} (it has: {known})")
+
+    def variable_rows(self, group: str = "") -> list[dict[str, Any]]:
+        """The mechanics rows of the table's variables in `group` ("" the usual ones)."""
+        from .variables import rows
+
+        return rows([v for v in self.VARIABLES if v.group == group], self.read, self.symbols)
+
     def mechanic(self, name: str, addr: int, size: int = 1, fmt: str = "hex",
                  raw: Any = None) -> dict[str, Any]:
         """A mechanics row; without `raw`, the bytes at addr (one, or a list)."""
