@@ -599,6 +599,22 @@ class Machine:
         """
         raise NotImplementedError
 
+    # -- in a notebook -------------------------------------------------------------
+    def _repr_png_(self) -> bytes:
+        """The picture on screen, for Jupyter (a PNG made with the stdlib)."""
+        from ..util.png import png_bytes
+
+        return png_bytes(self.width, self.height, self.framebuffer, self.palette)
+
+    def frames(self, n: int, buttons: Any = 0, every: int = 2) -> Any:
+        """Run `n` frames and give them back as an animation a notebook shows
+        (an animated GIF, one frame in `every`; `.save(path)` writes it).
+        `buttons`: held bits, one value per frame, or a function of the
+        machine asked before each frame (the Tetris AI's `Bot.buttons`)."""
+        from ..util.animation import animate
+
+        return animate(self, n, buttons, every)
+
     # -- the documented variables (machines/variables.py) ---------------------------
     VARIABLES: tuple[Any, ...] = ()  # the machine's table of `Variable`s
 
