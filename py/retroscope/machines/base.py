@@ -92,6 +92,13 @@ class Param:
     max_len: int = 4096
     alphabet: str = ""
 
+    def range_text(self) -> str:
+        """What values it takes, in words (`retroscope machines`)."""
+        if self.kind == "int":
+            return f"{self.lo}-{self.hi}"
+        letters = f" of {self.alphabet}" if self.alphabet and len(self.alphabet) <= 30 else ""
+        return f"text, up to {self.max_len} characters{letters}"
+
     def using(self) -> str:
         """How a message says which value is used instead: the default, in
         words a person reads (never Python's None)."""

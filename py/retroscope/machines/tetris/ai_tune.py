@@ -18,6 +18,7 @@ from __future__ import annotations
 import os
 import pprint
 import time
+import warnings
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
@@ -65,7 +66,9 @@ def tune(generations: int = 30, popsize: int = 16, games: int = 4, pieces: int =
          level: int = 18, taps: int = 30, n_workers: int | None = None,
          scheduler: str | None = None, seed: int = 1, sigma: float = 0.3,
          sets: Sequence[str] = SETS, log: Callable[[str], None] = print) -> dict[str, Any]:
-    import cma
+    with warnings.catch_warnings():  # cma says when it has no matplotlib: no plots here
+        warnings.simplefilter("ignore", UserWarning)
+        import cma
 
     period = 60 // taps
     start = dict(weights_module.START)
