@@ -308,8 +308,13 @@ class Bot:
 
     # -- the per-frame entry point -----------------------------------------------
     def buttons(self, machine: Any) -> int:
-        ram = bytes(machine.bus.ram[:0x800])
-        out = self._decide(ram)
+        return self.act(bytes(machine.bus.ram[:0x800]))
+
+    def act(self, ram: bytes) -> int:
+        """The pad's bits for the frame about to run, from the NES's 2 KiB of
+        RAM after the frame before (`retroscope/Tetris-v0`'s RAM observation
+        is exactly that: the bot is a policy)."""
+        out = self._decide(bytes(ram))
         new = out & ~self.last
         self.since_press = 0 if new else self.since_press + 1
         self.last = out
