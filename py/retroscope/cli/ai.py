@@ -65,16 +65,18 @@ def _play_options(p: argparse.ArgumentParser, pieces: int) -> None:
                    help="taps a second, 30 or 15 (default 30)")
     p.add_argument("--pieces", type=count, default=pieces, metavar="N",
                    help=f"stop a game after N pieces (default {pieces})")
-    where = p.add_mutually_exclusive_group()
-    where.add_argument("--workers", type=count, metavar="N",
-                       help=f"processes (default: all cores, {os.cpu_count()})")
-    where.add_argument("--scheduler", metavar="ADDRESS",
-                       help="a Dask scheduler (tcp://host:8786) or 'local' for a "
-                            "LocalCluster here")
+    p.add_argument("--workers", type=count, metavar="N",
+                   help=f"local processes, or --scheduler local's (default: all cores, "
+                        f"{os.cpu_count()})")
+    p.add_argument("--scheduler", metavar="ADDRESS",
+                   help="a Dask scheduler (tcp://host:8786), or 'local' for a LocalCluster here")
 
 
 def _pool_args(args: argparse.Namespace) -> tuple[int | None, str | None]:
-    if args.scheduler:
+    if args.scheduler not in (None, "local") and args.workers:
+        raise CliError("--workers sizes the local processes or --scheduler local's cluster; "
+                       "a running cluster has the workers it has")
+    if args.scheduler and not args.scheduler.startswith("ray"):
         extra("dask.distributed", "tune")
     if args.scheduler == "local":
         return args.workers or os.cpu_count(), "local"
