@@ -73,8 +73,9 @@ def _dask(scheduler: str, count: int) -> Iterator[Workers]:
     cluster = None
     try:
         if scheduler == "local":
+            # (games are Python: one thread a process; its web server on any free port)
             cluster = LocalCluster(n_workers=count, threads_per_worker=1, processes=True,
-                                   dashboard_address=None)
+                                   dashboard_address=":0")
             client = Client(cluster)
             where = f"a Dask LocalCluster of {count} worker process{'es' if count > 1 else ''}"
         else:
