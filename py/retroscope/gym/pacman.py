@@ -32,7 +32,6 @@ class PacmanEnv(MachineEnv):
     ram = ((0x4000, 0x400), (0x4C00, 0x400))
     actions = combos(BUTTONS, ("NOOP", "Up", "Left", "Right", "Down"))
     default_frameskip = 4
-    metadata = {"render_modes": ["rgb_array"], "render_fps": 60}
 
     def __init__(self, maze: str = "", **kwargs: Any) -> None:
         self.maze = maze

@@ -39,7 +39,6 @@ class TetrisEnv(MachineEnv):
     ram = ((0x0000, 0x800),)
     actions = combos(BUTTONS, ("NOOP", "Left", "Right", "Down", "A", "B", "Left+A",
                                "Right+A", "Left+B", "Right+B"))
-    metadata = {"render_modes": ["rgb_array"], "render_fps": 60}
 
     def __init__(self, level: int = 0, reward: str = "score", **kwargs: Any) -> None:
         if isinstance(level, bool) or not isinstance(level, int) or not 0 <= level <= 19:

@@ -105,8 +105,8 @@ class GifWriter:
                  palette: Sequence[int], loop: bool = True) -> None:
         if not (0 < width < 65536 and 0 < height < 65536):
             raise ValueError(f"a GIF cannot be {width}x{height}")
-        self._own = not hasattr(out, "write")
-        self._file: BinaryIO = open(out, "wb") if self._own else out  # type: ignore[arg-type]  # noqa: SIM115
+        self._own = not hasattr(out, "write")  # a path: ours to open and close
+        self._file: BinaryIO = open(out, "wb") if self._own else out  # type: ignore
         self.width, self.height = width, height
         self.palette = _colour_table(palette)
         self.frames = 0
