@@ -15,13 +15,13 @@ import re
 import zlib
 from dataclasses import dataclass, field
 from typing import Any
-from urllib.parse import quote
+from urllib.parse import quote, unquote
 
 from .machines.base import Param, messages_of, parse_int, shown
 
 __all__ = ["Decoded", "Moment", "MomentError", "decode_moment", "encode", "encode_moment",
-           "parse_int", "read_session_file", "session_file", "shown", "valid_machine_id",
-           "validate"]
+           "parse_int", "parse_link", "read_session_file", "session_file", "shown",
+           "valid_machine_id", "validate"]
 
 _MACHINE_ID = re.compile(r"^[a-z][a-z0-9_]{0,31}$")
 
@@ -214,3 +214,56 @@ def read_session_file(data: Any) -> tuple[str, dict[str, str]]:
     if not isinstance(moment, str):
         raise MomentError("the session file holds no moment")
     return machine, {**params, MOMENT_PARAM: moment}
+
+
+# -- a link as text (the command line's `retroscope open`) ---------------------------
+
+MAX_HASH = 8192  # characters of a hash the router reads (web/router.js)
+PAGE_PARAMS = ("paused",)  # the page's own (web/main.js): the machine never sees them
+_BAD_ESCAPE = re.compile(r"%(?![0-9A-Fa-f]{2})")
+
+
+def parse_link(text: str) -> tuple[str, dict[str, str], list[str]]:
+    """A share link, a whole URL or its hash (`#/<machine>?name=value&...`),
+    split as the page's router splits it (web/router.js `parseHash`):
+    (machine id or "", raw parameters, problems found on the way)."""
+    problems: list[str] = []
+    hash_text = text.split("#", 1)[1] if "#" in text else text.strip()
+    if len(hash_text) > MAX_HASH:
+        problems.append(f"the link is {len(hash_text)} characters long; only the first "
+                        f"{MAX_HASH} are read")
+        hash_text = hash_text[:MAX_HASH]
+    path, _, query = hash_text.partition("?")
+    machine = path.strip("/")
+    if machine and not valid_machine_id(machine):
+        problems.append(f"{shown(machine)} is not a machine name")
+        machine = ""
+    params: dict[str, str] = {}
+    for pair in filter(None, query.split("&")):
+        raw_key, eq, raw_value = pair.partition("=")
+        key = _decode(raw_key, problems)
+        if key is None:
+            continue
+        if not eq:
+            problems.append(f"parameter {shown(key)} has no value; ignored")
+            continue
+        value = _decode(raw_value, problems)
+        if value is None:
+            continue
+        if key in params:
+            problems.append(f"parameter {shown(key)} given twice; the first is used")
+            continue
+        params[key] = value
+    return machine, params, problems
+
+
+def _decode(text: str, problems: list[str]) -> str | None:
+    """decodeURIComponent, with "+" as a space: None (and a problem) where it would throw."""
+    if _BAD_ESCAPE.search(text):
+        problems.append(f"{shown(text)} is not valid URL encoding; ignored")
+        return None
+    try:
+        return unquote(text.replace("+", " "), errors="strict")
+    except UnicodeDecodeError:
+        problems.append(f"{shown(text)} is not valid URL encoding; ignored")
+        return None

@@ -41,6 +41,18 @@ def test_the_wheel_carries_the_package_sources_and_valid_metadata(tmp_path):
     assert all(line.split(",")[0] in names for line in record.splitlines())
 
 
+def test_the_wheel_installs_the_command_and_names_its_extras(tmp_path):
+    """pip reads these: the `retroscope` command, and extras that only add."""
+    with zipfile.ZipFile(build_wheel(tmp_path)) as zf:
+        info = next(n for n in zf.namelist() if n.endswith(".dist-info/METADATA")).split("/")[0]
+        meta = zf.read(f"{info}/METADATA").decode()
+        entry = zf.read(f"{info}/entry_points.txt").decode()
+    assert "retroscope = retroscope.cli:main" in entry.split("[console_scripts]")[1]
+    requires = [line for line in meta.splitlines() if line.startswith("Requires-Dist:")]
+    assert requires and all("; extra ==" in line for line in requires)  # stdlib only else
+    assert {"Provides-Extra: gym", "Provides-Extra: tune"} <= set(meta.splitlines())
+
+
 def test_the_wheel_ships_exactly_the_files_git_tracks_under_the_package(tmp_path):
     """A machine that adds a .bin tile set or a font must find it in the browser."""
     try:

@@ -92,6 +92,13 @@ class Param:
     max_len: int = 4096
     alphabet: str = ""
 
+    def range_text(self) -> str:
+        """What values it takes, in words (`retroscope machines`)."""
+        if self.kind == "int":
+            return f"{self.lo}-{self.hi}"
+        letters = f" of {self.alphabet}" if self.alphabet and len(self.alphabet) <= 30 else ""
+        return f"text, up to {self.max_len} characters{letters}"
+
     def using(self) -> str:
         """How a message says which value is used instead: the default, in
         words a person reads (never Python's None)."""
@@ -615,6 +622,47 @@ class Machine:
         to the address in the memory view.
         """
         raise NotImplementedError
+
+    # -- in a notebook -------------------------------------------------------------
+    def _repr_png_(self) -> bytes:
+        """The picture on screen, for Jupyter (a PNG made with the stdlib)."""
+        from ..util.png import png_bytes
+
+        return png_bytes(self.width, self.height, self.framebuffer, self.palette)
+
+    def frames(self, n: int, buttons: Any = 0, every: int = 2) -> Any:
+        """Run `n` frames and give them back as an animation a notebook shows
+        (an animated GIF, one frame in `every`; `.save(path)` writes it).
+        `buttons`: held bits, one value per frame, or a function of the
+        machine asked before each frame (the Tetris AI's `Bot.buttons`)."""
+        from ..util.animation import animate
+
+        return animate(self, n, buttons, every)
+
+    # -- the documented variables (machines/variables.py) ---------------------------
+    VARIABLES: tuple[Any, ...] = ()  # the machine's table of `Variable`s
+
+    def variables(self) -> dict[str, Any]:
+        """Every documented variable's value, by name (read without side effects)."""
+        from .variables import values
+
+        return values(self.VARIABLES, self.read, self.symbols)
+
+    def variable(self, name: str) -> Any:
+        """One documented variable's value; MachineError names the others."""
+        from .variables import read_bytes
+
+        for v in self.VARIABLES:
+            if v.name == name:
+                return v.decode(read_bytes(self.read, v.address(self.symbols), v.size))
+        known = ", ".join(v.name for v in self.VARIABLES) or "none"
+        raise MachineError(f"{self.INFO.id} has no variable {shown(name)} (it has: {known})")
+
+    def variable_rows(self, group: str = "") -> list[dict[str, Any]]:
+        """The mechanics rows of the table's variables in `group` ("" the usual ones)."""
+        from .variables import rows
+
+        return rows([v for v in self.VARIABLES if v.group == group], self.read, self.symbols)
 
     def mechanic(self, name: str, addr: int, size: int = 1, fmt: str = "hex",
                  raw: Any = None) -> dict[str, Any]:

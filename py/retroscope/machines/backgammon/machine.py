@@ -22,6 +22,7 @@ from .notation import link_text
 from .panel import TAPE_LENGTH
 from .rules import BAR, OFF, point_name
 from .tiles import build_chr
+from .variables import VARIABLES
 
 __all__ = ["BUTTON", "COUNTER", "DIE1", "DIE2", "INDEX", "INFO", "MODE", "READY", "SEED",
            "TABLE", "BackgammonMachine", "program"]
@@ -53,6 +54,7 @@ def counter_for(sequence: int) -> int:
 
 
 class BackgammonMachine(FdsMachine):
+    VARIABLES = VARIABLES
     def __init__(self) -> None:
         built = _built()
         self.IDLE_LOOP = (built.symbols["MainLoop"], built.symbols["NmiFlag"])
@@ -282,16 +284,7 @@ class BackgammonMachine(FdsMachine):
                 "current": len(used) - 1}
 
     def state(self) -> dict[str, Any]:
-        mechanics = [
-            self.mechanic("frame counter (seed source)", COUNTER),
-            self.mechanic("seed", SEED),
-            self.mechanic("RNG index", INDEX),
-            self.mechanic("RNG table (55 values)", TABLE, model.TABLE_LEN),
-            self.mechanic("die 1", DIE1, fmt="dec"),
-            self.mechanic("die 2", DIE2, fmt="dec"),
-            self.mechanic("roll ready flag (0 = roll)", READY),
-            self.mechanic("mode (0 title, 1 game)", MODE),
-        ]
+        mechanics = self.variable_rows()
         out: dict[str, Any] = {
             "mode": "game" if self.game is not None else "title",
             "sequence": model.sequence_of(self.read(SEED)),

@@ -19,6 +19,7 @@ from ..ti99.console import CPU_HZ, FPS, FRAME_CYCLES, HEIGHT, PROBE, WIDTH, Ti99
 from . import model
 from .program import program
 from .tiles import MOBS, TERRAIN
+from .variables import VARIABLES
 from .world import WANDERS, Exit, World, WorldMap
 
 # Buttons by bit, and the TI keys each one holds down (joystick 1 and E/S/D/X).
@@ -105,6 +106,7 @@ class CrpgMachine(Ti99Machine):
     # The world as edited, the brush, the probes half-way.
     FREE_STATE = (*Ti99Machine.FREE_STATE, ("devices", "world"), ("devices", "brush"),
                   ("devices", "timing"))
+    VARIABLES = VARIABLES
 
     def __init__(self, world: World) -> None:
         built = program()
@@ -298,17 +300,7 @@ class CrpgMachine(Ti99Machine):
         sym = self.symbols
         ram = self.bus.ram
         st = sym["STATE"]
-        rows = [self.mechanic(name, sym[name], 2, "dec", self.word(sym[name]))
-                for name in ("VWIDTH", "HWIDTH", "X", "Y")]
-        rows += [self.mechanic("STATE+4 edge (0 extend)", st + 4, 1, "dec"),
-                 self.mechanic("STATE+5 map type (1 normal)", st + 5, 1, "dec"),
-                 self.mechanic("STATE+6 mob count", st + 6, 2, "dec", self.word(st + 6)),
-                 self.mechanic("STATE+8 map light", st + 8, 1, "dec"),
-                 self.mechanic("STATE+9 player light", st + 9, 1, "dec")]
-        for i, side in enumerate(("south", "west", "north", "east")):
-            rows.append(self.mechanic(f"STATE+{10 + 2 * i} {side} tile", st + 10 + 2 * i))
-            rows.append(self.mechanic(f"STATE+{11 + 2 * i} {side} mob", st + 11 + 2 * i))
-        rows.append(self.mechanic("STATE+18 under the player", st + 18))
+        rows = self.variable_rows()
         wm = self.world.maps[self.current]
         return {
             "mechanics": rows,

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ..base import MachineError, Param, Routine, check_params, mechanics_row
+from ..base import MachineError, Param, Routine, check_params
 from ..bbc.keyboard import key_number
 from ..bbc.machine import BbcMachine, bbc_info
 from . import model
@@ -21,10 +21,12 @@ from .draw import (
     Z_PHASE,
     Z_SELECTED,
     Z_TRAY,
+    Z_TURN,
 )
 from .hands import PH_COMPUTER, Hands
 from .program import GAME_KEYS, program
 from .savefile import SaveFileError, check, from_hex
+from .variables import SEED, VARIABLES, Z_BRIDGES
 
 SAVE_NAME = "JMCSAVE"
 
@@ -32,7 +34,6 @@ V_BOARD_PIECES, V_PIECE_TYPES, V_PIECE_QUANTITIES = 0x0400, 0x0430, 0x0460
 V_MAP_BRIDGE_UP, V_MAP_BRIDGE_DOWN, V_BOARD_MARKS = 0x0470, 0x04A0, 0x04D0
 Z_DIRTY, Z_DRAWING = 0xC9, 0xCA
 Z_KB_HEAD, Z_KB_TAIL = 0xB8, 0xB9
-Z_BRIDGES, Z_TURN, SEED = 0x51, 0x50, 0x5C
 Z_WINNER, Z_MOVES, Z_LINK, Z_SETUP_SEED = 0x58, 0x59, 0x5B, 0x62
 Z_COMMAND, Z_ARG_A = 0x80, 0x83
 CMD_NEW_GAME, CMD_LOAD_SAVE = 8, 9
@@ -122,6 +123,7 @@ def validate(values: dict[str, Any]) -> list[tuple[str, str]]:
 
 
 class JmcMachine(BbcMachine):
+    VARIABLES = VARIABLES
     """The BBC Micro running JMC. The game is the 6502's (menu, setup, turns, input,
     fights, the end, saves); Python here is the board around it, the side panel's
     verbs, and the computer opponent's hands on the keyboard (hands.py)."""
@@ -273,19 +275,7 @@ class JmcMachine(BbcMachine):
         setup_seed = int.from_bytes(ram[Z_SETUP_SEED:Z_SETUP_SEED + 4], "little")
         bottom = ram[Z_TURN] & 1
         return {
-            "mechanics": [
-                mechanics_row("seed (galois32)", SEED, 4, "text", f"${self.seed:08X}"),
-                mechanics_row("Z_turn (bottom colour)", Z_TURN, 1, "dec", ram[Z_TURN]),
-                mechanics_row("Z_bridges", Z_BRIDGES, 1, "dec", ram[Z_BRIDGES]),
-                mechanics_row("Z_opt_bridges (menu)", Z_OPT_BRIDGES, 1, "dec",
-                              ram[Z_OPT_BRIDGES]),
-                mechanics_row("Z_result (last fight)", 0x53, 1, "hex", ram[0x53]),
-                mechanics_row("Z_phase", Z_PHASE, 1, "dec", phase),
-                mechanics_row("Z_mode", Z_MODE, 1, "dec", ram[Z_MODE]),
-                mechanics_row("Z_cursor", Z_CUR_X, 2, "text",
-                              f"{ram[Z_CUR_X]}, {ram[Z_CUR_Y]}"),
-                mechanics_row("Z_command (mailbox)", Z_COMMAND, 1, "dec", ram[Z_COMMAND]),
-            ],
+            "mechanics": self.variable_rows(),
             "phase": PHASES[phase] if phase < len(PHASES) else "play",
             "mode": MODES[ram[Z_MODE]] if ram[Z_MODE] < len(MODES) else "hotseat",
             # in the menu, the option it shows (the next game's); else the game's

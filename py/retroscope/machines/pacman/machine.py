@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ..base import MachineError, mechanics_row
+from ..base import MachineError
 from ..namco.board import NamcoBoard
 from ..namco.video import tile_at, tile_offset
 from . import model, overlay
@@ -13,20 +13,16 @@ from .art import graphics
 from .info import INFO
 from .maze import CELL_KINDS, COLUMNS, ROWS, Maze, MazeError, default_maze
 from .program import build, rom_with_maze
+from .variables import GAME_STATES, VARIABLES
 
 GHOSTS = ("blinky", "pinky", "inky", "clyde")
 GHOST_STATES = ("house", "leaving", "active", "eyes", "entering")
-GAME_STATES = ("attract", "ready", "play", "dying", "level done", "game over")
 ACTORS, ACTOR_SIZE = 0x4D00, 16
-ROUTINE_VARIABLES = (  # (name, size, format) at the symbols of the same name
-    ("curPosition", 2, "hex16"), ("curTarget", 2, "hex16"), ("curDirection", 1, "dec"),
-    ("revDirection", 1, "dec"), ("minDistance", 2, "hex16"), ("myDirection", 1, "dec"),
-    ("myPosition", 2, "hex16"),
-)
 
 
 class PacmanMachine(NamcoBoard):
     INFO = INFO
+    VARIABLES = VARIABLES
 
     def __init__(self, maze: Maze | None = None) -> None:
         self.maze = maze if maze is not None else default_maze()
@@ -133,10 +129,7 @@ class PacmanMachine(NamcoBoard):
 
     def state(self) -> dict[str, Any]:
         ram = self.bus.ram
-        rows = []
-        for name, size, fmt in ROUTINE_VARIABLES:
-            raw = self._word(name) if size == 2 else self._byte(name)
-            rows.append(mechanics_row(name, self.symbols[name], size, fmt, raw))
+        rows = self.variable_rows()
         game = self._byte("gameState")
         mode = self._byte("modeIndex")
 
@@ -144,21 +137,6 @@ class PacmanMachine(NamcoBoard):
             at = self.symbols[label]
             return f"{ram[at + 2]:02X}{ram[at + 1]:02X}{ram[at]:02X}"
 
-        rows += [
-            mechanics_row("gameState", self.symbols["gameState"], 1, "text",
-                          GAME_STATES[game] if game < len(GAME_STATES) else str(game)),
-            mechanics_row("level", self.symbols["level"], 1, "dec", self._byte("level")),
-            mechanics_row("lives", self.symbols["lives"], 1, "dec", self._byte("lives")),
-            mechanics_row("score", self.symbols["score"], 3, "bcd", bcd("score")),
-            mechanics_row("modeIndex", self.symbols["modeIndex"], 1, "text",
-                          f"{mode} ({'chase' if mode & 1 else 'scatter'})"),
-            mechanics_row("modeTimer", self.symbols["modeTimer"], 2, "dec",
-                          self._word("modeTimer")),
-            mechanics_row("frightTimer", self.symbols["frightTimer"], 2, "dec",
-                          self._word("frightTimer")),
-            mechanics_row("dotsLeft", self.symbols["dotsLeft"], 2, "dec", self._word("dotsLeft")),
-            mechanics_row("rngSeed", self.symbols["rngSeed"], 2, "hex16", self._word("rngSeed")),
-        ]
         pac_x, pac_y = ram[ACTORS], ram[ACTORS + 1]
         return {
             "mechanics": rows,

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
 
-from ..base import Built, MachineError, assemble_package, mechanics_row
+from ..base import Built, MachineError, assemble_package
 from ..nes.machine import NesMachine
 from . import model, panel
 from .chr import build_chr
@@ -21,6 +21,7 @@ from .demo import demo_asm
 from .music import sound_asm
 from .screens import NAME_TEXT, NAME_TILES, screens_asm
 from .tables import PAST_SPAWN_TABLE, SPAWN_TABLE, TYPE_NAMES, TYPE_OF, tables_asm
+from .variables import VARIABLES
 
 PACKAGE = __name__.rpartition(".")[0]
 SEED_DEFAULT = 0x8988
@@ -96,6 +97,7 @@ def _type_name(orient: int) -> str:
 
 
 class TetrisMachine(NesMachine):
+    VARIABLES = VARIABLES
     IDLE_LOOP = (0xAA37, 0x33)  # waitForVBlank's `LDA $33 / BEQ`
 
     def __init__(self, seed: int = SEED_DEFAULT, level: int = 0, height: int = 0,
@@ -153,40 +155,10 @@ class TetrisMachine(NesMachine):
 
         stats = {TYPE_NAMES[i]: m[0x3F0 + 2 * i] | (m[0x3F1 + 2 * i] << 8) for i in range(7)}
 
-        row = mechanics_row
-        rows = [
-            row("RNG", 0x17, 2, "hex16", rng),
-            row("spawnID", 0x19, 1, "hex", m[0x19]),
-            row("spawnCount", 0x1A, 1, "dec", m[0x1A]),
-            row("tetriminoX", 0x40, 1, "dec", m[0x40]),
-            row("tetriminoY", 0x41, 1, "dec", m[0x41]),
-            row("orientationID", 0x42, 1, "hex", m[0x42]),
-            row("level", 0x44, 1, "dec", m[0x44]),
-            row("fallTimer", 0x45, 1, "dec", m[0x45]),
-            row("dropSpeed", 0xAF, 1, "dec", m[0xAF]),
-            row("autorepeatX (DAS)", 0x46, 1, "dec", m[0x46]),
-            row("autorepeatY", 0x4E, 1, "sdec", m[0x4E]),
-            row("holdDownPoints", 0x4F, 1, "dec", m[0x4F]),
-            row("playState", 0x48, 1, "hex", m[0x48]),
-            row("lines", 0x50, 2, "bcd", bcd(0x51, 0x50)),
-            row("score", 0x53, 3, "bcd", bcd(0x55, 0x54, 0x53)),
-            row("frameCounter", 0xB1, 2, "dec", m[0xB1] | (m[0xB2] << 8)),
-            row("gameMode", 0xC0, 1, "hex", m[0xC0]),
-            row("numberOfPlayers", 0xBE, 1, "dec", m[0xBE]),
-        ]
+        rows = self.variable_rows()
         if m[0xE3] == 2:  # the versus mode: player 2's block at $0060
-            rows += [
-                row("P2 tetriminoX", 0x60, 1, "dec", m[0x60]),
-                row("P2 tetriminoY", 0x61, 1, "dec", m[0x61]),
-                row("P2 playState", 0x68, 1, "hex", m[0x68]),
-                row("P2 lines", 0x70, 2, "bcd", bcd(0x71, 0x70)),
-                row("P2 score", 0x73, 3, "bcd", bcd(0x75, 0x74, 0x73)),
-                row("garbage for P1", 0x5A, 1, "dec", m[0x5A]),
-                row("garbage for P2", 0x7A, 1, "dec", m[0x7A]),
-            ]
-        for i, name in enumerate(TYPE_NAMES):
-            rows.append(row(f"stats {name}", 0x3F0 + 2 * i, 2, "bcd",
-                            bcd(0x3F1 + 2 * i, 0x3F0 + 2 * i)))
+            rows += self.variable_rows("versus")
+        rows += self.variable_rows("stats")
         return {
             "mechanics": rows,
             "rng": rng,
