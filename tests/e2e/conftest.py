@@ -13,6 +13,7 @@ import time
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import expect
 
 REPO = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO))
@@ -27,6 +28,11 @@ CHROMIUM_ARGS = [
 ]
 TEST_MACHINE = Path(__file__).with_name("testmachine.py")
 BOOT_TIMEOUT_MS = 90_000
+# Playwright's `expect` waits 5 s by default: on a busy machine (the suite's
+# own workers, a CPU hog) loading a machine can take longer. A wait on a
+# condition returns as soon as it holds, so a longer bound costs a passing
+# test nothing.
+expect.set_options(timeout=30_000)
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
