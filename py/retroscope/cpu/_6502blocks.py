@@ -39,6 +39,7 @@ import types
 from collections.abc import Callable
 
 from ._6502gen import HANDLER_NONLOCALS, access_class, handler_body, rewrite
+from .blocks import BlockTable, at_stop
 from .codegen import LITERAL_EXPRESSION, closure_function, literal_value
 from .isa6502 import OPCODES, OPERAND_BYTES, Op
 
@@ -47,6 +48,21 @@ HOT = 8  # visits of a start address before its block is compiled
 SPAN = 3 * MAX_INSTRUCTIONS  # the most bytes a block's code covers
 
 Block = tuple[Callable[[], int], int, bytes]  # (function, most cycles before the last, code)
+# The block table's entries where none can start and at a stop address: the
+# run loop takes neither as a block that fits (most cycles), and the stop's
+# "function" raises AtStop (its code, none, is always unchanged).
+NOBLOCK = (None, 1 << 62, b"")
+STOP = (at_stop, -(1 << 62), b"")
+
+
+def code_ranges(at: int, block: Block) -> tuple[tuple[int, int]]:
+    """Where a block's code lies (the block table's `ranges`)."""
+    return ((at, at + len(block[2])),)
+
+
+def block_table() -> BlockTable:
+    """A 6502 core's block table, blocks compiled after HOT visits."""
+    return BlockTable(code_ranges, SPAN, NOBLOCK, STOP, HOT)
 Pages = tuple[tuple[bool, ...], tuple[bool, ...]]  # per page: reads / writes are plain RAM
 
 # A block's last instruction: it jumps, or sets `end` for interrupts to be looked at.
@@ -123,7 +139,7 @@ def _lines(op: Op, decimal: bool, operands: bytes, direct: Callable[[str, bool],
             folded.append(line)
         body = folded
     return [new for line in body
-            for new in rewrite(line, op.mode, "hybrid", direct, watched, read_watched)]
+            for new in rewrite(line, op.mode, "paged", direct, watched, read_watched)]
 
 
 def _straight(lines: list[str]) -> tuple[list[str], int, int]:

@@ -510,7 +510,8 @@ def jump(op: isa.Op) -> list[str]:
 
 # -- the factory -------------------------------------------------------------------
 _PRELUDE = '''
-def factory(bus, cpu, slow, lae_w, laep_b, parity, stcr_cycles, rdir, wdir, build=None):
+def factory(bus, cpu, slow, lae_w, laep_b, parity, stcr_cycles, rdir, wdir,
+            block_table=None, compile_block=None):
     slow2 = [2 * w for w in slow] if slow else None  # a read and a write of one word
     pc = wp = st = cycles = 0
     irq = 0          # requested interrupt level, 0 = none
@@ -770,12 +771,14 @@ _LOOK_AROUND = """            if attn:
 # The engines on plain memory ("ram", "paged"), watched or not, run compiled
 # blocks (_tms9900blocks): run() looks one up at each instruction it starts.
 _BLOCK_STATE = '''
-    # Compiled blocks by start address: None while `heat` counts the visits,
-    # False where none can start, else (function, opcode bytes, WP).
-    blocks = [None] * 0x10000
-    heat = bytearray(0x10000)
-    builds = bytearray(0x10000)  # compiles per address (its code or WP changed)
-    folds = {{}}  # instructions as the blocks have them (see _tms9900blocks.build)
+    # Compiled blocks by start address, in the engine's block table (see
+    # blocks.py): `blocks[at]` None while `heat[at]` counts the visits, False
+    # where none can start, else (function, opcode bytes, WP).
+    blocks = block_table.blocks
+    heat = block_table.heat
+    HOT = block_table.hot
+    build = block_table.build
+    folds = {}  # instructions as the blocks have them (see _tms9900blocks.build)
     cells = None
     compiled_for = None  # the page map the blocks were compiled on
     compiled_stops = None  # and the stop mask (run_stops'; None: run()'s)
@@ -784,25 +787,22 @@ _BLOCK_STATE = '''
         """This engine's closure cells by name (for the blocks' code)."""
         nonlocal cells
         if cells is None:
-            cells = {{}}
+            cells = {}
             for f in (*handlers.values(), run, step, switch):
                 cells.update(zip(f.__code__.co_freevars, f.__closure__ or ()))
         return cells
 
-    def hot(at):
-        """Compile the block at `at` for this WP, or mark that none can start there."""
-        builds[at] += 1
-        block = (build(cells_of(), mem, at, wp, compiled_stops, folds)
-                 if builds[at] <= {rebuilds} else None)
-        blocks[at] = False if block is None else block
+    def compile_at(at):
+        """The block at `at` for this WP (None: none can start there)."""
+        return compile_block(cells_of(), mem, at, wp, compiled_stops, folds)
+
+    block_table.compile = compile_at
 
     def flush():
         """Drop every block (the page map they were compiled on changed)."""
         nonlocal compiled_for
         compiled_for = (tuple(rdir), tuple(wdir))
-        blocks[:] = [None] * 0x10000
-        heat[:] = bytes(0x10000)
-        builds[:] = bytes(0x10000)
+        block_table.flush()
         folds.clear()
 
     def use_stops(sm):
@@ -818,8 +818,8 @@ _BLOCK_LOOKUP = """            b = bl[pc]
             if b is None:
                 h = heat[pc] + 1
                 heat[pc] = h
-                if h == {hot}:
-                    hot(pc)
+                if h == HOT:
+                    build(pc)
                     continue
             elif b:
                 if b[2] == wp and same(b[1], pc):
@@ -836,14 +836,13 @@ def _block_parts(blocks: bool) -> dict[str, str]:
     if not blocks:
         return dict.fromkeys(("block_state", "blocks_for_run", "blocks_for_stops",
                               "block_lookup", "blocks_remapped"), "")
-    from ._tms9900blocks import HOT, REBUILDS  # noqa: PLC0415 - it imports this module
 
     def use(stops: str) -> str:
         return (f"        if compiled_stops is not {stops}:\n            use_stops({stops})\n"
                 "        bl = blocks\n        same = mem.startswith\n")
-    return {"block_state": _BLOCK_STATE.format(rebuilds=REBUILDS),
+    return {"block_state": _BLOCK_STATE,
             "blocks_for_run": use("None"), "blocks_for_stops": use("sm"),
-            "block_lookup": _BLOCK_LOOKUP.format(hot=HOT),
+            "block_lookup": _BLOCK_LOOKUP,
             # The page map changes in place (Bus.direct_pages): blocks go when it did.
             "blocks_remapped": "            if compiled_for != (tuple(rdir), tuple(wdir)):\n"
                                "                flush()\n"}

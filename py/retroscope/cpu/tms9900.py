@@ -56,6 +56,7 @@ from typing import Any
 
 from . import _tms9900blocks, _tms9900gen
 from . import isa9900 as isa
+from .blocks import BlockTable
 from .bus import Bus
 from .codegen import generated_code
 
@@ -215,6 +216,7 @@ class TMS9900:
         # comes as variants that check writes against the write watch, reads
         # against the read watch, or both: keyed (mode, write, read watched).
         self._engines: dict[tuple[str, bool, bool], tuple[Any, ...]] = {}
+        self._block_tables: list[BlockTable] = []  # the engines' compiled blocks
         self._mode = ""
         self._engine: tuple[str, bool, bool] | None = None
         # The write and read watches (set_write_watch, set_read_watch): each
@@ -253,11 +255,14 @@ class TMS9900:
             engine = self._engines.get(key)
             if engine is None:
                 waits = self.wait_pages is not None
+                blocks = _tms9900blocks.block_table() if self._mode != "bus" else None
                 handlers, table, *engine = _factory(waits, *key)(
                     self.bus, self, self.wait_pages, LAE_W, LAEP_B, PARITY,
-                    isa.stcr_cycles, self._rdir, self._wdir,
+                    isa.stcr_cycles, self._rdir, self._wdir, blocks,
                     partial(_tms9900blocks.build, waits=waits, mode=self._mode,
                             watch=key[1], read_watch=key[2]))
+                if blocks is not None:
+                    self._block_tables.append(blocks)
                 names, index = _dispatch()
                 slots = [handlers[n] for n in names]
                 table[:] = map(slots.__getitem__, index)
@@ -391,6 +396,22 @@ class TMS9900:
             self._stop_mask = bytearray(0x10000)
             for at in self.stops:
                 self._stop_mask[at] = 1
+
+    def invalidate_code(self, start: int, end: int) -> list[int]:
+        """Drop the compiled blocks (of every engine) whose code overlaps
+        [start, end) (code patched from outside: compiled again, from the
+        next visits counted anew); the starts of those dropped. Run as
+        written either way: a block whose bytes changed is never run."""
+        return sorted({at for table in self._block_tables
+                       for at in table.invalidate(start, end)})
+
+    def compiled_blocks(self) -> dict[int, tuple[tuple[int, int], ...]]:
+        """The compiled blocks now, of every engine: start -> the [start,
+        end) spans of their code."""
+        out: dict[int, tuple[tuple[int, int], ...]] = {}
+        for table in self._block_tables:
+            out.update(table.compiled())
+        return out
 
     def interrupt(self, level: int | None) -> None:
         """Hold INTREQ at `level` (1-15) until called with None (level-sensitive,
