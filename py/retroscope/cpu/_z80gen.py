@@ -21,7 +21,8 @@ from collections.abc import Callable
 from functools import partial
 from typing import Any
 
-from .codegen import generated_code, literal_value
+from . import stmts
+from .codegen import generated_code
 from .isaz80 import PAGES, Form
 
 # -- flag tables (one source: built here, shared with the core) ---------------
@@ -951,37 +952,26 @@ def read_at(cpu: Any, read: Callable[[int], int], addr: int, offset: int) -> int
 
 
 # The registers a block keeps in locals: loaded once, stored back at each exit.
-_REG = re.compile(r"\bcpu\.(a|f|b|c|d|e|h|l|ix|iy|sp|wz|_q)\b")
-_LOCAL = re.compile(r"\bR_(\w+)")
+_HOT = frozenset(("a", "f", "b", "c", "d", "e", "h", "l", "ix", "iy", "sp", "wz", "_q"))
 
 
 def _localize(lines: list[str]) -> list[str]:
-    """Rewrite a block function so hot registers live in locals."""
-    header, body = lines[0], [_REG.sub(r"R_\1", line) for line in lines[1:]]
-    used: set[str] = set()
-    written: set[str] = set()
-    for line in body:
-        used.update(_LOCAL.findall(line))
-        parts = line.strip().split(" = ")
-        for target in parts[:-1]:
-            written.update(_LOCAL.findall(target))
+    """A block function whose hot registers (`cpu.a`...) live in locals
+    (`R_a`...): loaded at its start, those it sets stored back before its
+    return."""
+    header, body, used, written = lines[0], [], set(), set()
+    for line in lines[1:]:
+        text = line.lstrip()
+        stmt = stmts.parse(text, "cpu", _HOT)
+        used.update(attr for _, _, attr, _ in stmt.attributes)
+        written.update(attr for _, _, attr, target in stmt.attributes if target)
+        body.append((line[:len(line) - len(text)], stmt.with_locals("R_"), stmt.kind))
     out = [header] + [f"    R_{r} = cpu.{r}" for r in sorted(used)]
-    for line in body:
-        stripped = line.lstrip()
-        if stripped.startswith("return "):
-            indent = line[:len(line) - len(stripped)]
+    for indent, text, kind in body:
+        if kind == "return":
             out += [f"{indent}cpu.{r} = R_{r}" for r in sorted(written)]
-        out.append(line)
+        out.append(indent + text)
     return out
-
-
-_NAME = re.compile(r"(?<![\w.])[A-Za-z_]\w*")
-_TARGETS = re.compile(r"((?:[A-Za-z_]\w* = )+)(.*)")  # name = [name = ...] expression
-_CALL = re.compile(r"\w\(")
-_NAMES = re.compile(r"[A-Za-z_]\w*(?:, [A-Za-z_]\w*)*")  # a target: "a" or "a, b"
-_AUGMENTED = re.compile(r"([A-Za-z_]\w*) (?:[-+*|&^]|<<|>>)= (.*)")
-_WALRUS = re.compile(r"([A-Za-z_]\w*) :=")
-_LITERAL = re.compile(r"([A-Za-z_]\w*) = (\d+)")
 
 
 def _pass_bounds(lines: list[str]) -> tuple[int, int]:
@@ -989,6 +979,10 @@ def _pass_bounds(lines: list[str]) -> tuple[int, int]:
     loop_at = lines.index("    while True:")
     return loop_at, next(i for i in range(loop_at + 1, len(lines))
                          if not lines[i].startswith(" " * 8))
+
+
+def _indent(line: str) -> int:
+    return len(line) - len(line.lstrip())
 
 
 def _fold_constants(lines: list[str]) -> list[str]:
@@ -1002,66 +996,49 @@ def _fold_constants(lines: list[str]) -> list[str]:
     known from its unconditional assignment (in the pass's body, not under
     an `if`) of an expression of literals, until any other assignment to
     it. The pass begins knowing nothing (`_drop_dead_stores`: temporaries
-    are set before they are read in each pass)."""
+    are set before they are read in each pass). Lines with a string (a
+    segment's bytes) hold no temporary and are left as they are."""
     loop_at, after = _pass_bounds(lines)
     known: dict[str, str] = {}
-
-    def put(text: str) -> str:
-        if not known or known.keys().isdisjoint(_NAME.findall(text)):
-            return text
-        return _NAME.sub(lambda m: known.get(m.group(0), m.group(0)), text)
-
     out = lines[:loop_at + 1]
     i = loop_at + 1
     while i < after:
         line = lines[i]
-        stripped = line.lstrip()
-        indent = len(line) - len(stripped)
+        text = line.lstrip()
+        indent = len(line) - len(text)
         i += 1
-        if "'" in stripped or '"' in stripped:  # (a segment's bytes: no temporary in it)
-            out.append(line)
-            continue
-        if not stripped.startswith("if ") and not (indent == 8 and _LITERAL.fullmatch(stripped)) \
-                and known.keys().isdisjoint(_NAME.findall(stripped)):
+        stmt = stmts.parse(text)
+        learns = indent == 8 and stmt.single and len(stmt.targets) == 1 and \
+            stmt.value is not None and text[stmt.value[0]:stmt.value[1]].isdigit()
+        if stmt.strings or stmt.kind != "if" and not learns and known.keys().isdisjoint(
+                stmt.names):
             out.append(line)  # (most lines) nothing known read or set, nothing learnt
             continue
-        if ":=" in stripped:
-            for name in _WALRUS.findall(stripped):
-                known.pop(name, None)
-        augmented = "= " in stripped and _AUGMENTED.fullmatch(stripped)
-        if augmented:
-            name, expression = augmented.groups()
+        for name in stmt.walrus:
             known.pop(name, None)
-            out.append(f"{line[:indent]}{name} {stripped[len(name) + 1:].split(' ', 1)[0]} "
-                       f"{put(expression)}")
+        if stmt.kind in ("=", "op=") and stmt.value is not None:
+            lo, hi = stmt.value
+            head, value, tail = (stmt.substituted(known, 0, lo), stmt.substituted(known, lo, hi),
+                                 stmt.substituted(known, hi))
+            for name in stmt.sets:  # (once what it reads is read)
+                known.pop(name, None)
+            literal = stmts.literal(value) if stmt.kind == "=" else None
+            if literal is not None:
+                value = str(literal)
+                if indent == 8 and stmt.single and len(stmt.targets) == 1:
+                    known[stmt.targets[0]] = value
+            out.append(line[:indent] + head + value + tail)
             continue
-        parts = stripped.split(" = ")
-        if len(parts) > 1 and not stripped.startswith(("if ", "elif ", "while ")):
-            # Targets: names (set here) as they are, a subscript's index read.
-            targets = [t if _NAMES.fullmatch(t) else put(t) for t in parts[:-1]]
-            expression = put(parts[-1])
-            for target in targets:
-                for name in _NAMES.fullmatch(target) and target.split(", ") or ():
-                    known.pop(name, None)
-            value = literal_value(expression)
-            if value is not None:
-                expression = str(value)
-                if indent == 8 and len(targets) == 1 and _NAME.fullmatch(targets[0]):
-                    known[targets[0]] = expression
-            out.append(line[:indent] + " = ".join([*targets, expression]))
-            continue
-        stripped = put(stripped)
-        if stripped.startswith("if ") and stripped.endswith(":") and \
-                literal_value(stripped[3:-1]) == 0:
+        new = stmt.substituted(known)
+        if stmt.kind == "if" and stmts.literal(new[3:-1]) == 0:
             end = i
-            while end < after and len(lines[end]) - len(lines[end].lstrip()) > indent:
+            while end < after and _indent(lines[end]) > indent:
                 end += 1
             follows = lines[end].lstrip() if end < len(lines) else ""
-            if not (len(lines[end]) - len(follows) == indent
-                    and follows.startswith(("else", "elif"))):
+            if not (_indent(lines[end]) == indent and follows.startswith(("else", "elif"))):
                 i = end  # the test is false: the body never runs
                 continue
-        out.append(line[:indent] + stripped)
+        out.append(line[:indent] + new)
     return out + lines[after:]
 
 
@@ -1078,37 +1055,35 @@ def _drop_dead_stores(lines: list[str]) -> list[str]:
     (Temporaries are set before they are read in each instruction's code,
     so the back edge of a block going round carries none.)"""
     loop_at, after = _pass_bounds(lines)
-    leaving = {name for line in lines[after:] for name in _NAME.findall(line)}  # what exits read
+    parsed = [stmts.parse(line.lstrip()) for line in lines]
+    leaving = {name for stmt in parsed[after:] for name in stmt.names}  # what exits read
     # name -> its next event is an assignment (not a read). Past the pass's
     # end, a temporary's is: the next pass sets it before reading it.
     nxt: dict[str, bool] = {
-        name: True for line in lines[loop_at + 1:after]
-        if (match := _TARGETS.fullmatch(line.lstrip()))
-        for name in match.group(1).split(" = ")[:-1] if name not in leaving}
+        name: True for stmt in parsed[loop_at + 1:after] if stmt.single
+        for name in stmt.sets if name not in leaving}
     out: list[str] = []
     for i in range(len(lines) - 1, 0, -1):
-        line = lines[i]
-        stripped = line.lstrip()
-        indent = len(line) - len(stripped)
-        if stripped == "break":
+        line, stmt = lines[i], parsed[i]
+        indent = _indent(line)
+        if stmt.kind == "break":
             nxt.update(dict.fromkeys(leaving, False))
-        match = _TARGETS.fullmatch(stripped)
-        if match is None or indent != (8 if loop_at < i < after else 4):
-            for name in _NAME.findall(stripped):
+        if not stmt.single or indent != (8 if loop_at < i < after else 4):
+            for name in stmt.names:
                 nxt[name] = False
             out.append(line)
             continue
-        targets = match.group(1).split(" = ")[:-1]
-        expression = match.group(2)
+        targets = stmt.sets
         live = [t for t in targets if not nxt.get(t, False)]
         for name in targets:
             nxt[name] = True
-        if not live and not _CALL.search(expression):
+        if not live and not stmt.calls:
             continue  # dropped: what it reads is not read here
-        for name in _NAME.findall(expression):
+        for name in stmt.value_names:
             nxt[name] = False
-        out.append(line if live == targets else
-                   " " * indent + "".join(f"{t} = " for t in live) + expression)
+        lo, hi = stmt.value or (0, 0)
+        out.append(line if live == list(targets) else
+                   " " * indent + "".join(f"{t} = " for t in live) + stmt.text[lo:hi])
     out.append(lines[0])
     return out[::-1]
 

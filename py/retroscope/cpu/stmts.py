@@ -1,0 +1,152 @@
+"""Generated statements as objects: what each one sets, reads and calls.
+
+A block compiler's passes over the code it wrote (registers kept in locals,
+literals folded in, stores that no one reads dropped) ask these questions of
+a `Stmt`, never of the text: each statement is parsed once by Python's own
+parser (`ast`; cached by its text, as blocks share most of their lines), and
+knows the places of the names and register attributes in it, so that putting
+a literal or a local in their place is exact (no name inside a longer one,
+an attribute or a string is touched).
+"""
+
+from __future__ import annotations
+
+import ast
+import functools
+from dataclasses import dataclass
+
+# The node types of an expression of integer literals and operators alone.
+_LITERAL_NODES = (ast.Expression, ast.BinOp, ast.UnaryOp, ast.BoolOp, ast.Compare, ast.IfExp,
+                  ast.Constant, ast.operator, ast.unaryop, ast.boolop, ast.cmpop, ast.Load)
+_NO_LITERAL_OPS = (ast.Div, ast.FloorDiv, ast.Mod, ast.MatMult)
+
+
+@dataclass(frozen=True)
+class Stmt:
+    """One statement (a line of generated code, without its indentation)."""
+
+    text: str
+    kind: str  # "=", "op=", "if", "elif", "else", "while", "return", "break", ...
+    targets: tuple[str, ...] = ()  # "=": each target as written
+    sets: tuple[str, ...] = ()  # the names its targets that are names (`a`, `a, b`) set
+    single: bool = False  # "=": every target a single name (then `sets` are they)
+    value: tuple[int, int] | None = None  # where the value (or an if's test) is in `text`
+    names: frozenset[str] = frozenset()  # every name in it (read or set)
+    value_names: frozenset[str] = frozenset()  # the names the value reads
+    walrus: tuple[str, ...] = ()  # names a `:=` in it sets
+    calls: bool = False  # the value calls something
+    strings: bool = False  # a string or bytes literal in it
+    # (start, end, name): the places a known name's value may take (all
+    # names but those a plain target sets)
+    places: tuple[tuple[int, int, str], ...] = ()
+    # (start, end, attribute, in a target): `obj.attribute` for the `obj` given
+    attributes: tuple[tuple[int, int, str, bool], ...] = ()
+
+    def substituted(self, values: dict[str, str], lo: int = 0, hi: int | None = None) -> str:
+        """The text (or its part [lo, hi)) with each place of a name in
+        `values` holding its value."""
+        hi = len(self.text) if hi is None else hi
+        return _splice(self.text[lo:hi], [(a - lo, b - lo, values[name])
+                                          for a, b, name in self.places
+                                          if name in values and lo <= a and b <= hi])
+
+    def with_locals(self, prefix: str) -> str:
+        """The text with each `obj.attribute` of `attributes` as a local
+        `<prefix><attribute>`."""
+        return _splice(self.text, [(lo, hi, prefix + attr)
+                                   for lo, hi, attr, _ in self.attributes])
+
+
+def _splice(text: str, pieces: list[tuple[int, int, str]]) -> str:
+    out, at = [], 0
+    for lo, hi, new in sorted(pieces):
+        out += [text[at:lo], new]
+        at = hi
+    return "".join(out) + text[at:]
+
+
+@functools.lru_cache(maxsize=16384)
+def parse(text: str, obj: str = "", attributes: frozenset[str] = frozenset()) -> Stmt:
+    """The `Stmt` of one statement (a compound one's header, ending in ":");
+    with `obj`, the places of its attributes in `attributes` too."""
+    word = text.split(" ", 1)[0].rstrip(":")
+    if word in ("else", "try", "finally", "break", "continue", "pass"):
+        return Stmt(text, word)
+    shift = 2 if word == "elif" else 0  # parsed as an `if`
+    try:
+        node = ast.parse(text[shift:]).body[0]
+    except SyntaxError:  # a compound statement's header: give it a body
+        node = ast.parse(text[shift:] + "\n    pass").body[0]
+    places, attrs, names, walrus = [], [], set(), []
+    plain_targets: set[int] = set()
+    targets: tuple[str, ...] = ()
+    sets: list[str] = []
+    single = False
+    kind, value = "expr", None
+    if isinstance(node, ast.Assign):
+        kind, value = "=", node.value
+        targets = tuple(text[t.col_offset:t.end_col_offset] for t in node.targets)
+        single = all(isinstance(t, ast.Name) for t in node.targets)
+        for t in node.targets:
+            if _names_only(t):
+                plain_targets.update(id(n) for n in ast.walk(t))
+                sets += [n.id for n in ast.walk(t) if isinstance(n, ast.Name)]
+    elif isinstance(node, ast.AugAssign):
+        kind, value = "op=", node.value
+        if isinstance(node.target, ast.Name):
+            plain_targets.add(id(node.target))
+            sets = [node.target.id]
+    elif isinstance(node, ast.If | ast.While):
+        kind, value = ("elif" if shift else "if") if isinstance(node, ast.If) else "while", \
+            node.test
+    elif isinstance(node, ast.Return):
+        kind, value = "return", node.value
+    elif isinstance(node, ast.Expr):
+        value = node.value
+    in_target: set[int] = set()
+    if isinstance(node, ast.Assign):
+        in_target = {id(n) for t in node.targets for n in ast.walk(t)}
+    for n in ast.walk(node):
+        if isinstance(n, ast.Name):
+            names.add(n.id)
+            if id(n) not in plain_targets:
+                places.append((n.col_offset + shift, n.end_col_offset + shift, n.id))
+        elif isinstance(n, ast.NamedExpr) and isinstance(n.target, ast.Name):
+            walrus.append(n.target.id)
+        elif obj and isinstance(n, ast.Attribute) and isinstance(n.value, ast.Name) \
+                and n.value.id == obj and n.attr in attributes:
+            attrs.append((n.col_offset + shift, n.end_col_offset + shift, n.attr,
+                          id(n) in in_target))
+    strings = any(isinstance(n, ast.Constant) and isinstance(n.value, str | bytes)
+                  for n in ast.walk(node))
+    value_nodes = list(ast.walk(value)) if value is not None else []
+    return Stmt(
+        text, kind, targets, tuple(sets), single,
+        (value.col_offset + shift, value.end_col_offset + shift) if value is not None else None,
+        frozenset(names), frozenset(n.id for n in value_nodes if isinstance(n, ast.Name)),
+        tuple(walrus), any(isinstance(n, ast.Call) for n in value_nodes), strings,
+        tuple(places), tuple(attrs))
+
+
+def _names_only(target: ast.expr) -> bool:
+    """A target that sets names alone: `a` or `a, b`."""
+    return isinstance(target, ast.Name) or isinstance(target, ast.Tuple) and all(
+        isinstance(e, ast.Name) for e in target.elts)
+
+
+@functools.lru_cache(maxsize=16384)
+def literal(expression: str) -> int | None:
+    """The value of an expression of integer literals and operators alone
+    (arithmetic, bits, comparisons, `and`/`or`/`not`, `x if c else y`;
+    booleans as 0 and 1), else None."""
+    if expression.isdigit():
+        return int(expression)
+    try:
+        tree = ast.parse(expression, mode="eval")
+    except SyntaxError:
+        return None
+    for n in ast.walk(tree):
+        if not isinstance(n, _LITERAL_NODES) or isinstance(n, _NO_LITERAL_OPS) or (
+                isinstance(n, ast.Constant) and type(n.value) is not int):
+            return None
+    return int(eval(compile(tree, "<literal>", "eval"), {"__builtins__": {}}))  # noqa: S307
