@@ -16,7 +16,6 @@ EI (interrupts held off for one instruction) and bit 9 LD A,I / LD A,R
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from functools import partial
 from typing import Any
@@ -59,6 +58,13 @@ COND = {"nz": "not cpu.f & 0x40", "z": "cpu.f & 0x40", "nc": "not cpu.f & 0x01",
         "p": "not cpu.f & 0x80", "m": "cpu.f & 0x80"}
 
 
+# The port functions as the handlers call them: the bus's, looked up per access.
+PORTS = ("cpu.bus.port_in", "cpu.bus.port_out")
+# ... and as a block's code names them until its passes are done (plain names).
+_BLOCK_PORTS = ("port_in", "port_out")
+_TO_BUS = dict(zip(_BLOCK_PORTS, PORTS, strict=True))
+
+
 class _Gen:
     """Builds one handler's source lines.
 
@@ -66,8 +72,10 @@ class _Gen:
     of the first), it builds code for that one instance instead: immediates
     become constants and PC is left alone (the block compiler sets it)."""
 
-    def __init__(self, form: Form, operands: list[int] | None = None, at: int = 0) -> None:
+    def __init__(self, form: Form, operands: list[int] | None = None, at: int = 0,
+                 ports: tuple[str, str] = PORTS) -> None:
         self.form = form
+        self.port_in, self.port_out = ports  # the bus's port functions, as the code names them
         self.lines: list[str] = []
         self.operands = operands
         self.at = at
@@ -552,10 +560,11 @@ def _in(g: _Gen) -> None:
     if src == "(n)":
         _nf(g)
         g.fetch_n("n")
-        g.emit("port = (cpu.a << 8) | n", "cpu.a = port_in(port)",
+        g.emit("port = (cpu.a << 8) | n", f"cpu.a = {g.port_in}(port)",
                "cpu.wz = (port + 1) & 0xFFFF")
         return
-    g.emit("port = (cpu.b << 8) | cpu.c", "v = port_in(port)", "cpu.wz = (port + 1) & 0xFFFF")
+    g.emit("port = (cpu.b << 8) | cpu.c", f"v = {g.port_in}(port)",
+           "cpu.wz = (port + 1) & 0xFFFF")
     _setf(g, "(cpu.f & 0x01) | SZ53P[v]")
     if dst != "f":
         g.set8(dst, "v")
@@ -566,11 +575,11 @@ def _out(g: _Gen) -> None:
     dst, src = g.form.operands
     if dst == "(n)":
         g.fetch_n("n")
-        g.emit("a = cpu.a", "port_out((a << 8) | n, a)",
+        g.emit("a = cpu.a", f"{g.port_out}((a << 8) | n, a)",
                "cpu.wz = (a << 8) | ((n + 1) & 0xFF)")
         return
     value = "0" if src == "0" else g.get8(src)
-    g.emit("port = (cpu.b << 8) | cpu.c", f"port_out(port, {value})",
+    g.emit("port = (cpu.b << 8) | cpu.c", f"{g.port_out}(port, {value})",
            "cpu.wz = (port + 1) & 0xFFFF")
 
 
@@ -614,7 +623,7 @@ def _block(g: _Gen) -> None:
     else:
         is_in = mn.startswith("in")
         if is_in:
-            g.emit("bc = (cpu.b << 8) | cpu.c", "t = port_in(bc)",
+            g.emit("bc = (cpu.b << 8) | cpu.c", f"t = {g.port_in}(bc)",
                    f"cpu.wz = (bc {step}) & 0xFFFF",
                    "b = (cpu.b - 1) & 0xFF", "cpu.b = b",
                    "hl = (cpu.h << 8) | cpu.l", "write(hl, t)",
@@ -623,7 +632,7 @@ def _block(g: _Gen) -> None:
         else:
             g.emit("hl = (cpu.h << 8) | cpu.l", "t = read(hl)",
                    "b = (cpu.b - 1) & 0xFF", "cpu.b = b",
-                   "bc = (b << 8) | cpu.c", "port_out(bc, t)",
+                   "bc = (b << 8) | cpu.c", f"{g.port_out}(bc, t)",
                    f"cpu.wz = (bc {step}) & 0xFFFF",
                    f"hl = (hl {step}) & 0xFFFF", "cpu.h = hl >> 8", "cpu.l = hl & 0xFF",
                    "k = t + (hl & 0xFF)")
@@ -659,9 +668,9 @@ GENERATORS: dict[str, Callable[[_Gen], None]] = {
 }
 
 
-def handler_source(form: Form, name: str) -> str:
+def handler_source(form: Form, name: str, ports: tuple[str, str] = PORTS) -> str:
     """Python source of one handler."""
-    g = _Gen(form)
+    g = _Gen(form, ports=ports)
     GENERATORS[form.mnemonic](g)
     args = "cpu, read, write, addr" if form.prefix in ("ddcb", "fdcb") else "cpu, read, write"
     body = "\n".join("    " + line for line in g.lines)
@@ -809,7 +818,7 @@ def block_source(instrs: list[tuple[Form, list[int], int, int]], name: str,
                       f"        cpu._r -= {sum(m1[i:])}", f"        return {when}"]
         goes_on = i < last and followed(form)  # the block goes on at its target
         skips = forward.get(i)  # taken, it jumps to this later instruction of the block
-        g = _Gen(form, list(operands), at)
+        g = _Gen(form, list(operands), at, _BLOCK_PORTS)
         always_jumps = form.mnemonic in ("call", "rst") and form.cycles_taken is None
         if i == last and block_ends(form) and not always_jumps:
             g.emit(f"cpu.pc = {end}")  # where a branch falls through
@@ -838,8 +847,9 @@ def block_source(instrs: list[tuple[Form, list[int], int, int]], name: str,
                           f"{indent}if cpu.cycles + {loop_most} <= cpu._end:",
                           f"{indent}    continue", f"{indent}return 0"]
                 continue
-            if stripped.startswith("write(") and i < last:
-                target, value = _split_call(stripped[6:-1])
+            write = _write_statement(stripped) if i < last else None
+            if write is not None:
+                target, value = write
                 lines += [f"{indent}w = {target}", f"{indent}write(w, {value})",
                           f"{indent}if {in_code}:", f"{indent}    hit = 1"]
                 leaves = True
@@ -848,7 +858,7 @@ def block_source(instrs: list[tuple[Form, list[int], int, int]], name: str,
         chunk += _direct_memory(lines, when if offset or at_k else 0, bool(watched & 1))
         offset += form.cycles
         when = f"{offset}{at_k}"
-        if watched & 2 and i < last and any(_READ_CALL.search(line) for line in lines):
+        if watched & 2 and i < last and any(_reads(line.lstrip()) for line in lines):
             chunk += ["    if cpu._stop_req:", "        hit = 1"]
             leaves = True
         if leaves:  # (after a followed jump, PC is its target already)
@@ -875,8 +885,18 @@ def block_source(instrs: list[tuple[Form, list[int], int, int]], name: str,
         body += ([f"{indent}_t = {stripped[7:]}", f"{indent}break"]
                  if stripped.startswith("return ") else [indent + stripped])
     out = [out[0], "    while True:", *body, "    return _t"]
-    return _ports("\n".join(_drop_dead_stores(_fold_constants(_localize(out)))) + "\n",
-                  "cpu.bus.port_in", "cpu.bus.port_out")
+    return "\n".join(_bus_ports(_drop_dead_stores(_fold_constants(_localize(out))))) + "\n"
+
+
+def _bus_ports(lines: list[str]) -> list[str]:
+    """A block's port accesses through the bus's port functions."""
+    out = []
+    for line in lines:
+        text = line.lstrip()
+        stmt = stmts.parse(text) if "port_" in text else None
+        out.append(line if stmt is None or _PORTS.isdisjoint(stmt.names) else
+                   line[:len(line) - len(text)] + stmt.substituted(_TO_BUS))
+    return out
 
 
 def _direct_memory(lines: list[str], offset: int | str = 0,
@@ -896,8 +916,9 @@ def _direct_memory(lines: list[str], offset: int | str = 0,
     for line in lines:
         stripped = line.lstrip()
         indent = line[:len(line) - len(stripped)]
-        if stripped.startswith("write("):
-            target, value = _split_call(stripped[6:-1])
+        write = _write_statement(stripped)
+        if write is not None:
+            target, value = write
             if not target.isidentifier():
                 out.append(f"{indent}_m = {target}")
                 target = "_m"
@@ -907,39 +928,45 @@ def _direct_memory(lines: list[str], offset: int | str = 0,
                     *([f"{indent}    if cpu._stop_req:", f"{indent}        hit = 1"]
                       if watched else [])]
             continue
-        if "port_in(" in stripped or "port_out(" in stripped:
+        if not _PORTS.isdisjoint(stmts.parse(stripped).names):
             out += [f"{indent}{s}" for s in (*ahead, stripped, *back)]
             continue
-        out.append(_direct_reads(line, offset))
+        out.append(indent + _direct_reads(stripped, offset))
     return out
 
 
-_READ_CALL = re.compile(r"(?<![\w.])read\(")
+_PORTS = frozenset(("port_in", "port_out"))
 
 
-def _direct_reads(line: str, offset: int | str = 0) -> str:
-    start = line.find("read(")
-    while start >= 0:
-        if start and (line[start - 1].isalnum() or line[start - 1] in "_."):
-            start = line.find("read(", start + 1)
-            continue
-        depth, i = 0, start + 4
-        while True:
-            depth += line[i] == "("
-            depth -= line[i] == ")"
-            if depth == 0:
-                break
-            i += 1
-        arg = _direct_reads(line[start + 5:i], offset)
+def _write_statement(statement: str) -> tuple[str, str] | None:
+    """The address and value of a statement that is a `write(address, value)`."""
+    found = stmts.calls(statement, "write")
+    if len(found) != 1 or found[0][:2] != (0, len(statement)):
+        return None
+    (alo, ahi), (vlo, vhi) = found[0][2]
+    return statement[alo:ahi], statement[vlo:vhi]
+
+
+def _reads(statement: str) -> bool:
+    """Whether a statement reads memory (calls `read`)."""
+    return bool(stmts.calls(statement, "read"))
+
+
+def _direct_reads(text: str, offset: int | str = 0) -> str:
+    """`text` (a statement, or an expression) with each `read(x)` in it, the
+    reads in x too, as a read of RAM where x's page is plain RAM."""
+    out, at = [], 0
+    for lo, hi, ((alo, ahi),) in stmts.calls(text, "read"):
+        arg = _direct_reads(text[alo:ahi], offset)
         name = arg if arg.isidentifier() else "_m"
         device = f"read_at(cpu, read, {name}, {offset})" if offset else f"read({name})"
         if arg.isidentifier():
             new = f"(RAM[{arg}] if DR[{arg} >> 8] else {device})"
         else:
             new = f"(RAM[_m] if DR[(_m := {arg}) >> 8] else {device})"
-        line = line[:start] + new + line[i + 1:]
-        start = line.find("read(", start + len(new))
-    return line
+        out += [text[at:lo], new]
+        at = hi
+    return "".join(out) + text[at:]
 
 
 def read_at(cpu: Any, read: Callable[[int], int], addr: int, offset: int) -> int:
@@ -1088,22 +1115,6 @@ def _drop_dead_stores(lines: list[str]) -> list[str]:
     return out[::-1]
 
 
-def _split_call(args: str) -> tuple[str, str]:
-    """'addr, (v << 1) & 0xFF' -> ('addr', '(v << 1) & 0xFF'): the top-level comma."""
-    depth = 0
-    for i, c in enumerate(args):
-        depth += c == "("
-        depth -= c == ")"
-        if c == "," and depth == 0:
-            return args[:i], args[i + 1:].strip()
-    raise ValueError(f"not a two-argument call: {args!r}")
-
-
-def _ports(code: str, port_in: str, port_out: str) -> str:
-    """I/O goes through the bus's port handlers, looked up per access."""
-    return code.replace("port_in(", f"{port_in}(").replace("port_out(", f"{port_out}(")
-
-
 def namespace() -> dict:
     """The globals generated code runs with."""
     return {"SZ53": SZ53, "SZ53P": SZ53P, "PARITY": PARITY, "INC_F": INC_F, "DEC_F": DEC_F,
@@ -1115,15 +1126,14 @@ def _handler_name(prefix: str, form: Form) -> str | None:
     return None if form.mnemonic == "" else f"op_{prefix or 'main'}_{form.opcode:02x}"
 
 
-def pages_source(port_in: str = "cpu.bus.port_in", port_out: str = "cpu.bus.port_out") -> str:
+def pages_source(port_in: str = PORTS[0], port_out: str = PORTS[1]) -> str:
     """Every form's handler, as one module of Python source."""
-    return "\n".join(_ports(handler_source(form, name), port_in, port_out)
+    return "\n".join(handler_source(form, name, (port_in, port_out))
                      for prefix, forms in PAGES.items() for form in forms
                      if (name := _handler_name(prefix, form)) is not None)
 
 
-def build_pages(port_in: str = "cpu.bus.port_in",
-                port_out: str = "cpu.bus.port_out") -> dict[str, list[Callable]]:
+def build_pages(port_in: str = PORTS[0], port_out: str = PORTS[1]) -> dict[str, list[Callable]]:
     """Compile every form into handlers: {prefix: [256 functions or None]}."""
     space = namespace()
     code = generated_code("retroscope.cpu.z80 handlers", partial(pages_source, port_in, port_out))

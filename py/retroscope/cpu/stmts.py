@@ -70,13 +70,9 @@ def parse(text: str, obj: str = "", attributes: frozenset[str] = frozenset()) ->
     """The `Stmt` of one statement (a compound one's header, ending in ":");
     with `obj`, the places of its attributes in `attributes` too."""
     word = text.split(" ", 1)[0].rstrip(":")
-    if word in ("else", "try", "finally", "break", "continue", "pass"):
+    if word in _BARE:
         return Stmt(text, word)
-    shift = 2 if word == "elif" else 0  # parsed as an `if`
-    try:
-        node = ast.parse(text[shift:]).body[0]
-    except SyntaxError:  # a compound statement's header: give it a body
-        node = ast.parse(text[shift:] + "\n    pass").body[0]
+    node, shift = _tree(text)
     places, attrs, names, walrus = [], [], set(), []
     plain_targets: set[int] = set()
     targets: tuple[str, ...] = ()
@@ -126,6 +122,41 @@ def parse(text: str, obj: str = "", attributes: frozenset[str] = frozenset()) ->
         frozenset(names), frozenset(n.id for n in value_nodes if isinstance(n, ast.Name)),
         tuple(walrus), any(isinstance(n, ast.Call) for n in value_nodes), strings,
         tuple(places), tuple(attrs))
+
+
+Call = tuple[int, int, tuple[tuple[int, int], ...]]  # start, end, its arguments' spans
+
+
+@functools.lru_cache(maxsize=16384)
+def calls(text: str, func: str) -> tuple[Call, ...]:
+    """The calls `func(...)` in a statement or an expression that no other
+    call of `func` holds, in order: where each is, and its arguments."""
+    if text.split(" ", 1)[0].rstrip(":") in _BARE:
+        return ()
+    tree, shift = _tree(text)
+    found = sorted((n.col_offset, n.end_col_offset, n) for n in ast.walk(tree)
+                   if isinstance(n, ast.Call) and isinstance(n.func, ast.Name)
+                   and n.func.id == func and n.lineno == 1)
+    out: list[Call] = []
+    for lo, hi, node in found:
+        if out and lo < out[-1][1] - shift:
+            continue  # inside the one before
+        out.append((lo + shift, hi + shift, tuple(
+            (a.col_offset + shift, a.end_col_offset + shift) for a in node.args)))
+    return tuple(out)
+
+
+_BARE = frozenset(("else", "try", "finally", "break", "continue", "pass"))
+
+
+def _tree(text: str) -> tuple[ast.stmt, int]:
+    """A statement's syntax tree (an `elif` parsed as an `if`, a compound
+    statement's header given a body) and how far its offsets are shifted."""
+    shift = 2 if text.startswith("elif ") else 0
+    try:
+        return ast.parse(text[shift:]).body[0], shift
+    except SyntaxError:
+        return ast.parse(text[shift:] + "\n    pass").body[0], shift
 
 
 def _names_only(target: ast.expr) -> bool:
