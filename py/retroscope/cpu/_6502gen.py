@@ -23,6 +23,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from . import stmts
 from .isa6502 import OPCODES, Op
 
 # -- flags -----------------------------------------------------------------------
@@ -801,16 +802,6 @@ _RUNTIME = '''
 '''
 
 
-def _call_end(line: str, start: int) -> int:
-    """Index of the parenthesis closing the call whose "(" is at `start`."""
-    depth = 0
-    for i in range(start, len(line)):
-        depth += {"(": 1, ")": -1, "[": 1, "]": -1}.get(line[i], 0)
-        if depth == 0:
-            return i
-    raise ValueError(f"unbalanced call in {line!r}")
-
-
 _PC_PLUS = re.compile(r"\(pc \+ (\d)\) & 0xFFFF")
 _ZP_MODES = frozenset({"zp", "zpx", "zpy"})
 
@@ -862,18 +853,11 @@ class _Rewriter:
         return temp
 
     def reads(self, text: str) -> str:
-        """`read(e)` -> `mem[e]` (or the paged test) in `text`, inner calls included."""
-        out = []
-        i = 0
-        while True:
-            j = text.find("read(", i)
-            while j > 0 and (text[j - 1].isalnum() or text[j - 1] == "_"):
-                j = text.find("read(", j + 1)
-            if j < 0:
-                out.append(text[i:])
-                return "".join(out)
-            end = _call_end(text, j + 4)
-            address = text[j + 5:end]
+        """`read(e)` -> `mem[e]` (or the paged test) in `text`, inner calls
+        included (the calls found by the parser: stmts.calls)."""
+        out, at = [], 0
+        for lo, hi, ((alo, ahi),) in stmts.calls(text, "read"):
+            address = text[alo:ahi]
             inner = self.reads(address)
             if self.watch_reads:
                 inner = self.name(inner)
@@ -890,19 +874,27 @@ class _Rewriter:
                 self.hoisted += [f"{value} = {access}", f"if rm[{inner}]:",
                                  f"    rhook({inner}, {value})"]
                 access = value
-            out.append(text[i:j] + access)
-            i = end + 1
+            out += [text[at:lo], access]
+            at = hi
+        return "".join(out) + text[at:]
 
 
-def _split_write(stripped: str) -> tuple[str, str]:
-    """The address and value of a `write(address, value)` statement."""
-    inner = stripped[len("write("):_call_end(stripped, len("write"))]
-    depth = 0
-    for i, ch in enumerate(inner):
-        depth += {"(": 1, ")": -1, "[": 1, "]": -1}.get(ch, 0)
-        if ch == "," and depth == 0:
-            return inner[:i], inner[i + 1:].strip()
-    raise ValueError(f"write without a value in {stripped!r}")
+def _split_write(stripped: str) -> tuple[str, str] | None:
+    """The address and value of a statement that is a `write(address, value)`."""
+    found = stmts.calls(stripped, "write")
+    if len(found) != 1 or found[0][:2] != (0, len(stripped)):
+        return None
+    (alo, ahi), (vlo, vhi) = found[0][2]
+    return stripped[alo:ahi], stripped[vlo:vhi]
+
+
+def _dummy_read(stripped: str) -> str | None:
+    """The address of a statement that is a `read(address)` alone."""
+    found = stmts.calls(stripped, "read")
+    if len(found) != 1 or found[0][:2] != (0, len(stripped)):
+        return None
+    (alo, ahi), = found[0][2]
+    return stripped[alo:ahi]
 
 
 def _watch(pad: str, address: str, value: str) -> list[str]:
@@ -951,9 +943,10 @@ def rewrite(line: str, mode: str, flavor: str,
             pre = [pad + h for h in rw.hoisted]
             if _NAME.fullmatch(stripped):
                 return pre  # a dummy read: its check is all
-        if not (watched and stripped.startswith("write(")):
+        write = _split_write(stripped) if watched else None
+        if write is None:
             return [*pre, pad + stripped]
-        address, value = _split_write(stripped)
+        address, value = write
         return [*pre, f"{pad}_wa = {address}", f"{pad}_wv = {value}", f"{pad}write(_wa, _wv)",
                 *_watch(pad, "_wa", "_wv")]
     if direct is not None:
@@ -971,8 +964,8 @@ def rewrite(line: str, mode: str, flavor: str,
         stripped = _PC_PLUS.sub(r"pc + \1", stripped)
         if stripped.startswith("pc = pc + "):
             stripped = "pc += " + stripped[len("pc = pc + "):]
-    if stripped.startswith("read(") and _call_end(stripped, 4) == len(stripped) - 1:
-        address = stripped[5:-1]  # a dummy read
+    address = _dummy_read(stripped)
+    if address is not None:
         if read_watched:
             rw.reads(stripped)
             return [pad + h for h in rw.hoisted]
@@ -981,8 +974,9 @@ def rewrite(line: str, mode: str, flavor: str,
         a = rw.name(rw.reads(address))
         return [pad + h for h in rw.hoisted] + [f"{pad}if not rd[{a} >> 8]:",
                                                  f"{pad}    read({a})"]
-    if stripped.startswith("write("):
-        address, value = _split_write(stripped)
+    write = _split_write(stripped)
+    if write is not None:
+        address, value = write
         dummy = stripped == "write(ea, v)"  # RMW write-back of the unchanged value
         if direct(address, True):
             target = rw.reads(address)
