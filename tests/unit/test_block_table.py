@@ -92,6 +92,19 @@ def steps(cpu, cycles: int) -> None:
         cpu.step()
 
 
+def patched(fast, slow, at: int, byte: int, cycles: int) -> None:
+    """The same byte of code patched on both twins (the one running blocks
+    told, `invalidated` checking what it drops), then `cycles` run on both:
+    the same state after, the patched code run as written."""
+    for cpu in (fast, slow):
+        cpu.bus.ram[at] = byte
+    assert invalidated(fast, at, at + 1)
+    fast.run(cycles)
+    steps(slow, fast.cycles - slow.cycles)
+    assert fast.snapshot() == slow.snapshot()
+    assert fast.bus.ram == slow.bus.ram
+
+
 @pytest.fixture
 def soon(monkeypatch: pytest.MonkeyPatch) -> None:
     """Blocks compiled after two visits."""
@@ -102,13 +115,20 @@ def soon(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(z80, "HOT", 2)
 
 
-def mos6502() -> MOS6502:
+def core(cls, code: dict[int, str], **registers: int):
+    """A core of class `cls` over a plain bus holding `code` (address: hex)."""
     bus = Bus()
-    bus.load(0x0400, bytes.fromhex("e8 c8 4c 00 05"))  # inx / iny / jmp $0500
-    bus.load(0x0500, bytes.fromhex("ca 88 4c 00 04"))  # dex / dey / jmp $0400
-    cpu = MOS6502(bus)
-    cpu.pc = 0x0400
+    for at, text in code.items():
+        bus.load(at, bytes.fromhex(text))
+    cpu = cls(bus)
+    for name, value in registers.items():
+        setattr(cpu, name, value)
     return cpu
+
+
+def mos6502() -> MOS6502:
+    return core(MOS6502, {0x0400: "e8 c8 4c 00 05",  # inx / iny / jmp $0500
+                          0x0500: "ca 88 4c 00 04"}, pc=0x0400)  # dex / dey / jmp $0400
 
 
 def test_6502_invalidate_code_drops_the_patched_block_alone_and_it_runs_as_written(soon):
@@ -117,22 +137,15 @@ def test_6502_invalidate_code_drops_the_patched_block_alone_and_it_runs_as_writt
     steps(slow, 500)
     before = fast.compiled_blocks()
     assert before[0x400] == ((0x400, 0x405),) and before[0x500] == ((0x500, 0x505),)
-    for cpu in (fast, slow):
-        cpu.bus.ram[0x0401] = 0xC8 - 0x20  # iny -> dey
-    assert invalidated(fast, 0x0401, 0x0402) == [0x0400]
-    fast.run(1000)
-    steps(slow, fast.cycles - slow.cycles)
-    assert fast.snapshot() == slow.snapshot()
+    assert fast.invalidate_code(0x0405, 0x0500) == []
+    patched(fast, slow, 0x0401, 0xC8 - 0x20, 1000)  # iny -> dey: the block at $0400 alone
     assert 0x400 in fast.compiled_blocks()  # compiled again, from the new bytes
 
 
 def test_6502_code_where_no_block_could_start_gets_one_once_patched_and_invalidated(soon):
-    bus = Bus()
-    bus.load(0x0600, bytes.fromhex("4c 00 06"))  # jmp $0600: one instruction, no block
-    cpu = MOS6502(bus)
-    cpu.pc = 0x0600
+    cpu = core(MOS6502, {0x0600: "4c 00 06"}, pc=0x0600)  # jmp $0600: one instruction, no block
     cpu.run(300)
-    bus.load(0x0600, bytes.fromhex("e8 4c 00 06"))  # inx / jmp $0600
+    cpu.bus.load(0x0600, bytes.fromhex("e8 4c 00 06"))  # inx / jmp $0600
     cpu.run(300)
     assert 0x600 not in cpu.compiled_blocks()  # the verdict stands: its bytes are not checked
     cpu.invalidate_code(0x0600, 0x0604)
@@ -141,12 +154,8 @@ def test_6502_code_where_no_block_could_start_gets_one_once_patched_and_invalida
 
 
 def z80() -> Z80:
-    bus = Bus()
-    bus.load(0x8000, bytes.fromhex("3c 04 c3 00 81"))  # inc a / inc b / jp $8100
-    bus.load(0x8100, bytes.fromhex("3d 05 c3 00 80"))  # dec a / dec b / jp $8000
-    cpu = Z80(bus)
-    cpu.pc = 0x8000
-    return cpu
+    return core(Z80, {0x8000: "3c 04 c3 00 81",  # inc a / inc b / jp $8100
+                      0x8100: "3d 05 c3 00 80"}, pc=0x8000)  # dec a / dec b / jp $8000
 
 
 def test_z80_invalidate_code_drops_a_block_through_any_of_its_segments(soon):
@@ -155,22 +164,14 @@ def test_z80_invalidate_code_drops_a_block_through_any_of_its_segments(soon):
     steps(slow, fast.cycles)
     assert fast.compiled_blocks() == {0x8000: ((0x8000, 0x8005), (0x8100, 0x8105))}
     assert invalidated(fast, 0x8010, 0x8100) == []
-    for cpu in (fast, slow):
-        cpu.bus.ram[0x8101] = 0x04  # dec b -> inc b
-    assert invalidated(fast, 0x8101, 0x8102) == [0x8000]
-    fast.run(2000)
-    steps(slow, fast.cycles - slow.cycles)
-    assert fast.snapshot() == slow.snapshot()
+    patched(fast, slow, 0x8101, 0x04, 2000)  # dec b -> inc b, in its second segment
     assert fast.compiled_blocks()
 
 
 def tms9900() -> TMS9900:
-    bus = Bus()
-    bus.load(0x0400, bytes.fromhex("0581 0582 0460 0500"))  # inc r1 / inc r2 / b @>0500
-    bus.load(0x0500, bytes.fromhex("0601 0602 0460 0400"))  # dec r1 / dec r2 / b @>0400
-    cpu = TMS9900(bus)
-    cpu.wp, cpu.pc = 0x8300, 0x0400
-    return cpu
+    return core(TMS9900, {0x0400: "0581 0582 0460 0500",  # inc r1 / inc r2 / b @>0500
+                          0x0500: "0601 0602 0460 0400"},  # dec r1 / dec r2 / b @>0400
+                wp=0x8300, pc=0x0400)
 
 
 def test_tms9900_invalidate_code_drops_the_patched_block_alone_and_it_runs_as_written(soon):
@@ -180,12 +181,5 @@ def test_tms9900_invalidate_code_drops_the_patched_block_alone_and_it_runs_as_wr
     # (the last instruction's operand word is read as it runs: not the code checked)
     assert fast.compiled_blocks() == {0x400: ((0x400, 0x406),), 0x500: ((0x500, 0x506),)}
     for round_ in range(6):  # more patches than a self-modifying address gets rebuilds
-        for cpu in (fast, slow):
-            cpu.bus.ram[0x0503] = 0x01 + round_ % 2  # dec r2 <-> dec r1
-        assert 0x0500 in invalidated(fast, 0x0502, 0x0504)
-        assert 0x0400 in fast.compiled_blocks()
-        fast.run(2000)
-        steps(slow, fast.cycles - slow.cycles)
-        assert fast.snapshot() == slow.snapshot()
-        assert bytes(fast.bus.ram[0x8300:0x8306]) == bytes(slow.bus.ram[0x8300:0x8306])
-        assert 0x500 in fast.compiled_blocks()
+        patched(fast, slow, 0x0503, 0x01 + round_ % 2, 2000)  # dec r2 <-> dec r1
+        assert 0x0400 in fast.compiled_blocks() and 0x0500 in fast.compiled_blocks()

@@ -24,6 +24,7 @@ import re
 from collections.abc import Callable
 
 from . import stmts
+from .blocks import lookup
 from .isa6502 import OPCODES, Op
 
 # -- flags -----------------------------------------------------------------------
@@ -543,7 +544,7 @@ _RUNTIME = '''
         """This core's closure cells by name (for code compiled later)."""
         nonlocal cells
         if cells is None:
-            cells = {}
+            cells = {{}}
             for f in (*ram_table, *paged_table, run, set_write_watch, set_read_watch):
                 cells.update(zip(f.__code__.co_freevars, f.__closure__))
         return cells
@@ -628,14 +629,7 @@ _RUNTIME = '''
                 cyc += pending()
                 try:
                     while cyc < end:
-                        b = bl[pc]
-                        if b is None:
-                            h = heat[pc] + 1
-                            heat[pc] = h
-                            if h == HOT:
-                                build(pc)
-                                continue
-                        elif cyc + b[1] < end:
+{lookup}                        elif cyc + b[1] < end:
                             if same(b[2], pc):
                                 n = b[0]()  # first: a block may move cyc itself
                                 cyc += n
@@ -665,14 +659,7 @@ _RUNTIME = '''
                 cyc += pending()
                 try:
                     while cyc < end:
-                        b = bl[pc]
-                        if b is None:
-                            h = heat[pc] + 1
-                            heat[pc] = h
-                            if h == HOT:
-                                build(pc)
-                                continue
-                        elif cyc + b[1] < end:
+{lookup}                        elif cyc + b[1] < end:
                             if same(b[2], pc):
                                 n = b[0]()  # first: a block may move cyc itself
                                 if n:  # 0: its first instruction met an I/O page
@@ -879,24 +866,6 @@ class _Rewriter:
         return "".join(out) + text[at:]
 
 
-def _split_write(stripped: str) -> tuple[str, str] | None:
-    """The address and value of a statement that is a `write(address, value)`."""
-    found = stmts.calls(stripped, "write")
-    if len(found) != 1 or found[0][:2] != (0, len(stripped)):
-        return None
-    (alo, ahi), (vlo, vhi) = found[0][2]
-    return stripped[alo:ahi], stripped[vlo:vhi]
-
-
-def _dummy_read(stripped: str) -> str | None:
-    """The address of a statement that is a `read(address)` alone."""
-    found = stmts.calls(stripped, "read")
-    if len(found) != 1 or found[0][:2] != (0, len(stripped)):
-        return None
-    (alo, ahi), = found[0][2]
-    return stripped[alo:ahi]
-
-
 def _watch(pad: str, address: str, value: str) -> list[str]:
     """The write watch after a write (`watched`): the hook for a watched address."""
     return [f"{pad}if wm[{address}]:", f"{pad}    whook({address}, {value})"]
@@ -943,7 +912,7 @@ def rewrite(line: str, mode: str, flavor: str,
             pre = [pad + h for h in rw.hoisted]
             if _NAME.fullmatch(stripped):
                 return pre  # a dummy read: its check is all
-        write = _split_write(stripped) if watched else None
+        write = stmts.call_statement(stripped, "write") if watched else None
         if write is None:
             return [*pre, pad + stripped]
         address, value = write
@@ -964,8 +933,9 @@ def rewrite(line: str, mode: str, flavor: str,
         stripped = _PC_PLUS.sub(r"pc + \1", stripped)
         if stripped.startswith("pc = pc + "):
             stripped = "pc += " + stripped[len("pc = pc + "):]
-    address = _dummy_read(stripped)
-    if address is not None:
+    dummy = stmts.call_statement(stripped, "read")
+    if dummy is not None:
+        (address,) = dummy
         if read_watched:
             rw.reads(stripped)
             return [pad + h for h in rw.hoisted]
@@ -974,7 +944,7 @@ def rewrite(line: str, mode: str, flavor: str,
         a = rw.name(rw.reads(address))
         return [pad + h for h in rw.hoisted] + [f"{pad}if not rd[{a} >> 8]:",
                                                  f"{pad}    read({a})"]
-    write = _split_write(stripped)
+    write = stmts.call_statement(stripped, "write")
     if write is not None:
         address, value = write
         dummy = stripped == "write(ea, v)"  # RMW write-back of the unchanged value
@@ -1062,7 +1032,7 @@ def factory_source(decimal: bool) -> str:
                 body = [new for line in body for new in rewrite(line, op.mode, flavor)]
             out.extend(_handler(name, f"{op.mnemonic} {op.mode}", flavor, body))
         out.append(f"    {table} = (" + ", ".join(names) + ")")
-    out.append(_RUNTIME)
+    out.append(_RUNTIME.format(lookup=lookup(24)))
     return "\n".join(out) + "\n"
 
 

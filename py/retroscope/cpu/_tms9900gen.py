@@ -31,33 +31,24 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass
+from functools import partial
 
 from . import emit
 from . import isa9900 as isa
+from .blocks import lookup
 from .emit import Item, Read, Write
 
 # State exchanged by the factory's get_state()/set_state(), in this order.
 STATE_FIELDS = ("pc", "wp", "st", "cycles", "idle", "irq", "holdoff")
 
 
-def RW(addr: str, into: str | None = None, pad: str = "") -> Read:
-    """A word read at `addr` (even) into `into` (None: a dummy read)."""
-    return Read(addr, into, True, pad)
-
-
-def RB(addr: str, into: str | None = None, pad: str = "") -> Read:
-    """A byte read at `addr` into `into` (None: a dummy read)."""
-    return Read(addr, into, False, pad)
-
-
-def WW(addr: str, value: str, pad: str = "") -> Write:
-    """A word write of `value` at `addr` (even)."""
-    return Write(addr, value, True, pad)
-
-
-def WB(addr: str, value: str, pad: str = "") -> Write:
-    """A byte write of `value` at `addr`."""
-    return Write(addr, value, False, pad)
+# The templates' memory accesses: RW("a", "x") reads the word at a (even)
+# into x, RW("a") is a dummy word read, WW("a", "v") writes v there; RB and WB
+# the same for a byte. A statement's indentation comes last: RW("a", "x", "    ").
+RW = partial(Read, word=True)
+RB = Read
+WW = partial(Write, word=True)
+WB = Write
 
 
 @dataclass(frozen=True)
@@ -561,25 +552,29 @@ def factory(bus, cpu, slow, lae_w, laep_b, parity, stcr_cycles, rdir, wdir,
     rebase()
 '''
 
+def _operand_address(name: str, doc: str, cycles: str, step: int, even: bool
+                     ) -> tuple[str, list[Item]]:
+    """ga_w / ga_b: the operand address of mode T on register R, the mode's
+    cycles added (`step`: what *Rn+ adds; `even`: a word's address)."""
+    mask = " & 0xFFFE" if even else ""
+    return (f'''    def {name}(t, r):
+        """{doc}"""
+        nonlocal pc, cycles''', [
+        "ra = wr[r]", "if t == 0:", "    return ra", f"cycles += {cycles}",
+        "if t == 2:", "    a = 0", "    if r:", RW("ra", "a", "        "), RW("pc", "x", "    "),
+        "    pc = (pc + 2) & 0xFFFF", f"    return (x + a) & {'0xFFFE' if even else '0xFFFF'}",
+        RW("ra", "a"), "if t == 1:", f"    return a{mask}", f"x = (a + {step}) & 0xFFFF",
+        WW("ra", "x"), f"return a{mask}"])
+
+
 # The factory's own functions that reach memory: the handlers' operand
 # helpers and the context switch, each (its head, its statements), which
 # count their cycles in `cycles` themselves.
 _HELPERS: tuple[tuple[str, list[Item]], ...] = (
-    ('''    def ga_w(t, r):
-        """Word operand address for mode T (adds the mode's cycles)."""
-        nonlocal pc, cycles''', [
-        "ra = wr[r]", "if t == 0:", "    return ra", "cycles += 4 if t == 1 else 8",
-        "if t == 2:", "    a = 0", "    if r:", RW("ra", "a", "        "), RW("pc", "x", "    "),
-        "    pc = (pc + 2) & 0xFFFF", "    return (x + a) & 0xFFFE", RW("ra", "a"),
-        "if t == 1:", "    return a & 0xFFFE", "x = (a + 2) & 0xFFFF", WW("ra", "x"),
-        "return a & 0xFFFE"]),
-    ('''    def ga_b(t, r):
-        """Byte operand address: *Rn+ steps by one and costs 6."""
-        nonlocal pc, cycles''', [
-        "ra = wr[r]", "if t == 0:", "    return ra", "cycles += (0, 4, 8, 6)[t]",
-        "if t == 2:", "    a = 0", "    if r:", RW("ra", "a", "        "), RW("pc", "x", "    "),
-        "    pc = (pc + 2) & 0xFFFF", "    return (x + a) & 0xFFFF", RW("ra", "a"),
-        "if t == 1:", "    return a", "x = (a + 1) & 0xFFFF", WW("ra", "x"), "return a"]),
+    _operand_address("ga_w", "Word operand address for mode T (adds the mode's cycles).",
+                     "4 if t == 1 else 8", 2, True),
+    _operand_address("ga_b", "Byte operand address: *Rn+ steps by one and costs 6.",
+                     "(0, 4, 8, 6)[t]", 1, False),
     ('''    def cru_bit(op):
         nonlocal cycles''', [
         "ra = wr[12]", RW("ra", "v"), "return ((v >> 1) + ((op & 0xFF) ^ 0x80) - 0x80) & 0xFFF"]),
@@ -786,14 +781,7 @@ _BLOCK_STATE = '''
 '''
 
 
-_BLOCK_LOOKUP = """            b = bl[pc]
-            if b is None:
-                h = heat[pc] + 1
-                heat[pc] = h
-                if h == HOT:
-                    build(pc)
-                    continue
-            elif b:
+_BLOCK_LOOKUP = lookup(12) + """            elif b:
                 if b[2] == wp and same(b[1], pc):
                     b[0](end)
                     continue
@@ -856,7 +844,7 @@ def handler_name(word: int) -> str:
     return op.mnemonic
 
 
-MODES = ("bus", "ram", "paged")
+MODES = emit.MODES
 HANDLER_NONLOCALS = "pc, wp, st, cycles, idle, holdoff, attn"
 
 

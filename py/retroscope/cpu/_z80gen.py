@@ -847,7 +847,7 @@ def block_source(instrs: list[tuple[Form, list[int], int, int]], name: str,
                           f"{indent}if cpu.cycles + {loop_most} <= cpu._end:",
                           f"{indent}    continue", f"{indent}return 0"]
                 continue
-            write = _write_statement(stripped) if i < last else None
+            write = stmts.call_statement(stripped, "write") if i < last else None
             if write is not None:
                 target, value = write
                 lines += [f"{indent}w = {target}", f"{indent}write(w, {value})",
@@ -916,7 +916,7 @@ def _direct_memory(lines: list[str], offset: int | str = 0,
     for line in lines:
         stripped = line.lstrip()
         indent = line[:len(line) - len(stripped)]
-        write = _write_statement(stripped)
+        write = stmts.call_statement(stripped, "write")
         if write is not None:
             target, value = write
             if not target.isidentifier():
@@ -936,15 +936,6 @@ def _direct_memory(lines: list[str], offset: int | str = 0,
 
 
 _PORTS = frozenset(("port_in", "port_out"))
-
-
-def _write_statement(statement: str) -> tuple[str, str] | None:
-    """The address and value of a statement that is a `write(address, value)`."""
-    found = stmts.calls(statement, "write")
-    if len(found) != 1 or found[0][:2] != (0, len(statement)):
-        return None
-    (alo, ahi), (vlo, vhi) = found[0][2]
-    return statement[alo:ahi], statement[vlo:vhi]
 
 
 def _reads(statement: str) -> bool:

@@ -184,5 +184,47 @@ class BlockTable:
         return dropped
 
 
+class CompiledCode:
+    """What a core offers about its compiled blocks (from `_block_tables()`,
+    the tables of its engines)."""
+
+    __slots__ = ()
+
+    def _block_tables(self) -> list[BlockTable]:
+        raise NotImplementedError
+
+    def invalidate_code(self, start: int, end: int) -> list[int]:
+        """Drop the compiled blocks whose code overlaps [start, end) (code
+        patched from outside: compiled again, from the next visits counted
+        anew); the starts of those dropped. Code runs as written either way:
+        a block whose bytes changed is never run."""
+        return sorted({at for table in self._block_tables()
+                       for at in table.invalidate(start, end)})
+
+    def compiled_blocks(self) -> dict[int, Ranges]:
+        """The compiled blocks now: start -> the [start, end) spans of their code."""
+        out: dict[int, Ranges] = {}
+        for table in self._block_tables():
+            out.update(table.compiled())
+        return out
+
+
+def lookup(indent: int, block: str = "b", counting: str = "") -> str:
+    """The run loops' part of the table's protocol, as generated loop text
+    (at `indent` spaces): the entry at `pc` into `block` and, where it is
+    None (and `counting`, if given, holds), the visit counted, the address
+    built at HOT visits and the loop gone round to look again. `bl`, `heat`,
+    `HOT` and `build` are the loop's names of the table's `blocks`, `heat`,
+    `hot` and `build`; the core's own test of a block that is there follows
+    (`elif ...:`)."""
+    pad = " " * indent
+    test = f"if {block} is None:"
+    count = ["h = heat[pc] + 1", "heat[pc] = h", "if h == HOT:", "    build(pc)", "    continue"]
+    if counting:
+        test, count = f"if {block} is None:", [f"if {counting}:", *("    " + c for c in count)]
+    return "".join(f"{pad}{line}\n" for line in [f"{block} = bl[pc]", test,
+                                                    *("    " + c for c in count)])
+
+
 def _none(at: int) -> None:
     return None

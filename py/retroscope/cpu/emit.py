@@ -7,7 +7,7 @@ a big-endian word of two bytes at an even address. An access style renders
 each one as statements, so that one template serves every handler set:
 
 - "bus" (`Bus`): every access calls the bus's `read(a)` / `write(a, v)`;
-- "ram" (`Ram`): the bus is plain RAM (nothing mapped or watched): accesses
+- "ram" (`Bus("ram")`): the bus is plain RAM (nothing mapped or watched): accesses
   index `mem`, its bytearray, and a dummy read, which nothing could see, is
   left out;
 - "paged" (`Paged`): per page, the tables `reads` and `writes` say whether
@@ -32,8 +32,8 @@ class Read:
 
     addr: str
     into: str | None = None
-    word: bool = False
     pad: str = ""  # the statement's indentation in its template
+    word: bool = False
 
 
 @dataclass(frozen=True)
@@ -42,8 +42,8 @@ class Write:
 
     addr: str
     value: str
-    word: bool = False
     pad: str = ""
+    word: bool = False
 
 
 Item = str | Read | Write  # a template's statement: text, or a memory access
@@ -57,46 +57,31 @@ def indent(items: list[Item], levels: int = 1) -> list[Item]:
 
 
 class Bus:
-    """The "bus" style: every access through the bus's `read` and `write`."""
+    """The "bus" style: every access through the bus's `read` and `write`;
+    with `mode` "ram", the "ram" style: every access indexes `mem`, and a
+    dummy read, which nothing could see, is left out."""
 
-    mode = "bus"
-
-    def read(self, r: Read) -> list[str]:
-        if r.into is not None:
-            return [f"{r.pad}{r.into} = {self.value(r)}"]
-        return [r.pad + call for call in _bus_calls(r)]
-
-    def write(self, w: Write) -> list[str]:
-        return [w.pad + store for store in _bus_stores(w)]
-
-    def value(self, r: Read) -> str:
-        """The expression of what a read gives, on this style."""
-        return _bus_value(r)
-
-
-class Ram(Bus):
-    """The "ram" style: every access indexes `mem`."""
-
-    mode = "ram"
+    def __init__(self, mode: str = "bus") -> None:
+        self.mode = mode
+        ram = mode == "ram"
+        self.value = _ram_value if ram else _bus_value  # what a read gives
+        self.stores = _ram_stores if ram else _bus_stores  # a write's statements
+        self.dummy = _unseen if ram else _bus_calls  # a dummy read's
 
     def read(self, r: Read) -> list[str]:
-        if r.into is not None:
-            return [f"{r.pad}{r.into} = {self.value(r)}"]
-        return [f"{r.pad}pass"]  # nothing could see it
+        if r.into is None:
+            return [r.pad + call for call in self.dummy(r)]
+        return [f"{r.pad}{r.into} = {self.value(r)}"]
 
     def write(self, w: Write) -> list[str]:
-        return [w.pad + store for store in _ram_stores(w)]
-
-    def value(self, r: Read) -> str:
-        return _ram_value(r)
+        return [w.pad + store for store in self.stores(w)]
 
 
 class Paged(Bus):
     """The "paged" style: `reads[page]` / `writes[page]` say where `mem` serves."""
 
-    mode = "paged"
-
     def __init__(self, reads: str = "rdir", writes: str = "wdir") -> None:
+        super().__init__("paged")
         self.reads, self.writes = reads, writes
 
     def read(self, r: Read) -> list[str]:
@@ -110,18 +95,15 @@ class Paged(Bus):
                 *(f"{w.pad}    {s}" for s in _ram_stores(w)), f"{w.pad}else:",
                 *(f"{w.pad}    {s}" for s in _bus_stores(w))]
 
-    def value(self, r: Read) -> str:
-        raise ValueError("a paged read is a statement: it tests the page")
 
-
-STYLES: dict[str, type[Bus]] = {"bus": Bus, "ram": Ram, "paged": Paged}
+MODES = ("bus", "ram", "paged")
 
 
 def style(mode: str) -> Bus:
     """The access style of a memory mode ("bus", "ram" or "paged")."""
-    if mode not in STYLES:
-        raise ValueError(f"memory mode must be one of {tuple(STYLES)}, not {mode!r}")
-    return STYLES[mode]()
+    if mode not in MODES:
+        raise ValueError(f"memory mode must be one of {MODES}, not {mode!r}")
+    return Paged() if mode == "paged" else Bus(mode)
 
 
 @dataclass(frozen=True)
@@ -149,8 +131,8 @@ class Watched(Bus):
 
     def __init__(self, inner: Bus, writes: Watch | None = WRITE_WATCH,
                  reads: Watch | None = None) -> None:
+        super().__init__(inner.mode)
         self.inner, self.writes, self.reads = inner, writes, reads
-        self.mode = inner.mode
 
     def write(self, w: Write) -> list[str]:
         lines = self.inner.write(w)
@@ -177,6 +159,11 @@ class Watched(Bus):
                 *("    " + line for line in read),
                 *watch.check(r.addr, "dr", r.word, r.pad + "    "),
                 f"{r.pad}el{test.lstrip()}", *call]
+
+
+def _unseen(r: Read) -> list[str]:
+    """A dummy read of plain RAM: nothing could see it (a `pass` in its place)."""
+    return ["pass"]
 
 
 def _ram_value(r: Read) -> str:

@@ -36,7 +36,7 @@ from functools import partial
 from typing import Any
 
 from . import _6502blocks, _6502gen
-from .blocks import AtStop
+from .blocks import AtStop, BlockTable, CompiledCode
 from .bus import Bus
 from .codegen import generated_code
 from .isa6502 import FLAG_I, RESET_VECTOR
@@ -106,7 +106,7 @@ def _register(name: str, mask: int) -> property:
     return property(get, set_, doc=f"register {name}")
 
 
-class MOS6502:
+class MOS6502(CompiledCode):
     """A 6502 over a `Bus`; `variant` "nmos" (with decimal mode) or "2a03"."""
 
     a = _register("a", 0xFF)
@@ -177,16 +177,8 @@ class MOS6502:
         self._set_read_watch(mask, hook if mask is not None else None)
         self.read_watch_mask = mask
 
-    def invalidate_code(self, start: int, end: int) -> list[int]:
-        """Drop the compiled blocks whose code overlaps [start, end) (code
-        patched from outside: compiled again, from the next visits counted
-        anew); the starts of those dropped. Run as written either way: a
-        block whose bytes changed is never run."""
-        return self._blocks.invalidate(start, end)
-
-    def compiled_blocks(self) -> dict[int, tuple[tuple[int, int], ...]]:
-        """The compiled blocks now: start -> the [start, end) spans of their code."""
-        return self._blocks.compiled()
+    def _block_tables(self) -> list[BlockTable]:
+        return [self._blocks]
 
     @property
     def at_stop(self) -> bool:

@@ -146,6 +146,14 @@ def calls(text: str, func: str) -> tuple[Call, ...]:
     return tuple(out)
 
 
+def call_statement(statement: str, func: str) -> tuple[str, ...] | None:
+    """The arguments of a statement that is a call `func(...)` alone, else None."""
+    found = calls(statement, func)
+    if len(found) != 1 or found[0][:2] != (0, len(statement)):
+        return None
+    return tuple(statement[lo:hi] for lo, hi in found[0][2])
+
+
 _BARE = frozenset(("else", "try", "finally", "break", "continue", "pass"))
 
 

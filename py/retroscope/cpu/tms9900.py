@@ -56,7 +56,7 @@ from typing import Any
 
 from . import _tms9900blocks, _tms9900gen
 from . import isa9900 as isa
-from .blocks import BlockTable
+from .blocks import BlockTable, CompiledCode
 from .bus import Bus
 from .codegen import generated_code
 
@@ -177,7 +177,7 @@ def _register(n: int) -> property:
     return property(get, set_, doc=f"workspace register R{n}, in memory at WP + {2 * n}")
 
 
-class TMS9900:
+class TMS9900(CompiledCode):
     """The TMS9900 over a `Bus` (flat 64 KiB RAM if none is given).
 
     `wait_states`: None for a flat bus, True for the TI-99/4A's memory map, a
@@ -216,7 +216,7 @@ class TMS9900:
         # comes as variants that check writes against the write watch, reads
         # against the read watch, or both: keyed (mode, write, read watched).
         self._engines: dict[tuple[str, bool, bool], tuple[Any, ...]] = {}
-        self._block_tables: list[BlockTable] = []  # the engines' compiled blocks
+        self._tables: list[BlockTable] = []  # the engines' compiled blocks
         self._mode = ""
         self._engine: tuple[str, bool, bool] | None = None
         # The write and read watches (set_write_watch, set_read_watch): each
@@ -262,7 +262,7 @@ class TMS9900:
                     partial(_tms9900blocks.build, waits=waits, mode=self._mode,
                             watch=key[1], read_watch=key[2]))
                 if blocks is not None:
-                    self._block_tables.append(blocks)
+                    self._tables.append(blocks)
                 names, index = _dispatch()
                 slots = [handlers[n] for n in names]
                 table[:] = map(slots.__getitem__, index)
@@ -397,21 +397,8 @@ class TMS9900:
             for at in self.stops:
                 self._stop_mask[at] = 1
 
-    def invalidate_code(self, start: int, end: int) -> list[int]:
-        """Drop the compiled blocks (of every engine) whose code overlaps
-        [start, end) (code patched from outside: compiled again, from the
-        next visits counted anew); the starts of those dropped. Run as
-        written either way: a block whose bytes changed is never run."""
-        return sorted({at for table in self._block_tables
-                       for at in table.invalidate(start, end)})
-
-    def compiled_blocks(self) -> dict[int, tuple[tuple[int, int], ...]]:
-        """The compiled blocks now, of every engine: start -> the [start,
-        end) spans of their code."""
-        out: dict[int, tuple[tuple[int, int], ...]] = {}
-        for table in self._block_tables:
-            out.update(table.compiled())
-        return out
+    def _block_tables(self) -> list[BlockTable]:
+        return self._tables
 
     def interrupt(self, level: int | None) -> None:
         """Hold INTREQ at `level` (1-15) until called with None (level-sensitive,

@@ -32,7 +32,7 @@ from typing import Any
 
 from ._z80blocks import HOT, NOBLOCK, block_table, compile_block
 from ._z80gen import Stop, SyncR, build_pages
-from .blocks import AtStop
+from .blocks import AtStop, BlockTable, CompiledCode, lookup
 from .bus import Bus
 from .codegen import generated_code
 from .isaz80 import (
@@ -138,7 +138,7 @@ _UNCOVERED = (False,) * 256
 # instruction that asked for a stop (`request_stop`, from a write watch's
 # hook or a bus watch), so that nothing is paid for it while nothing watches.
 _FAST_LOOP = """
-def fast(cpu, end, read, write, blocks, heat, hot, build, unchanged, ram):
+def fast(cpu, end, read, write, bl, heat, HOT, build, unchanged, ram):
     main = MAIN
     n = 0
     pc = cpu.pc
@@ -147,20 +147,12 @@ def fast(cpu, end, read, write, blocks, heat, hot, build, unchanged, ram):
     try:
         while cpu.cycles < end{check}:
             pc = cpu.pc
-            block = blocks[pc]
-            if block is None:
-                if ram is not None:
-                    h = heat[pc] + 1
-                    heat[pc] = h
-                    if h == hot:
-                        build(pc)
-                        continue
-            elif cpu.cycles + block[1] <= end:
+{lookup}            elif cpu.cycles + block[1] <= end:
                 if unchanged(block[3], pc):
                     t = block[0](cpu, read, write)  # first: it may count passes itself
                     cpu.cycles += t
                     continue
-                blocks[pc] = None  # the code changed: count again
+                bl[pc] = None  # the code changed: count again
                 heat[pc] = 0
             elif block is not NOBLOCK:
                 ram = None  # the budget's last few instructions: stepped, not counted as hot
@@ -188,7 +180,8 @@ def fast(cpu, end, read, write, blocks, heat, hot, build, unchanged, ram):
 
 def _fast_loop(check: str, name: str) -> Callable[..., None]:
     space = {"MAIN": MAIN, "NOBLOCK": NOBLOCK, "Stop": Stop, "AtStop": AtStop, "SyncR": SyncR}
-    code = generated_code(f"retroscope.cpu.z80 {name}", partial(_FAST_LOOP.format, check=check))
+    code = generated_code(f"retroscope.cpu.z80 {name}", partial(
+        _FAST_LOOP.format, check=check, lookup=lookup(12, "block", "ram is not None")))
     exec(code, space)  # noqa: S102
     return space["fast"]
 
@@ -203,7 +196,7 @@ _MASKS = dict.fromkeys(("a", "f", "b", "c", "d", "e", "h", "l", "i", "irq_vector
     | dict.fromkeys(("ix", "iy", "sp", "pc", "wz", "af_", "bc_", "de_", "hl_"), 0xFFFF)
 
 
-class Z80:
+class Z80(CompiledCode):
     """The Z80 CPU over a `Bus` (a flat 64 KiB RAM bus when none is given)."""
 
     __slots__ = _SLOTS
@@ -293,16 +286,8 @@ class Z80:
         self._blocks.set_stops(addresses)
         self.stops = self._blocks.stops
 
-    def invalidate_code(self, start: int, end: int) -> list[int]:
-        """Drop the compiled blocks whose code overlaps [start, end) (code
-        patched from outside: compiled again, from the next visits counted
-        anew); the starts of those dropped. Run as written either way: a
-        block whose bytes changed is never run."""
-        return self._blocks.invalidate(start, end)
-
-    def compiled_blocks(self) -> dict[int, tuple[tuple[int, int], ...]]:
-        """The compiled blocks now: start -> the [start, end) spans of their code."""
-        return self._blocks.compiled()
+    def _block_tables(self) -> list[BlockTable]:
+        return [self._blocks]
 
     def run(self, cycles: int) -> int:
         """Whole instructions until `cycles` T-states have run; stops early on
