@@ -91,11 +91,12 @@ def worker() -> None:
             if req["name"] == "mos6502":
                 mpu = py65("mixed")
                 reference = (mpu.step, lambda mpu=mpu: mpu.processorCycles)
-            r = runner.measure_step(req["name"], rounds=req["rounds"], reference=reference)
+            r = runner.measure_step(req["name"], rounds=req["step_rounds"], reference=reference)
             out = r.get("ratio_to_reference", r["step_cycles_per_s"])
         elif kind == "debugger":
             from retroscope.benchmarks import debugger
-            out = debugger.measure(req["machine"], frames=req["frames"], repeats=req["repeats"])
+            out = debugger.measure(req["machine"], frames=req["frames"], repeats=req["repeats"],
+                                   settle=req["settle"])
         else:
             raise ValueError(f"no such request {kind!r}")
         print(json.dumps(out), flush=True)
@@ -157,7 +158,7 @@ def cpython(old: Worker, new: Worker, rounds: int, seconds: float) -> list[str]:
         out.append(row(f"6502 run() {workload} / py65 (x)", ratios["old"], ratios["new"]))
         print(out[-1], flush=True)
     for name in CORES:
-        a, b = turns(old, new, max(2, rounds // 2), kind="step", name=name, rounds=4)
+        a, b = turns(old, new, max(2, rounds // 2), kind="step", name=name, step_rounds=4)
         unit = " x py65" if name == "mos6502" else ""
         scale = 1.0 if name == "mos6502" else 1e6
         out.append(row(f"{name} step() ({'ratio' if unit else 'MHz'})", [x / scale for x in a],
@@ -167,11 +168,13 @@ def cpython(old: Worker, new: Worker, rounds: int, seconds: float) -> list[str]:
 
 
 def debugger_rows(old: Worker, new: Worker, machines: list[str], frames: int,
-                  repeats: int) -> list[str]:
+                  repeats: int, settle: int) -> list[str]:
     out = []
     for mid in machines:
-        a = old.ask(kind="debugger", machine=mid, frames=frames, repeats=repeats)
-        b = new.ask(kind="debugger", machine=mid, frames=frames, repeats=repeats)
+        req = {"kind": "debugger", "machine": mid, "frames": frames, "repeats": repeats,
+               "settle": settle}
+        a = old.ask(**req)
+        b = new.ask(**req)
         for key in a:
             if key.endswith("_ratio") or key == "bare_fps":
                 out.append(row(f"{mid} {key}", [a[key]], [b[key]]))
@@ -226,6 +229,8 @@ def main() -> int:
     parser.add_argument("--rounds", type=int, default=8, help="turns of each side per figure")
     parser.add_argument("--seconds", type=float, default=2.0, help="seconds a turn")
     parser.add_argument("--no-debugger", action="store_true", help="skip the debugger's ratios")
+    parser.add_argument("--settle", type=int, default=420,
+                        help="frames each debugger configuration runs untimed first")
     parser.add_argument("--page", action="store_true", help="the page's clocks too")
     args = parser.parse_args()
     if args.worker:
@@ -246,7 +251,8 @@ def main() -> int:
                 cpython(old, new, args.rounds, args.seconds)
                 if not args.no_debugger:
                     from_machines = ["tetris", "backgammon", "pacman", "crpg", "jmc"]
-                    debugger_rows(old, new, from_machines, frames=60, repeats=5)
+                    debugger_rows(old, new, from_machines, frames=60, repeats=5,
+                                  settle=args.settle)
             finally:
                 old.close()
                 new.close()

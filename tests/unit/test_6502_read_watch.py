@@ -17,7 +17,17 @@ from __future__ import annotations
 import random
 
 import pytest
-from test_6502_blocks import CODE, HANDLER, IO, ROM, compiled, pair, raise_interrupts, random_budget  # noqa: F401 - fixture
+from test_6502_blocks import (
+    CODE,
+    HANDLER,
+    IO,
+    ROM,
+    compiled,  # noqa: F401 - fixture
+    pair,
+    raise_interrupts,
+    random_budget,
+    steps_to_a_hit,
+)
 
 from retroscope.cpu.mos6502 import MOS6502
 
@@ -81,18 +91,8 @@ def check(seed: int, mapped: bool, calls: int = 60, stepping: bool = False,
             budget = 1
         else:
             ran = fast.run(budget)
-        start, before = slow.cycles, len(seen_slow)
-        while slow.cycles < start + budget and not slow.halted and len(seen_slow) == before:
-            slow.step()
-        stopped = len(seen_slow) > before
         where = f"seed {seed}, call {call}, after {fast.cycles} cycles, PC ${fast.pc:04X}"
-        assert ran == slow.cycles - start, where
-        assert seen_fast == seen_slow, where
-        if ran < budget and not fast.halted and not stepping:
-            assert fast.at_stop == stopped, where
-        assert slow.snapshot() == fast.snapshot(), where
-        assert slow.bus.ram == fast.bus.ram, where
-        assert slow.bus.io_log == fast.bus.io_log, where
+        stopped = steps_to_a_hit(fast, slow, ran, budget, seen_fast, seen_slow, where, stepping)
         hits += stopped
     return hits
 

@@ -41,6 +41,8 @@ class Stmt:
     places: tuple[tuple[int, int, str], ...] = ()
     # (start, end, attribute, in a target): `obj.attribute` for the `obj` given
     attributes: tuple[tuple[int, int, str, bool], ...] = ()
+    # "=" with one target `name[index]`, or an `if name[index]:`: (name, index)
+    index: tuple[str, str] | None = None
 
     def substituted(self, values: dict[str, str], lo: int = 0, hi: int | None = None) -> str:
         """The text (or its part [lo, hi)) with each place of a name in
@@ -115,13 +117,19 @@ def parse(text: str, obj: str = "", attributes: frozenset[str] = frozenset()) ->
                           id(n) in in_target))
     strings = any(isinstance(n, ast.Constant) and isinstance(n.value, str | bytes)
                   for n in ast.walk(node))
+    indexed = node.targets[0] if isinstance(node, ast.Assign) and len(node.targets) == 1 \
+        else node.test if isinstance(node, ast.If) else None
+    index = None
+    if isinstance(indexed, ast.Subscript) and isinstance(indexed.value, ast.Name):
+        sl = indexed.slice
+        index = (indexed.value.id, text[sl.col_offset + shift:sl.end_col_offset + shift])
     value_nodes = list(ast.walk(value)) if value is not None else []
     return Stmt(
         text, kind, targets, tuple(sets), single,
         (value.col_offset + shift, value.end_col_offset + shift) if value is not None else None,
         frozenset(names), frozenset(n.id for n in value_nodes if isinstance(n, ast.Name)),
         tuple(walrus), any(isinstance(n, ast.Call) for n in value_nodes), strings,
-        tuple(places), tuple(attrs))
+        tuple(places), tuple(attrs), index)
 
 
 Call = tuple[int, int, tuple[tuple[int, int], ...]]  # start, end, its arguments' spans
