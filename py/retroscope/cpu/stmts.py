@@ -124,9 +124,15 @@ def parse(text: str, obj: str = "", attributes: frozenset[str] = frozenset()) ->
         sl = indexed.slice
         index = (indexed.value.id, text[sl.col_offset + shift:sl.end_col_offset + shift])
     value_nodes = list(ast.walk(value)) if value is not None else []
+    span = None
+    if value is not None:
+        span = (value.col_offset + shift, value.end_col_offset + shift)
+    if isinstance(node, ast.Assign | ast.AugAssign):  # all after the `=`, parentheses too
+        target = node.targets[-1] if isinstance(node, ast.Assign) else node.target
+        lo = text.index("=", target.end_col_offset) + 1
+        span = (lo + (text[lo] == " "), len(text))
     return Stmt(
-        text, kind, targets, tuple(sets), single,
-        (value.col_offset + shift, value.end_col_offset + shift) if value is not None else None,
+        text, kind, targets, tuple(sets), single, span,
         frozenset(names), frozenset(n.id for n in value_nodes if isinstance(n, ast.Name)),
         tuple(walrus), any(isinstance(n, ast.Call) for n in value_nodes), strings,
         tuple(places), tuple(attrs), index)
