@@ -93,6 +93,17 @@ def worker() -> None:
                 reference = (mpu.step, lambda mpu=mpu: mpu.processorCycles)
             r = runner.measure_step(req["name"], rounds=req["step_rounds"], reference=reference)
             out = r.get("ratio_to_reference", r["step_cycles_per_s"])
+        elif kind == "frames":  # a machine's frames per second of CPU time, bare
+            machine = cpus.get(req["machine"])
+            if machine is None:
+                from retroscope import machines
+                machine = cpus[req["machine"]] = machines.create(req["machine"])
+                for _ in range(req["settle"]):
+                    machine.run_frame(0)
+            t0 = time.process_time()
+            for _ in range(req["frames"]):
+                call(machine.run_frame, 0)
+            out = req["frames"] / (time.process_time() - t0)
         elif kind == "debugger":
             from retroscope.benchmarks import debugger
             out = debugger.measure(req["machine"], frames=req["frames"], repeats=req["repeats"],
@@ -167,6 +178,17 @@ def cpython(old: Worker, new: Worker, rounds: int, seconds: float) -> list[str]:
     return out
 
 
+def frame_rows(old: Worker, new: Worker, machines: list[str], rounds: int,
+               settle: int) -> list[str]:
+    """Each machine's frames per second (bare), old and new in turns."""
+    out = []
+    for mid in machines:
+        a, b = turns(old, new, rounds, kind="frames", machine=mid, frames=60, settle=settle)
+        out.append(row(f"{mid} frames/s, bare", a, b))
+        print(out[-1], flush=True)
+    return out
+
+
 def debugger_rows(old: Worker, new: Worker, machines: list[str], frames: int,
                   repeats: int, settle: int) -> list[str]:
     out = []
@@ -182,8 +204,9 @@ def debugger_rows(old: Worker, new: Worker, machines: list[str], frames: int,
     return out
 
 
-def page(trees: dict[str, Path], rounds: int) -> list[str]:
-    """The cores' clocks in each tree's page, the two pages taking turns."""
+def page(trees: dict[str, Path], rounds: int, build: bool = True) -> list[str]:
+    """The cores' clocks in each tree's page, the two pages taking turns
+    (each tree's dist/ built first, unless `build` is False)."""
     sys.path.insert(0, str(REPO))
     from playwright.sync_api import sync_playwright
 
@@ -191,7 +214,7 @@ def page(trees: dict[str, Path], rounds: int) -> list[str]:
     from tools.serve import serve_in_thread
     from tools.setup_env import find_chromium
 
-    for tree in trees.values():
+    for tree in trees.values() if build else ():
         subprocess.run([sys.executable, str(tree / "build.py"), "build"], cwd=tree, check=True,
                        stdout=subprocess.DEVNULL)
     servers = {side: serve_in_thread(tree / "dist") for side, tree in trees.items()}
@@ -229,12 +252,20 @@ def main() -> int:
     parser.add_argument("--rounds", type=int, default=8, help="turns of each side per figure")
     parser.add_argument("--seconds", type=float, default=2.0, help="seconds a turn")
     parser.add_argument("--no-debugger", action="store_true", help="skip the debugger's ratios")
+    parser.add_argument("--frames-only", action="store_true",
+                        help="only the machines' frames per second, bare")
     parser.add_argument("--settle", type=int, default=420,
                         help="frames each debugger configuration runs untimed first")
     parser.add_argument("--page", action="store_true", help="the page's clocks too")
+    parser.add_argument("--page-only", metavar="OLD_TREE",
+                        help="only the page's clocks, of OLD_TREE's dist/ and this one's, "
+                             "both built already")
     args = parser.parse_args()
     if args.worker:
         worker()
+        return 0
+    if args.page_only:
+        page({"old": Path(args.page_only), "new": REPO}, max(4, args.rounds // 2), build=False)
         return 0
     with tempfile.TemporaryDirectory(prefix="bench-ab-") as tmp:
         base = Path(tmp) / "base"
@@ -248,10 +279,14 @@ def main() -> int:
             print("| figure | old | new | new / old (range of turns) |\n|---|---|---|---|")
             old, new = Worker(base), Worker(REPO)
             try:
+                machines = ["tetris", "backgammon", "pacman", "crpg", "jmc"]
+                if args.frames_only:
+                    frame_rows(old, new, machines, args.rounds, args.settle)
+                    return 0
                 cpython(old, new, args.rounds, args.seconds)
+                frame_rows(old, new, machines, args.rounds, args.settle)
                 if not args.no_debugger:
-                    from_machines = ["tetris", "backgammon", "pacman", "crpg", "jmc"]
-                    debugger_rows(old, new, from_machines, frames=60, repeats=5,
+                    debugger_rows(old, new, machines, frames=60, repeats=5,
                                   settle=args.settle)
             finally:
                 old.close()

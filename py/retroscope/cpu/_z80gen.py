@@ -1034,13 +1034,15 @@ def _fold_constants(lines: list[str]) -> list[str]:
             continue
         for name in stmt.walrus:
             known.pop(name, None)
+        # Only a value whose every name is known, calling nothing, may turn literal.
+        may_fold = not stmt.calls and stmt.value_names <= known.keys()
         if stmt.kind in ("=", "op=") and stmt.value is not None:
             lo, hi = stmt.value
             head, value, tail = (stmt.substituted(known, 0, lo), stmt.substituted(known, lo, hi),
                                  stmt.substituted(known, hi))
             for name in stmt.sets:  # (once what it reads is read)
                 known.pop(name, None)
-            literal = stmts.literal(value) if stmt.kind == "=" else None
+            literal = stmts.literal(value) if stmt.kind == "=" and may_fold else None
             if literal is not None:
                 value = str(literal)
                 if indent == 8 and stmt.single and len(stmt.targets) == 1:
@@ -1048,7 +1050,7 @@ def _fold_constants(lines: list[str]) -> list[str]:
             out.append(line[:indent] + head + value + tail)
             continue
         new = stmt.substituted(known)
-        if stmt.kind == "if" and stmts.literal(new[3:-1]) == 0:
+        if stmt.kind == "if" and may_fold and stmts.literal(new[3:-1]) == 0:
             end = i
             while end < after and _indent(lines[end]) > indent:
                 end += 1

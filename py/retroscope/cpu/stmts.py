@@ -13,7 +13,8 @@ from __future__ import annotations
 
 import ast
 import functools
-from dataclasses import dataclass
+import re
+from dataclasses import dataclass, replace
 
 # The node types of an expression of integer literals and operators alone.
 _LITERAL_NODES = (ast.Expression, ast.BinOp, ast.UnaryOp, ast.BoolOp, ast.Compare, ast.IfExp,
@@ -27,7 +28,7 @@ class Stmt:
 
     text: str
     kind: str  # "=", "op=", "if", "elif", "else", "while", "return", "break", ...
-    targets: tuple[str, ...] = ()  # "=": each target as written
+    target_spans: tuple[tuple[int, int], ...] = ()  # "=": where each target is
     sets: tuple[str, ...] = ()  # the names its targets that are names (`a`, `a, b`) set
     single: bool = False  # "=": every target a single name (then `sets` are they)
     value: tuple[int, int] | None = None  # where the value (or an if's test) is in `text`
@@ -41,8 +42,21 @@ class Stmt:
     places: tuple[tuple[int, int, str], ...] = ()
     # (start, end, attribute, in a target): `obj.attribute` for the `obj` given
     attributes: tuple[tuple[int, int, str, bool], ...] = ()
-    # "=" with one target `name[index]`, or an `if name[index]:`: (name, index)
-    index: tuple[str, str] | None = None
+    # "=" with one target `name[index]`, or an `if name[index]:`: name, where index is
+    index_span: tuple[str, int, int] | None = None
+
+    @property
+    def targets(self) -> tuple[str, ...]:
+        """"=": each target as written."""
+        return tuple(self.text[lo:hi] for lo, hi in self.target_spans)
+
+    @property
+    def index(self) -> tuple[str, str] | None:
+        """"=" with one target `name[index]`, or an `if name[index]:`: (name, index)."""
+        if self.index_span is None:
+            return None
+        name, lo, hi = self.index_span
+        return name, self.text[lo:hi]
 
     def substituted(self, values: dict[str, str], lo: int = 0, hi: int | None = None) -> str:
         """The text (or its part [lo, hi)) with each place of a name in
@@ -67,84 +81,109 @@ def _splice(text: str, pieces: list[tuple[int, int, str]]) -> str:
     return "".join(out) + text[at:]
 
 
-@functools.lru_cache(maxsize=16384)
+@functools.lru_cache(maxsize=32768)
 def parse(text: str, obj: str = "", attributes: frozenset[str] = frozenset()) -> Stmt:
     """The `Stmt` of one statement (a compound one's header, ending in ":");
-    with `obj`, the places of its attributes in `attributes` too."""
+    with `obj`, the places of its attributes in `attributes` too. Parsed
+    once per shape: statements that differ only in their numbers' digits
+    (a block's addresses, operands, T-states) share one parse."""
+    stmt = _parse(_shape(text), obj, attributes)
+    return stmt if stmt.text == text else replace(stmt, text=text)
+
+
+def _shape(text: str) -> str:
+    """`text` with every number literal's digits made the same (1, then 0s),
+    its width kept: the same statement to the parser, but for the values."""
+    return _NUMBER.sub(_same_width, text)
+
+
+_NUMBER = re.compile(r"\b(?:0[xX][0-9A-Fa-f]+|\d+)\b")
+
+
+def _same_width(m: re.Match[str]) -> str:
+    digits = m.group(0)
+    if digits[:2] in ("0x", "0X"):
+        return digits[:2] + "1" * (len(digits) - 2)
+    return "1" + "0" * (len(digits) - 1) if len(digits) > 1 or digits != "0" else "0"
+
+
+@functools.lru_cache(maxsize=16384)
+def _parse(text: str, obj: str, attributes: frozenset[str]) -> Stmt:
     word = text.split(" ", 1)[0].rstrip(":")
     if word in _BARE:
         return Stmt(text, word)
     node, shift = _tree(text)
-    places, attrs, names, walrus = [], [], set(), []
-    plain_targets: set[int] = set()
-    targets: tuple[str, ...] = ()
-    sets: list[str] = []
-    single = False
     kind, value = "expr", None
+    targets: list[ast.expr] = []
     if isinstance(node, ast.Assign):
-        kind, value = "=", node.value
-        targets = tuple(text[t.col_offset:t.end_col_offset] for t in node.targets)
-        single = all(isinstance(t, ast.Name) for t in node.targets)
-        for t in node.targets:
-            if _names_only(t):
-                plain_targets.update(id(n) for n in ast.walk(t))
-                sets += [n.id for n in ast.walk(t) if isinstance(n, ast.Name)]
+        kind, value, targets = "=", node.value, node.targets
     elif isinstance(node, ast.AugAssign):
-        kind, value = "op=", node.value
-        if isinstance(node.target, ast.Name):
-            plain_targets.add(id(node.target))
-            sets = [node.target.id]
+        kind, value, targets = "op=", node.value, [node.target]
     elif isinstance(node, ast.If | ast.While):
         kind, value = ("elif" if shift else "if") if isinstance(node, ast.If) else "while", \
             node.test
+    elif isinstance(node, ast.For):
+        kind = "for"
     elif isinstance(node, ast.Return):
         kind, value = "return", node.value
     elif isinstance(node, ast.Expr):
         value = node.value
-    in_target: set[int] = set()
-    if isinstance(node, ast.Assign):
-        in_target = {id(n) for t in node.targets for n in ast.walk(t)}
+    # The names its targets that are names set (`a`, `a, b`; an augmented one's).
+    named = [t for t in targets if _names_only(t)]
+    plain = {id(n) for t in named for n in ast.walk(t)}
+    in_target = {id(n) for t in targets for n in ast.walk(t)} if kind == "=" else set()
+    in_value = {id(n) for n in ast.walk(value)} if value is not None else set()
+    places, attrs, names, walrus, value_names = [], [], set(), [], set()
+    calls = strings = False
     for n in ast.walk(node):
         if isinstance(n, ast.Name):
             names.add(n.id)
-            if id(n) not in plain_targets:
+            if id(n) in in_value:
+                value_names.add(n.id)
+            if id(n) not in plain:
                 places.append((n.col_offset + shift, n.end_col_offset + shift, n.id))
+        elif isinstance(n, ast.Call):
+            calls = calls or id(n) in in_value
+        elif isinstance(n, ast.Constant):
+            strings = strings or isinstance(n.value, str | bytes)
         elif isinstance(n, ast.NamedExpr) and isinstance(n.target, ast.Name):
             walrus.append(n.target.id)
         elif obj and isinstance(n, ast.Attribute) and isinstance(n.value, ast.Name) \
                 and n.value.id == obj and n.attr in attributes:
             attrs.append((n.col_offset + shift, n.end_col_offset + shift, n.attr,
                           id(n) in in_target))
-    strings = any(isinstance(n, ast.Constant) and isinstance(n.value, str | bytes)
-                  for n in ast.walk(node))
-    indexed = node.targets[0] if isinstance(node, ast.Assign) and len(node.targets) == 1 \
-        else node.test if isinstance(node, ast.If) else None
-    index = None
-    if isinstance(indexed, ast.Subscript) and isinstance(indexed.value, ast.Name):
-        sl = indexed.slice
-        index = (indexed.value.id, text[sl.col_offset + shift:sl.end_col_offset + shift])
-    value_nodes = list(ast.walk(value)) if value is not None else []
     span = None
     if value is not None:
         span = (value.col_offset + shift, value.end_col_offset + shift)
-    if isinstance(node, ast.Assign | ast.AugAssign):  # all after the `=`, parentheses too
-        target = node.targets[-1] if isinstance(node, ast.Assign) else node.target
-        lo = text.index("=", target.end_col_offset) + 1
+    if targets:  # an assignment's value: all after its `=`, parentheses too
+        lo = text.index("=", targets[-1].end_col_offset) + 1
         span = (lo + (text[lo] == " "), len(text))
+    indexed = targets[0] if kind == "=" and len(targets) == 1 else \
+        node.test if isinstance(node, ast.If) else None
+    index = None
+    if isinstance(indexed, ast.Subscript) and isinstance(indexed.value, ast.Name):
+        index = (indexed.value.id, indexed.slice.col_offset + shift,
+                 indexed.slice.end_col_offset + shift)
     return Stmt(
-        text, kind, targets, tuple(sets), single, span,
-        frozenset(names), frozenset(n.id for n in value_nodes if isinstance(n, ast.Name)),
-        tuple(walrus), any(isinstance(n, ast.Call) for n in value_nodes), strings,
+        text, kind, tuple((t.col_offset, t.end_col_offset) for t in targets if kind == "="),
+        tuple(n.id for t in named for n in ast.walk(t) if isinstance(n, ast.Name)),
+        kind == "=" and all(isinstance(t, ast.Name) for t in targets), span,
+        frozenset(names), frozenset(value_names), tuple(walrus), calls, strings,
         tuple(places), tuple(attrs), index)
 
 
 Call = tuple[int, int, tuple[tuple[int, int], ...]]  # start, end, its arguments' spans
 
 
-@functools.lru_cache(maxsize=16384)
+@functools.lru_cache(maxsize=32768)
 def calls(text: str, func: str) -> tuple[Call, ...]:
     """The calls `func(...)` in a statement or an expression that no other
     call of `func` holds, in order: where each is, and its arguments."""
+    return _calls(_shape(text), func)
+
+
+@functools.lru_cache(maxsize=16384)
+def _calls(text: str, func: str) -> tuple[Call, ...]:
     if text.split(" ", 1)[0].rstrip(":") in _BARE:
         return ()
     tree, shift = _tree(text)
