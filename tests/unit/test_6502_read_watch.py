@@ -17,17 +17,8 @@ from __future__ import annotations
 import random
 
 import pytest
-from test_6502_blocks import (
-    CODE,
-    HANDLER,
-    IO,
-    ROM,
-    compiled,  # noqa: F401 - fixture
-    pair,
-    raise_interrupts,
-    random_budget,
-    steps_to_a_hit,
-)
+import test_6502_blocks
+from test_6502_blocks import CODE, HANDLER, IO, ROM, compiled, pair, raise_interrupts, random_budget  # noqa: F401 - fixture
 
 from retroscope.cpu.mos6502 import MOS6502
 
@@ -92,19 +83,16 @@ def check(seed: int, mapped: bool, calls: int = 60, stepping: bool = False,
         else:
             ran = fast.run(budget)
         where = f"seed {seed}, call {call}, after {fast.cycles} cycles, PC ${fast.pc:04X}"
-        stopped = steps_to_a_hit(fast, slow, ran, budget, seen_fast, seen_slow, where, stepping)
+        stopped = test_6502_blocks.steps_to_a_hit(fast, slow, ran, budget, seen_fast,
+                                                  seen_slow, where, stepping)
         hits += stopped
     return hits
 
 
+@pytest.mark.parametrize("mapped", [False, True], ids=["plain_ram", "with_io"])
 @pytest.mark.parametrize("seed", range(25))
-def test_read_watch_equals_single_steps_on_plain_ram(seed: int, compiled) -> None:  # noqa: F811
-    check(seed, mapped=False)
-
-
-@pytest.mark.parametrize("seed", range(25))
-def test_read_watch_equals_single_steps_with_io(seed: int, compiled) -> None:  # noqa: F811
-    check(seed, mapped=True)
+def test_read_watch_equals_single_steps(seed: int, mapped: bool, compiled) -> None:  # noqa: F811
+    check(seed, mapped)
 
 
 @pytest.mark.parametrize("seed", range(8))

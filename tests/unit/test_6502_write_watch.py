@@ -16,16 +16,8 @@ from __future__ import annotations
 import random
 
 import pytest
-from test_6502_blocks import (
-    CODE,
-    IO,
-    ROM,
-    compiled,  # noqa: F401 - fixture
-    pair,
-    raise_interrupts,
-    random_budget,
-    steps_to_a_hit,
-)
+import test_6502_blocks
+from test_6502_blocks import CODE, IO, ROM, compiled, pair, raise_interrupts, random_budget  # noqa: F401 - fixture
 
 from retroscope.cpu.mos6502 import MOS6502
 
@@ -66,19 +58,16 @@ def check(seed: int, mapped: bool, calls: int = 60) -> int:
         budget = random_budget(rng)
         ran = fast.run(budget)
         where = f"seed {seed}, call {call}, after {fast.cycles} cycles, PC ${fast.pc:04X}"
-        stopped = steps_to_a_hit(fast, slow, ran, budget, seen_fast, seen_slow, where)
+        stopped = test_6502_blocks.steps_to_a_hit(fast, slow, ran, budget, seen_fast,
+                                                  seen_slow, where)
         hits += stopped
     return hits
 
 
+@pytest.mark.parametrize("mapped", [False, True], ids=["plain_ram", "with_io"])
 @pytest.mark.parametrize("seed", range(25))
-def test_write_watch_equals_single_steps_on_plain_ram(seed: int, compiled) -> None:  # noqa: F811
-    check(seed, mapped=False)
-
-
-@pytest.mark.parametrize("seed", range(25))
-def test_write_watch_equals_single_steps_with_io(seed: int, compiled) -> None:  # noqa: F811
-    check(seed, mapped=True)
+def test_write_watch_equals_single_steps(seed: int, mapped: bool, compiled) -> None:  # noqa: F811
+    check(seed, mapped)
 
 
 def test_watches_are_hit_and_blocks_run_while_watching(compiled) -> None:  # noqa: F811
