@@ -16,6 +16,7 @@ from __future__ import annotations
 import random
 
 import pytest
+import test_6502_blocks
 from test_6502_blocks import CODE, IO, ROM, compiled, pair, raise_interrupts, random_budget  # noqa: F401 - fixture
 
 from retroscope.cpu.mos6502 import MOS6502
@@ -56,30 +57,17 @@ def check(seed: int, mapped: bool, calls: int = 60) -> int:
             fast.set_write_watch(mask, hook)
         budget = random_budget(rng)
         ran = fast.run(budget)
-        start, before = slow.cycles, len(seen_slow)
-        while slow.cycles < start + budget and not slow.halted and len(seen_slow) == before:
-            slow.step()
-        stopped = len(seen_slow) > before
         where = f"seed {seed}, call {call}, after {fast.cycles} cycles, PC ${fast.pc:04X}"
-        assert ran == slow.cycles - start, where
-        assert seen_fast == seen_slow, where
-        if ran < budget and not fast.halted:
-            assert fast.at_stop == stopped, where
-        assert slow.snapshot() == fast.snapshot(), where
-        assert slow.bus.ram == fast.bus.ram, where
-        assert slow.bus.io_log == fast.bus.io_log, where
+        stopped = test_6502_blocks.steps_to_a_hit(fast, slow, ran, budget, seen_fast,
+                                                  seen_slow, where)
         hits += stopped
     return hits
 
 
+@pytest.mark.parametrize("mapped", [False, True], ids=["plain_ram", "with_io"])
 @pytest.mark.parametrize("seed", range(25))
-def test_write_watch_equals_single_steps_on_plain_ram(seed: int, compiled) -> None:  # noqa: F811
-    check(seed, mapped=False)
-
-
-@pytest.mark.parametrize("seed", range(25))
-def test_write_watch_equals_single_steps_with_io(seed: int, compiled) -> None:  # noqa: F811
-    check(seed, mapped=True)
+def test_write_watch_equals_single_steps(seed: int, mapped: bool, compiled) -> None:  # noqa: F811
+    check(seed, mapped)
 
 
 def test_watches_are_hit_and_blocks_run_while_watching(compiled) -> None:  # noqa: F811

@@ -127,7 +127,7 @@ def test_a_watched_load_ends_a_compiled_block_after_it() -> None:
     assert cpu.at_stop and cpu.pc == CODE + 7 and cpu.b == target  # JR not yet run
     # (40 turns, one more if run() left off between PUSH and POP)
     assert len(seen) in (40, 41) and seen[-1] == (0x41FF, target)
-    assert cpu._blocks and any(b[2] for b in cpu._blocks.values())  # compiled, checking
+    assert cpu.compiled_blocks()  # compiled, checking
     cpu.set_read_watch(None)
     assert cpu.run(5000) >= 5000 and not cpu.at_stop
 
@@ -205,7 +205,7 @@ def test_pacman_reads_through_the_core_watch_run_its_blocks() -> None:
     session.add_breakpoint("read", "$4C00", condition="0")  # never holds
     for frame in range(4):
         session.run_frame(BUTTONS[frame])
-    assert any(b[2] for b in session.cpu._blocks.values())
+    assert session.cpu.compiled_blocks()
 
 
 @pytest.mark.parametrize("kind", ["read", "write"])
@@ -247,4 +247,4 @@ def test_a_watched_access_stops_a_block_going_round_after_it(kind: str) -> None:
         while not hits:
             slow.step()
         assert slow.snapshot() == fast.snapshot(), f"stop at {fast.pc:04X}, B={fast.b}"
-    assert CODE + 2 in fast._blocks  # the loop's block, compiled under the watch
+    assert CODE + 2 in fast.compiled_blocks()  # the loop's block, compiled under the watch

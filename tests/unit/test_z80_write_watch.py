@@ -129,7 +129,7 @@ def compare_runs(rng: random.Random, fast: Z80, slow: Z80, seen: tuple[list, lis
         assert slow.bus.ram == fast.bus.ram, where
         assert getattr(slow.bus, "io_log", []) == getattr(fast.bus, "io_log", []), where
         hits += stopped
-        compiled = compiled or any(block[2] for block in fast._blocks.values())
+        compiled = compiled or bool(fast.compiled_blocks())
     return hits, compiled
 
 
@@ -164,7 +164,7 @@ def loop_cpu() -> Z80:
     cpu.bus.load(CODE, LOOP)
     cpu.pc, cpu.sp = CODE, 0x4200
     cpu.run(5000)
-    assert cpu._blocks  # hot: compiled
+    assert cpu.compiled_blocks()  # hot: compiled
     return cpu
 
 
@@ -183,7 +183,7 @@ def test_a_watched_store_ends_a_compiled_block_after_it() -> None:
     cpu.run(100_000)
     assert cpu.at_stop and cpu.pc == CODE + 4 and cpu.a == target  # INC B not yet run
     assert len(seen) == 40 and seen[-1] == (0x4080, target)
-    assert cpu._blocks  # compiled again, with the check
+    assert cpu.compiled_blocks()  # compiled again, with the check
     cpu.set_write_watch(None)
     assert cpu.run(5000) >= 5000 and not cpu.at_stop
 

@@ -40,6 +40,11 @@ class Core(Protocol):
 
     def reset(self) -> None: ...
 
+    def invalidate_code(self, start: int, end: int) -> list[int]:
+        """Drop the compiled blocks whose code overlaps [start, end) (code
+        patched from outside: see `blocks.CompiledCode`); their starts."""
+        ...
+
     def snapshot(self) -> dict[str, Any]:
         """All CPU state (not memory) as a JSON-able dict, walked from one field list."""
         ...

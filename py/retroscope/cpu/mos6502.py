@@ -7,7 +7,7 @@ handlers and the run loop reach them as fast as locals. The registers are
 exposed as attributes through properties that read and write those cells.
 There are three handler sets with the same effect (every access, dummy ones
 included, in the NMOS order): through `bus.read`/`bus.write`; straight into
-the bus's RAM when the bus has no handler or watch; and a hybrid for buses
+the bus's RAM when the bus has no handler or watch; and a paged set for buses
 with I/O regions (program fetches, zero page and stack from RAM, the rest
 through the bus). `run()` and `step()` pick one from the bus at each call, so
 a watch or mapping added between calls takes effect at once. While nothing
@@ -36,6 +36,7 @@ from functools import partial
 from typing import Any
 
 from . import _6502blocks, _6502gen
+from .blocks import AtStop, BlockTable, CompiledCode
 from .bus import Bus
 from .codegen import generated_code
 from .isa6502 import FLAG_I, RESET_VECTOR
@@ -50,7 +51,7 @@ def _factory(variant: str) -> Callable[..., tuple[Any, ...]]:
     factory = _FACTORIES.get(variant)
     if factory is None:
         make = partial(_6502gen.factory_source, decimal=variant == "nmos")
-        namespace: dict[str, Any] = {}
+        namespace: dict[str, Any] = {"AtStop": AtStop}
         exec(generated_code(f"retroscope.cpu.mos6502 {variant}", make), namespace)
         factory = _FACTORIES[variant] = namespace["factory"]
     return factory
@@ -105,7 +106,7 @@ def _register(name: str, mask: int) -> property:
     return property(get, set_, doc=f"register {name}")
 
 
-class MOS6502:
+class MOS6502(CompiledCode):
     """A 6502 over a `Bus`; `variant` "nmos" (with decimal mode) or "2a03"."""
 
     a = _register("a", 0xFF)
@@ -120,11 +121,12 @@ class MOS6502:
             raise ValueError(f"6502 variant must be one of {VARIANTS}, not {variant!r}")
         self.bus = bus if bus is not None else Bus()
         self.variant = variant
+        self._blocks = _6502blocks.block_table()
         (self._run, self._step, self._irq, self._nmi, self._get_state, self._set_state,
          self._set_stops, self._was_stopped, self.request_stop, self.stall,
          self._set_write_watch, self._set_read_watch) = _factory(variant)(
-            self.bus, partial(_6502blocks.build, decimal=variant == "nmos"), _6502blocks.HOT,
-            _6502blocks.SPAN, partial(_watched, variant))
+            self.bus, self._blocks, partial(_6502blocks.build, decimal=variant == "nmos"),
+            partial(_watched, variant))
         self.stops: frozenset[int] = frozenset()
         # The read watch's mask (None: none): `Machine.skip_idle` skips no
         # turn of the wait loop whose reads it covers.
@@ -174,6 +176,9 @@ class MOS6502:
         take handlers that check both."""
         self._set_read_watch(mask, hook if mask is not None else None)
         self.read_watch_mask = mask
+
+    def _block_tables(self) -> list[BlockTable]:
+        return [self._blocks]
 
     @property
     def at_stop(self) -> bool:

@@ -56,6 +56,7 @@ from typing import Any
 
 from . import _tms9900blocks, _tms9900gen
 from . import isa9900 as isa
+from .blocks import BlockTable, CompiledCode
 from .bus import Bus
 from .codegen import generated_code
 
@@ -177,7 +178,7 @@ def _register(n: int) -> property:
     return property(get, set_, doc=f"workspace register R{n}, in memory at WP + {2 * n}")
 
 
-class TMS9900:
+class TMS9900(CompiledCode):
     """The TMS9900 over a `Bus` (flat 64 KiB RAM if none is given).
 
     `wait_states`: None for a flat bus, True for the TI-99/4A's memory map, a
@@ -216,6 +217,7 @@ class TMS9900:
         # comes as variants that check writes against the write watch, reads
         # against the read watch, or both: keyed (mode, write, read watched).
         self._engines: dict[tuple[str, bool, bool], tuple[Any, ...]] = {}
+        self._tables: list[BlockTable] = []  # the engines' compiled blocks
         self._mode = ""
         self._engine: tuple[str, bool, bool] | None = None
         # The write and read watches (set_write_watch, set_read_watch): each
@@ -254,11 +256,14 @@ class TMS9900:
             engine = self._engines.get(key)
             if engine is None:
                 waits = self.wait_pages is not None
+                blocks = _tms9900blocks.block_table() if self._mode != "bus" else None
                 handlers, table, *engine = _factory(waits, *key)(
                     self.bus, self, self.wait_pages, LAE_W, LAEP_B, PARITY,
-                    isa.stcr_cycles, self._rdir, self._wdir,
+                    isa.stcr_cycles, self._rdir, self._wdir, blocks,
                     partial(_tms9900blocks.build, waits=waits, mode=self._mode,
                             watch=key[1], read_watch=key[2]))
+                if blocks is not None:
+                    self._tables.append(blocks)
                 names, index = _dispatch()
                 slots = [handlers[n] for n in names]
                 table[:] = map(slots.__getitem__, index)
@@ -392,6 +397,9 @@ class TMS9900:
             self._stop_mask = bytearray(0x10000)
             for at in self.stops:
                 self._stop_mask[at] = 1
+
+    def _block_tables(self) -> list[BlockTable]:
+        return self._tables
 
     def interrupt(self, level: int | None) -> None:
         """Hold INTREQ at `level` (1-15) until called with None (level-sensitive,
