@@ -77,6 +77,46 @@ def wait_until(page, expression: str, arg=None, timeout: float = 30_000,
         page.wait_for_timeout(poll_ms)
 
 
+def wait_for(page, predicate, what: str, timeout: float = 30_000, poll_ms: int = 100):
+    """Poll a Python `predicate()` (which may read the page) until it returns
+    something truthy, and return that; `what` names the condition when it
+    never comes."""
+    end = time.monotonic() + timeout / 1000
+    while True:
+        value = predicate()
+        if value:
+            return value
+        if time.monotonic() > end:
+            raise AssertionError(f"timed out after {timeout / 1000:.0f} s waiting for {what}"
+                                 f" (last: {value!r})")
+        page.wait_for_timeout(poll_ms)
+
+
+def settled(page) -> None:
+    """The worker has answered a request sent now (so every frame it sent
+    before, it has posted) and the page has drawn what arrived: after this,
+    what the page shows no longer moves unless something runs the machine."""
+    page.evaluate("window.retroscope.state().then(() => new Promise("
+                  "(r) => requestAnimationFrame(() => requestAnimationFrame(r))))")
+
+
+def frames_pass(page, n: int, timeout: float = 60_000) -> int:
+    """Wait until `n` more frames are drawn (the machine is running); the frame."""
+    start = page.evaluate("window.retroscope.frame()")
+    return wait_until(page, f"window.retroscope.frame() >= {start + n} && "
+                            "window.retroscope.frame()", timeout=timeout)
+
+
+def hold_key(page, key: str, frames: int = 2, after: int = 2) -> None:
+    """A key held while `frames` frames run, then released for `after` more,
+    so the running game sees a press and then a release (a new press next)."""
+    page.keyboard.down(key)
+    frames_pass(page, frames)
+    page.keyboard.up(key)
+    if after:
+        frames_pass(page, after)
+
+
 class PageLog:
     """What the page said and asked for while a test ran."""
 

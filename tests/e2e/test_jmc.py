@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from conftest import focus_picture, wait_until
+from conftest import focus_picture, wait_for, wait_until
 from retroscope.machines.jmc import model
 from retroscope.machines.jmc.draw import cell_xy
 
@@ -112,11 +112,9 @@ def test_a_hot_seat_round_with_the_interstitial(open_page, page_log):
         click_cell(page, to)
         want = before.copy()
         want.resolve_move(frm, to)
-        for _ in range(100):  # the 6502 takes the move on a coming frame
-            if board(page).pieces == want.pieces:
-                break
-            page.wait_for_timeout(100)
-        assert board(page).pieces == want.pieces
+        # the 6502 takes the move on a coming frame
+        wait_for(page, lambda want=want: board(page).pieces == want.pieces,
+                 f"the {turn} move on the board")
         if turn == "red":
             page.screenshot(path="test-output/e2e-jmc-hotseat.png")
         press(page, "KeyE")
