@@ -9,6 +9,8 @@
     python3 build.py test --quick          the unit tests only, no site build
     python3 build.py bench                 set up, build, print the benchmark figures
     python3 build.py bench boot            the page's boot figures only (cold loads, reloads)
+    python3 build.py bench phone           the boot with the CPU slowed 4x, and the service
+                                           worker's cost (tools/bench_phone.py)
     python3 build.py bench ai [--quick]    the Tetris AI's games (level 18, 30 Hz taps)
 
 Set-up is idempotent: a venv in .venv with requirements-dev.txt, the pinned
@@ -106,7 +108,8 @@ def cmd_bench(args: argparse.Namespace) -> int:
     build_site()
     env = dict(os.environ, CHROMIUM=ensure_chromium(), RETROSCOPE_DIST=str(DIST))
     command = [str(python), "-m", "tools.bench", *(["--quick"] if args.quick else []),
-               *(["--boot"] if args.what == "boot" else [])]
+               *(["--boot"] if args.what == "boot" else []),
+               *(["--phone"] if args.what == "phone" else [])]
     return subprocess.run(command, cwd=REPO, env=env).returncode
 
 
@@ -123,10 +126,11 @@ def main(argv: list[str]) -> int:
                       help="the quick tier: tests/unit only, without building the site")
     bench = sub.add_parser("bench", help="print the benchmark figures")
     bench.add_argument("--quick", action="store_true", help="shorter runs (smoke check)")
-    bench.add_argument("what", nargs="?", choices=("speed", "boot", "ai"), default="speed",
-                       help="speed figures (the default), the page's boot only, or the "
-                            "Tetris AI's games (tools/bench_ai.py: --games, --engine "
-                            "sim|machine, --workers)")
+    bench.add_argument("what", nargs="?", choices=("speed", "boot", "phone", "ai"),
+                       default="speed",
+                       help="speed figures (the default), the page's boot only, the boot "
+                            "on a phone-class CPU (4x slower), or the Tetris AI's games "
+                            "(tools/bench_ai.py: --games, --engine sim|machine, --workers)")
     args, rest = parser.parse_known_args(argv)
     args.ai_args = rest if args.command == "bench" and args.what == "ai" else []
     if rest and args.command != "test" and not args.ai_args:

@@ -5,7 +5,7 @@ import { connect } from "./protocol.js";
 import { parseHash, short, makeHash } from "./router.js";
 import { createScreen } from "./screen.js";
 import { createInput } from "./input.js";
-import { createTouchControls } from "./touch.js";
+import { createTouchControls, touchToggle } from "./touch.js";
 import { registerOffline } from "./offline.js";
 import { el, hex } from "./panels/dom.js";
 import * as mechanicsPanel from "./panels/mechanics.js";
@@ -91,33 +91,15 @@ const touch = createTouchControls({
 });
 
 // -- the touch controls and the layout that fits a phone ----------------------------------
-// Shown by themselves where the pointer is coarse (a phone, a tablet), or as
-// the Touch button last left them (remembered). style.css lays the page out
-// for them; it needs the height of what sits above the picture's column.
-const TOUCH_STORE = "retroscope.touch";
-const coarse = matchMedia("(pointer: coarse)");
-function touchChosen() {
-  try {
-    const saved = localStorage.getItem(TOUCH_STORE);
-    if (saved === "on" || saved === "off") return saved === "on";
-  } catch { /* storage off */ }
-  return coarse.matches;
-}
-function showTouch(on) {
-  html.dataset.touch = on ? "on" : "off";
-  ui.touchButton.setAttribute("aria-pressed", String(on));
-  if (!on) touch.release();
-  placePlay();
-}
+// style.css lays the page out for the controls (html[data-touch]); it needs
+// the height of what sits above the picture's column.
 function placePlay() {
   html.style.setProperty("--above-play", `${ui.screenColumn.offsetTop}px`);
 }
-showTouch(touchChosen());
-coarse.addEventListener("change", () => showTouch(touchChosen()));
-ui.touchButton.addEventListener("click", () => {
-  const on = html.dataset.touch !== "on";
-  try { localStorage.setItem(TOUCH_STORE, on ? "on" : "off"); } catch { /* this visit only */ }
-  showTouch(on);
+touchToggle(ui.touchButton, (on) => {
+  html.dataset.touch = on ? "on" : "off";
+  if (!on) touch.release();
+  placePlay();
 });
 new ResizeObserver(placePlay).observe(ui.topbar);
 new ResizeObserver(placePlay).observe(ui.messages);
@@ -839,6 +821,7 @@ async function boot() {
     // Offline after this visit: the service worker keeps this build's files
     // (asked for once the machine runs, so that it costs the boot nothing).
     offline = registerOffline({ onUpdate: offerUpdate });
+    offline.ready.then((kept) => { if (kept) timings.offlineReady = performance.now(); });
   } catch (err) {
     fatal(`the machine could not start: ${err.message}`, err.detail);
   }

@@ -62,6 +62,10 @@ self.addEventListener("activate", (event) => event.waitUntil((async () => {
   await self.clients.claim();
 })()));
 
+// Opened once in the worker's life, not for each of the seventy files a boot asks for.
+let opened = null;
+const keptBuild = () => (opened ??= caches.open(CACHE));
+
 self.addEventListener("fetch", (event) => {
   const request = event.request;
   const url = new URL(request.url);
@@ -69,8 +73,7 @@ self.addEventListener("fetch", (event) => {
   const bare = url.href.split(/[?#]/)[0];
   const isPage = bare === PAGE || bare === self.registration.scope;  // with any link's hash
   event.respondWith((async () => {
-    const cache = await caches.open(CACHE);
-    const kept = await cache.match(isPage ? PAGE : request);
+    const kept = await (await keptBuild()).match(isPage ? PAGE : request);
     return kept ?? fetch(request);
   })());
 });

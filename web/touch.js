@@ -4,7 +4,8 @@
 // while A is tapped); a finger that slides from one button onto the next
 // presses the next; a finger on the pad steers wherever it drifts. Presses
 // go to the same button bits as the keys (web/input.js), so a tap shorter
-// than a frame still counts (the worker keeps it for the next frame).
+// than a frame still counts (the worker keeps it for the next frame). They
+// show where the pointer is coarse, or as the toggle button last left them.
 
 import { el } from "./panels/dom.js";
 
@@ -16,6 +17,7 @@ const DEAD_ZONE = 0.28;
 // rest, nearer an axis, is a straight direction: a thumb on Left does not
 // soft-drop by accident).
 const DIAGONAL_HALF_DEG = 20;
+const STORE = "retroscope.touch";   // "on" or "off": the Touch button's last word
 
 /** The directions (names) a point at (dx, dy) from the pad's centre presses,
  * for a pad of `ways` (4 or 8) and radius `r`. y grows downwards. */
@@ -42,7 +44,6 @@ export function createTouchControls({ padRoot, buttonsRoot, onChange }) {
 
   const bit = (name) => { const i = names.indexOf(name); return i < 0 ? 0 : 1 << i; };
   const bitsOf = (list) => list.reduce((bits, name) => bits | bit(name), 0);
-  const padMask = () => bitsOf(DIRECTIONS);
 
   function pressed() {
     let bits = 0;
@@ -183,6 +184,31 @@ export function createTouchControls({ padRoot, buttonsRoot, onChange }) {
     release,
     /** The bits pressed now (pad, buttons, a kept direction). */
     pressed,
-    padMask,
   };
+}
+
+/** Whether the controls show: where the pointer is coarse (a phone, a
+ * tablet), unless the toggle `button` was used, which is remembered.
+ * onShow(on) now and whenever that changes. */
+export function touchToggle(button, onShow) {
+  const coarse = matchMedia("(pointer: coarse)");
+  const chosen = () => {
+    try {
+      const saved = localStorage.getItem(STORE);
+      if (saved === "on" || saved === "off") return saved === "on";
+    } catch { /* storage off: as the pointer is */ }
+    return coarse.matches;
+  };
+  let on = false;
+  const show = (value) => {
+    on = value;
+    button.setAttribute("aria-pressed", String(on));
+    onShow(on);
+  };
+  button.addEventListener("click", () => {
+    try { localStorage.setItem(STORE, on ? "off" : "on"); } catch { /* this visit only */ }
+    show(!on);
+  });
+  coarse.addEventListener("change", () => show(chosen()));
+  show(chosen());
 }

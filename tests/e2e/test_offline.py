@@ -102,9 +102,11 @@ def plays(page) -> None:
 
 
 def test_the_site_opens_offline_after_one_visit_and_a_new_build_takes_over_whole(
-        browser, site_copy):
+        browser_type, browser_type_launch_args, site_copy, tmp_path):
     root, url = site_copy
-    context = browser.new_context(**PHONE, service_workers="allow")
+    # A profile on disk, as a person's browser has (a private window installs nothing).
+    context = browser_type.launch_persistent_context(
+        tmp_path / "profile", **browser_type_launch_args, **PHONE, service_workers="allow")
     page = context.new_page()
     errors: list[str] = []
     page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
@@ -120,9 +122,7 @@ def test_the_site_opens_offline_after_one_visit_and_a_new_build_takes_over_whole
         assert kept(page) == {f"retroscope-{old.split('/')[1]}": build_files(root, old)}
         cdp = context.new_cdp_session(page)
         assert cdp.send("Page.getAppManifest")["errors"] == []
-        # (A Playwright context is a private window, where nothing installs.)
-        assert {e["errorId"] for e in cdp.send("Page.getInstallabilityErrors")[
-            "installabilityErrors"]} <= {"in-incognito"}
+        assert cdp.send("Page.getInstallabilityErrors")["installabilityErrors"] == []
 
         context.set_offline(True)
         page.reload()

@@ -16,10 +16,12 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
+from test_backgammon import point_at
+from test_jmc import a_move as jmc_move
+from test_jmc import board as jmc_board
+from test_jmc import cell_point
 
 from conftest import BOOT_TIMEOUT_MS, PHONE, Fingers, centre, wait_until
-from retroscope.machines.jmc import model as jmc_model
-from retroscope.machines.jmc.draw import cell_xy
 
 SHOTS = Path("test-output")
 # name -> (width, height, device pixels per CSS pixel): phones upright and on
@@ -197,30 +199,14 @@ def play_crpg(page, fingers: Fingers) -> None:
     fingers.up(0)
 
 
-def tap_jmc_cell(page, fingers: Fingers, p: int) -> None:
-    x, y, w = cell_xy(p)
-    box = page.locator("[data-testid=screen]").bounding_box()
-    fingers.tap({"x": box["x"] + (x + w // 2) * 2 * box["width"] / 320,
-                 "y": box["y"] + (y + 10) * box["height"] / 256})
-
-
-def jmc_board(page) -> jmc_model.Board:
-    ram = page.evaluate("window.retroscope.read(0x400, 0x60)")
-    board = jmc_model.Board(page.evaluate("window.retroscope.read(0x51, 1)")[0])
-    board.pieces, board.types = list(ram[:48]), list(ram[48:96])
-    return board
-
-
 def play_jmc(page, fingers: Fingers) -> None:
     state = "window.retroscope.state().then(s => s.machine)"
     wait_until(page, f"{state}.then(m => m.phase === 'play' && !m.busy)", timeout=SLOW)
     before = jmc_board(page)
-    frm, to = next((p, t) for p in jmc_model.SPACES
-                   if not before.pieces[p] & 0x80 and before.pieces[p] & 4
-                   for t, mark in enumerate(before.marks(p)) if mark)
-    tap_jmc_cell(page, fingers, frm)
+    frm, to = jmc_move(before)
+    fingers.tap(cell_point(page, frm))
     wait_until(page, f"{state}.then(m => !m.busy)", timeout=SLOW)
-    tap_jmc_cell(page, fingers, to)
+    fingers.tap(cell_point(page, to))
     want = before.copy()
     want.resolve_move(frm, to)
     wait_until(page, "([a, n]) => window.retroscope.read(a, n).then(r => r.join() === "
@@ -231,18 +217,6 @@ def play_jmc(page, fingers: Fingers) -> None:
     wait_until(page, f"{state}.then(m => m.phase === 'pass')", timeout=SLOW)
 
 
-# White-numbered point -> (left tile column, on the top half): video.point_place.
-BG_PLACE = """(p) => p <= 6 ? [16 + (6 - p) * 2, false] : p <= 12 ? [2 + (12 - p) * 2, false]
-  : p <= 18 ? [2 + (p - 13) * 2, true] : [16 + (p - 19) * 2, true]"""
-
-
-def tap_bg_point(page, fingers: Fingers, white_point: int) -> None:
-    col, top = page.evaluate(f"({BG_PLACE})({white_point})")
-    box = page.locator("[data-testid=screen]").bounding_box()
-    fingers.tap({"x": box["x"] + (col * 8 + 8) * box["width"] / 256,
-                 "y": box["y"] + ((4 if top else 25) * 8) * box["height"] / 240})
-
-
 def play_backgammon(page, fingers: Fingers) -> None:
     page.evaluate("window.retroscope.command('players', {white: 'human', black: 'human'})")
     page.evaluate("window.retroscope.run()")  # (opened paused: no computer moves first)
@@ -250,9 +224,9 @@ def play_backgammon(page, fingers: Fingers) -> None:
     turn, (src, dst) = game["turn"], game["legal"][0]
     side = "white" if turn == 0 else "black"
     white = (lambda p: p) if turn == 0 else (lambda p: 25 - p)
-    tap_bg_point(page, fingers, white(src))  # the first tap plays (no focus click)
+    fingers.tap(point_at(page, white(src)))  # the first tap plays (no focus click)
     wait_until(page, f"window.retroscope.state().then(s => s.machine.game.selected === {src})")
-    tap_bg_point(page, fingers, white(dst))
+    fingers.tap(point_at(page, white(dst)))
     count = f"window.retroscope.state().then(s => s.machine.game.{side}[{dst}])"
     wait_until(page, f"{count}.then(n => n === {game[side][dst] + 1})")
     fingers.tap(centre(page, "touch-B"))      # B: undo
