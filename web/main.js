@@ -262,7 +262,8 @@ const showLoadMessage = (text) => showMessage(text, "warning", { load: true });
 // previous one's notes and messages go (not an offer: a new build to reload into).
 function beginLoad() {
   for (const old of [...ui.messages.children]) {
-    if ((old.dataset.kind === "info" && old.dataset.offer === undefined) || old.dataset.load !== undefined) old.remove();
+    const note = old.dataset.kind === "info" && old.dataset.offer === undefined;
+    if (note || old.dataset.load !== undefined) old.remove();
   }
 }
 
