@@ -50,7 +50,20 @@ async function keepBuild() {
   }
 }
 
-self.addEventListener("install", (event) => event.waitUntil(keepBuild()));
+// The folders whose every path names its content: where the browser can
+// (the Static Routing API), it answers them from this build's cache itself,
+// without starting this worker for each (a cache miss goes to the network).
+const NAMED_FOLDERS = ["app", "pyodide", "py", "snapshot"];
+
+self.addEventListener("install", (event) => {
+  event.waitUntil(keepBuild());
+  if (!event.addRoutes) return;
+  const scope = new URL(self.registration.scope).pathname;
+  event.waitUntil(event.addRoutes(NAMED_FOLDERS.map((folder) => ({
+    condition: { urlPattern: { pathname: `${scope}${folder}/*` }, requestMethod: "GET" },
+    source: { cacheName: CACHE },
+  }))).catch(() => { /* the fetch handler answers them */ }));
+});
 
 // Taking over: the other builds' caches go (their pages are closed, or were
 // reloaded into this build), and a page opened before this worker existed (the
