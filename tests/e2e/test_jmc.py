@@ -53,11 +53,16 @@ def wait_phase(page, phase: str) -> None:
         timeout=SLOW)
 
 
-def click_cell(page, p: int) -> None:
+def cell_point(page, p: int) -> dict[str, float]:
+    """Where space `p` is on the page (MODE 2's pixels are two wide)."""
     x, y, w = cell_xy(p)
     box = page.locator("[data-testid=screen]").bounding_box()
-    page.mouse.click(box["x"] + (x + w // 2) * 2 * box["width"] / 320,
-                     box["y"] + (y + 10) * box["height"] / 256)
+    return {"x": box["x"] + (x + w // 2) * 2 * box["width"] / 320,
+            "y": box["y"] + (y + 10) * box["height"] / 256}
+
+
+def click_cell(page, p: int) -> None:
+    page.mouse.click(**cell_point(page, p))
     frames_pass(page, 3)
     wait_until(page, BUSY, timeout=SLOW)
 
