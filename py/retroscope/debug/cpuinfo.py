@@ -125,6 +125,14 @@ class CpuInfo:
         place to come back to, whereas a call saves the address after the call."""
         raise NotImplementedError
 
+    def saved_return(self) -> int:
+        """The return address an interrupt entry (or a call) has just saved."""
+        raise NotImplementedError
+
+    def interrupt_handlers(self) -> set[int]:
+        """Where the CPU's interrupts begin now, from its vectors."""
+        raise NotImplementedError
+
     # -- registers ---------------------------------------------------------------
     def get_registers(self) -> dict[str, int]:
         cpu = self.cpu
@@ -207,8 +215,15 @@ class Info6502(CpuInfo):
         s = self.cpu.s
         if s != (depth0 - 3) & 0xFF:
             return False
+        return self.saved_return() == pc0
+
+    def saved_return(self) -> int:
+        s, peek = self.cpu.s, self.cpu.bus.peek
+        return peek(0x100 | (s + 2) & 0xFF) | peek(0x100 | (s + 3) & 0xFF) << 8
+
+    def interrupt_handlers(self) -> set[int]:
         peek = self.cpu.bus.peek
-        return peek(0x100 | (s + 2) & 0xFF) | peek(0x100 | (s + 3) & 0xFF) << 8 == pc0
+        return {_word_le(peek, 0xFFFA), _word_le(peek, 0xFFFE)}  # NMI, IRQ/BRK
 
 
 class InfoZ80(CpuInfo):
@@ -257,6 +272,19 @@ class InfoZ80(CpuInfo):
     def interrupted(self, pc0: int, depth0: int) -> bool:
         sp = self.cpu.sp
         return sp == (depth0 - 2) & 0xFFFF and _word_le(self.cpu.bus.peek, sp) == pc0
+
+    def saved_return(self) -> int:
+        return _word_le(self.cpu.bus.peek, self.cpu.sp)
+
+    def interrupt_handlers(self) -> set[int]:
+        # IM 1 and NMI at fixed places; IM 2 through the table at I * 256 +
+        # the byte the device gave; IM 0 runs that byte (an RST, here).
+        cpu = self.cpu
+        vector = cpu.irq_vector
+        found = {0x0038, 0x0066, _word_le(cpu.bus.peek, (cpu.i << 8) | (vector & 0xFE))}
+        if vector & 0xC7 == 0xC7:
+            found.add(vector & 0x38)
+        return found
 
     def trace_fields(self) -> tuple[str, ...]:
         return ("af", "bc", "de", "hl", "ix", "iy", "sp")
@@ -308,6 +336,14 @@ class Info9900(CpuInfo):
         # Context switch: the new workspace's R14 holds the old PC.
         wp = self.cpu.wp
         return wp != depth0 and _word_be(self.cpu.bus.peek, wp + 28) == pc0
+
+    def saved_return(self) -> int:
+        return _word_be(self.cpu.bus.peek, self.cpu.wp + 28)  # the new workspace's R14
+
+    def interrupt_handlers(self) -> set[int]:
+        # Level n's vector is WP, PC at 4n; LOAD's at >FFFC.
+        peek = self.cpu.bus.peek
+        return {_word_be(peek, 4 * n + 2) for n in range(16)} | {_word_be(peek, 0xFFFE)}
 
     def get_registers(self) -> dict[str, int]:
         regs = super().get_registers()

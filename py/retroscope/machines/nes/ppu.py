@@ -308,6 +308,11 @@ class PPU:
             tile = self._tiles[index] = _decode_tile(self.chr, index << 4)
         return tile
 
+    def tile(self, index: int) -> tuple[bytes, ...]:
+        """Tile `index` (0-511: $0000-$1FFF in 16-byte steps) as 8 rows of 8
+        two-bit pixel values, as the renderer reads it (for viewers)."""
+        return self._tile(index & 0x1FF)
+
     def _bg_rows(self, index: int, group: int) -> tuple[bytes, ...]:
         """The 8 pixel rows of a background tile, already in NES colours."""
         key = (index << 2) | group
