@@ -129,6 +129,12 @@ class CpuInfo:
         """The return address an interrupt entry (or a call) has just saved."""
         raise NotImplementedError
 
+    def pc_at_write(self, read: Callable[[int], int], at: int) -> int:
+        """The instruction that made a write a watch saw with PC at `at`, if
+        PC was still on it; -1 when PC had moved past it (the Z80 and TMS9900
+        cores fetch every operand first)."""
+        return -1
+
     def interrupt_handlers(self) -> set[int]:
         """Where the CPU's interrupts begin now, from its vectors."""
         raise NotImplementedError
@@ -185,6 +191,7 @@ class Info6502(CpuInfo):
         super().__init__(cpu)
         from ..cpu import isa6502
         self._ops = isa6502.OPCODES
+        self._writes_first: bytearray | None = None
 
     def decode(self, read: Callable[[int], int], addr: int) -> Insn:
         op = self._ops[read(addr & 0xFFFF)]
@@ -197,6 +204,23 @@ class Info6502(CpuInfo):
 
     def _key(self, read: Callable[[int], int], addr: int) -> int:
         return read(addr & 0xFFFF)
+
+    def pc_at_write(self, read: Callable[[int], int], at: int) -> int:
+        """The instruction that made a write seen with PC at `at`: the core's
+        handlers (which its compiled blocks share) move PC before writing,
+        but for the plain stores (STA/STX/STY absolute and zero page), which
+        write first: there PC is still on the instruction."""
+        if self._writes_first is None:
+            from ..cpu._6502gen import handler_body
+            first = bytearray(256)
+            for code, op in enumerate(self._ops):
+                if op is not None:
+                    body = handler_body(op, False)
+                    writes = [i for i, line in enumerate(body) if "write(" in line]
+                    moves = [i for i, line in enumerate(body) if line.startswith("pc = ")]
+                    first[code] = bool(writes and moves and writes[0] < moves[0])
+            self._writes_first = first
+        return at if self._writes_first[read(at & 0xFFFF)] else -1
 
     def text(self, read: Callable[[int], int], addr: int,
              symbols: dict[str, int] | None = None) -> str:

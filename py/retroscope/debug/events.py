@@ -13,10 +13,13 @@ Frames: the log keeps the frame in progress and the one before it. The
 page shows the frame that is under way when the machine stopped part-way
 through one (up to where it stopped), else the last one that ran whole.
 
-The PC: the 6502 core reports a write with PC still at the instruction
-that makes it; the Z80 and TMS9900 cores have moved PC past it by then (they
-fetch the operands first), so the instruction is the one that ends there,
-found in the program's listing (or, outside it, by decoding backwards).
+The PC: a watch sees a write with PC past the instruction that makes it
+(the Z80 and TMS9900 fetch every operand first, and most 6502 handlers move
+PC before writing), or on it (the 6502's plain stores: `CpuInfo.pc_at_write`);
+past it, the instruction is the one that ends there, found in the program's
+listing (or, outside it, by decoding backwards). The cycle is the core's
+count at the write: the instruction's first cycle on the 6502 and Z80, a
+few cycles into it on the TMS9900.
 """
 
 from __future__ import annotations
@@ -29,7 +32,6 @@ from .cpuinfo import CpuInfo
 from .devices import Device, Hardware, Interrupt, hardware_of
 
 MAX_EVENTS = 40_000  # per frame: a frame that makes more keeps its first ones
-PC_AFTER = {"6502": False, "z80": True, "tms9900": True}
 WRITE, PORT, INTERRUPT = "write", "port", "interrupt"
 REPEATING = ("ldir", "lddr", "otir", "otdr", "inir", "indr")
 
@@ -233,12 +235,14 @@ class EventLog:
                 "line": source["line"] if source else None}
 
     def instruction(self, raw: int) -> int:
-        """The address of the instruction whose write was seen with PC at `raw`."""
-        if not PC_AFTER[self.info.family]:
-            return raw
+        """The address of the instruction whose write was seen with PC at
+        `raw`: there, or (the core had moved PC on) the one that ends there."""
         found = self._before.get(raw)
         if found is None:
-            found = self._before[raw] = self._ending_at(raw)
+            found = self.info.pc_at_write(self.machine.bus.peek, raw)
+            if found < 0:
+                found = self._ending_at(raw)
+            self._before[raw] = found
         return found
 
     def _ending_at(self, end: int) -> int:

@@ -12,9 +12,10 @@ the byte after it; a return pops back to the frame it returns to (none
 matches: the return was a jump, as `PHA PHA RTS` code does, and nothing is
 popped). An interrupt is a call too: the step that took it is found where PC
 lands on a handler (the machine's vectors) with the interrupted PC saved as
-its return (`CpuInfo.saved_return`). Each instruction's cycles go to the
-routine on top, keyed by the path of entry addresses from the first routine
-seen (the tree); a routine is named by its symbol, or the nearest one before it.
+its return (`CpuInfo.saved_return`), at the root of a tree of its own. Each
+instruction's cycles go to the routine on top, keyed by the path of entry
+addresses from the first routine seen or the interrupt (the tree); a routine
+is named by its symbol, or the nearest one before it.
 
 Reads count data only: the program's code bytes (the listing says which)
 are left out of the read watch, as every instruction fetch reads them: the
@@ -110,12 +111,14 @@ class Profiler:
         handlers = self._handlers()
         interrupts = self.interrupt_entries
 
-        def enter(entry: int, back: int) -> None:
+        def enter(entry: int, back: int, interrupt: bool = False) -> None:
+            """A call (or an interrupt: a tree of its own, as it runs whatever
+            it interrupted) of `entry`, returning to `back`."""
             nonlocal path, node
             if len(stack) >= MAX_DEPTH:
                 del stack[:MAX_DEPTH // 4]
             stack.append((back, path))
-            path = (*path, entry)
+            path = (entry,) if interrupt else (*path, entry)
             node = nodes.get(path) or nodes.setdefault(path, [0, 0])
             node[1] += 1
 
@@ -147,7 +150,7 @@ class Profiler:
                 insn = decode(peek, pc)
                 f = flow[pc] = (insn.kind, (pc + insn.length) & 0xFFFF)
             if after in handlers and info.saved_return() == pc:
-                enter(after, pc)  # it took an interrupt instead of running `pc`
+                enter(after, pc, True)  # it took an interrupt instead of running `pc`
                 interrupts.add(after)
                 node[0] += cycles
                 return

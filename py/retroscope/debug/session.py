@@ -1111,7 +1111,7 @@ class Session:
             while machine.advance() != "frame":
                 machine.stop_requested = False
         try:
-            self.rewind.seek(frame, machine.restore, replay)
+            self.rewind.seek(frame, machine.restore, replay, replay_last=self.events.on)
         except ValueError as exc:
             raise DebugError(str(exc)) from None
         finally:
