@@ -235,8 +235,10 @@ def test_patterns_colours_registers_and_sprites_are_the_vrams(sessions):
     assert rows["R2"]["addr"] == vdp.name_table and rows["R4"]["addr"] == vdp.pattern_table
     colours = session.viewer("vdp-colours")
     w, _, pixels, _ = picture(colours, "colours")
-    value = vdp.vram[vdp.colour_table + 9]
-    assert pixels[3 * w + 9 * 16 + 2] == value >> 4 and pixels[3 * w + 9 * 16 + 12] == value & 15
+    value = vdp.vram[vdp.colour_table + 9]  # group 9: the second row's second
+    assert pixels[19 * w + 16 + 2] == value >> 4 and pixels[19 * w + 16 + 12] == value & 15
+    hit = session.viewer_at("vdp-colours", "colours", 16 + 3, 19)
+    assert hit["addr"] == vdp.colour_table + 9
     sprites = session.viewer("vdp-sprites")["items"]
     for e in sprites:
         assert [e["y"], e["x"], e["name"]] == list(vdp.vram[e["addr"]:e["addr"] + 3])

@@ -35,7 +35,7 @@ def test_each_step_keeps_the_bytes_that_pass_against_the_step_before_or_a_value(
     result = session.search(op="gt")
     assert 0x0040 in result["addresses"] and 0x0041 not in result["addresses"]
     i = result["addresses"].index(0x0040)
-    assert (result["values"][i], result["previous"][i]) == (6, 6)
+    assert (result["values"][i], result["previous"][i]) == (6, 5)
     ram[0x0040] = 4
     assert session.search(op="lt")["addresses"][:1] == [0x0040]
     ram[0x0040] = 4

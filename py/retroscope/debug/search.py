@@ -27,6 +27,7 @@ class MemorySearch:
         self.machine = machine
         self.space: str | None = None
         self.image = b""                 # the space at the last step
+        self.before = b""                # ...and at the step before it
         self.left: list[int] = []        # offsets still in the running
         self.steps: list[dict[str, Any]] = []
 
@@ -66,7 +67,7 @@ class MemorySearch:
             if value is not None:
                 raise DebugError("start takes no value: it begins with every byte")
             self.space = space
-            self.image = self._read(space)
+            self.image = self.before = self._read(space)
             self.left = self.searchable(space)
             self.steps = [{"op": "start", "value": None, "left": len(self.left)}]
             return self.result()
@@ -84,15 +85,15 @@ class MemorySearch:
             self.left = [a for a in self.left if test(now[a], before[a])]
         else:
             self.left = [a for a in self.left if test(now[a], value)]
-        self.image = now
+        self.before, self.image = before, now
         self.steps.append({"op": op, "value": value, "left": len(self.left)})
         return self.result()
 
     def result(self, limit: int | None = None) -> dict[str, Any]:
         """What is left: every address (or the first `limit`), its value now
-        and at the step before."""
+        and at the step before the last."""
         shown = self.left if limit is None else self.left[:limit]
         now = self._read(self.space) if self.space is not None else b""
         return {"space": self.space, "count": len(self.left), "addresses": shown,
                 "values": [now[a] for a in shown],
-                "previous": [self.image[a] for a in shown], "steps": self.steps}
+                "previous": [self.before[a] for a in shown], "steps": self.steps}

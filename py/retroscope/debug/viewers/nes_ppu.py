@@ -157,8 +157,9 @@ class Nametables(PpuViewer):
         sx, sy = scroll(ppu)
         return {"pictures": [Picture("nametables", 512, 480, pixels, self.colours(),
                                      _window(sx, sy), grid=(256, 240)).to_json()],
-                "items": [item("ppu", 0x2000 + q * 0x400, name=f"${0x2000 + q * 0x400:04X}")
-                          for q in range(4)],
+                "items": [item("ppu", 0x2000 + q * 0x400, name=name, holds=ppu.mirroring_of(q))
+                          for q, name in enumerate(("top left", "top right", "bottom left",
+                                                    "bottom right"))],
                 "scroll": {"x": sx, "y": sy}, "mirroring": ppu.mirroring,
                 "background_table": pt << 4}
 

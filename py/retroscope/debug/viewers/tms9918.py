@@ -270,13 +270,14 @@ class Colours(VdpViewer):
                     value = vram[layout.colour_addr(index, r) & 0x3FFF]
                     at = ((index >> 8) * 8 + r) * width + (index & 0xFF) * 2
                     pixels[at:at + 2] = bytes([value >> 4, value & 15])
-        else:
-            width, height, cell = 32 * 16, 16, (16, 16)
+        else:  # 32 groups, 8 to a row: foreground left, background right
+            width, height, cell = 8 * 16, 4 * 16, (16, 16)
             pixels = bytearray(width * height)
             for group in range(32):
                 value = vram[(layout.colours + group) & 0x3FFF]
+                x0, y0 = (group & 7) * 16, (group >> 3) * 16
                 for r in range(16):
-                    at = r * width + group * 16
+                    at = (y0 + r) * width + x0
                     pixels[at:at + 16] = bytes([value >> 4] * 8 + [value & 15] * 8)
         return {"pictures": [Picture("colours", width, height, pixels, self.colours(),
                                      grid=cell).to_json()],
@@ -291,9 +292,9 @@ class Colours(VdpViewer):
             addr = layout.colour_addr(index, row) & 0x3FFF
             what = f"pattern >{index & 0xFF:02X} (bank {index >> 8}) row {row}"
         else:
-            if not (0 <= x < 512 and 0 <= y < 16):
+            if not (0 <= x < 128 and 0 <= y < 64):
                 return None
-            group = x >> 4
+            group = (y >> 4) * 8 + (x >> 4)
             addr = (layout.colours + group) & 0x3FFF
             what = f"patterns >{group * 8:02X}->{group * 8 + 7:02X}"
         value = self.vdp.vram[addr]

@@ -176,6 +176,10 @@ class PPU:
             return self.nametables[self._nt_index(addr)]
         return self.palette[self._pal_index(addr)]
 
+    def mirroring_of(self, table: int) -> str:
+        """Which kilobyte of nametable RAM logical nametable 0-3 shows."""
+        return f"RAM ${0x2000 + (self._nt_map[table & 3] << 10):04X}"
+
     def nametable_bytes(self, addr: int, length: int) -> bytes:
         """`length` bytes of the nametable that holds `addr` ($2000-$2FFF),
         from `addr` on (at most to that table's end)."""
