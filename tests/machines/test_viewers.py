@@ -239,6 +239,8 @@ def test_patterns_colours_registers_and_sprites_are_the_vrams(sessions):
     assert pixels[19 * w + 16 + 2] == value >> 4 and pixels[19 * w + 16 + 12] == value & 15
     hit = session.viewer_at("vdp-colours", "colours", 16 + 3, 19)
     assert hit["addr"] == vdp.colour_table + 9
+    assert [e["value"] for e in colours["items"]] == list(
+        vdp.vram[vdp.colour_table:vdp.colour_table + 32])
     sprites = session.viewer("vdp-sprites")["items"]
     for e in sprites:
         assert [e["y"], e["x"], e["name"]] == list(vdp.vram[e["addr"]:e["addr"] + 3])

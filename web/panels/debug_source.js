@@ -42,6 +42,7 @@ export function create(root, session) {
     }));
     current = null;
     mark(here ?? reply.current);
+    if (target !== null && target.file === file) markTarget(target);
   }
 
   function mark(line) {
@@ -61,13 +62,14 @@ export function create(root, session) {
     }
   }
 
-  // A line asked for from elsewhere (the event viewer's instruction), marked
-  // as the cursor until PC is followed again.
+  // A line asked for from elsewhere (the event viewer's instruction): {file,
+  // line}, marked as the cursor (whenever its file is shown) until PC is
+  // followed again.
   let target = null;
-  function markTarget(line) {
+  function markTarget(where) {
     for (const row of list.querySelectorAll(".dbg-line.cursor")) row.classList.remove("cursor");
-    target = line;
-    const row = line === null ? null : rows.get(line);
+    target = where;
+    const row = where !== null && where.file === file ? rows.get(where.line) : null;
     if (row) { row.classList.add("cursor"); scrollTo(row); }
   }
 
@@ -76,7 +78,7 @@ export function create(root, session) {
     const here = await session.debug("source");
     where.textContent = here ? `${here.file}:${here.line}` : "PC is outside the listing";
     if (follow && here && here.file !== file) await show(here.file, here.line);
-    else if (file === null) await show(null);
+    else if (file === null) await show(target?.file ?? null);
     else mark(here && here.file === file ? here.line : null);
     markBreakpoints(await session.debug("list_breakpoints"));
   }
@@ -97,8 +99,8 @@ export function create(root, session) {
     /** Show a line of a file (its row marked as the cursor), PC no longer followed. */
     async showLine(name, line) {
       follow = false;
+      markTarget({ file: name, line });
       if (name !== file) await show(name);
-      markTarget(line);
     },
     load() { file = null; follow = true; },
     dispose() { root.replaceChildren(); },

@@ -257,11 +257,17 @@ class Colours(VdpViewer):
         self.settings(options)
         vdp, layout = self.vdp, Layout(self.vdp)
         vram = vdp.vram
-        palette_items = [item("vram", 0, index=i, rgb=PALETTE[i] if i else None,
-                              name=COLOUR_NAMES[i]) for i in range(16)]
-        if layout.text or layout.multicolour:
-            return {"pictures": [], "items": palette_items, "mode": layout.mode,
-                    "table": None}
+        if layout.text or layout.multicolour:  # the colours are R7's (text) or the patterns'
+            return {"pictures": [], "items": [], "mode": layout.mode, "table": None}
+        groups = 0 if layout.graphics2 else 32  # (graphics II: 6,144 bytes, the picture's)
+        entries = []
+        for g in range(groups):
+            at = (layout.colours + g) & 0x3FFF
+            value = vram[at]
+            entries.append(item("vram", at, group=g, value=value, rgb=PALETTE[value >> 4] or None,
+                                patterns=f">{g * 8:02X}->{g * 8 + 7:02X}",
+                                foreground=COLOUR_NAMES[value >> 4],
+                                background=COLOUR_NAMES[value & 15]))
         if layout.graphics2:
             width, height, cell = 256 * 2, 24, (2, 1)
             pixels = bytearray(width * height)
@@ -281,7 +287,7 @@ class Colours(VdpViewer):
                     pixels[at:at + 16] = bytes([value >> 4] * 8 + [value & 15] * 8)
         return {"pictures": [Picture("colours", width, height, pixels, self.colours(),
                                      grid=cell).to_json()],
-                "items": palette_items, "mode": layout.mode, "table": layout.colours}
+                "items": entries, "mode": layout.mode, "table": layout.colours}
 
     def at(self, picture: str, x: int, y: int, **options: Any) -> Hit | None:
         layout = Layout(self.vdp)
