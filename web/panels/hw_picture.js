@@ -57,12 +57,24 @@ export function createPicture({ testid, onHover, onClick }) {
       }
       ctx.stroke();
     }
-    ctx.strokeStyle = BOX;
-    ctx.fillStyle = BOX;
     ctx.font = "10px monospace";
+    const labels = (pic.boxes || []).length <= 16;
     for (const b of pic.boxes || []) {
-      ctx.strokeRect(b.x * scale + 0.5, b.y * scale + 0.5, b.w * scale - 1, b.h * scale - 1);
-      if (b.label && pic.boxes.length <= 16) ctx.fillText(b.label, b.x * scale + 2, b.y * scale + 10);
+      const x = b.x * scale;
+      const y = b.y * scale;
+      ctx.strokeStyle = "#000";  // a dark edge round the box: it shows on any picture
+      ctx.strokeRect(x - 0.5, y - 0.5, b.w * scale + 1, b.h * scale + 1);
+      ctx.strokeStyle = BOX;
+      ctx.strokeRect(x + 0.5, y + 0.5, b.w * scale - 1, b.h * scale - 1);
+      if (b.label && labels) {
+        const w = ctx.measureText(b.label).width + 4;
+        const above = y >= 12 && b.h * scale < 24;  // on a small box, the label sits over it
+        const ly = above ? y - 12 : y + 1;
+        ctx.fillStyle = "rgba(0, 0, 0, 0.7)";
+        ctx.fillRect(x, ly, w, 11);
+        ctx.fillStyle = BOX;
+        ctx.fillText(b.label, x + 2, ly + 9);
+      }
     }
     shown = { width, height, scale };
   }

@@ -86,6 +86,19 @@ class Layout:
         return self.colours + ((index & 0xFF) >> 3)
 
 
+_ROWS: dict[tuple[int, int, int], list[bytes]] = {}
+
+
+def _rows(fg: int, bg: int, width: int) -> list[bytes]:
+    """A pattern byte -> its `width` pixels in fg/bg (made once per colour pair)."""
+    key = (fg, bg, width)
+    rows = _ROWS.get(key)
+    if rows is None:
+        rows = _ROWS[key] = [bytes(fg if bits & (0x80 >> c) else bg for c in range(width))
+                             for bits in range(256)]
+    return rows
+
+
 class VdpViewer(Viewer):
     chip = "vdp"
 
@@ -172,7 +185,7 @@ class Patterns(VdpViewer):
                     row = bytes([bits >> 4] * 4 + [bits & 15] * 4)
                 else:
                     fg, bg = colour >> 4, colour & 15
-                    row = bytes(fg if bits & (0x80 >> c) else bg for c in range(cell))
+                    row = _rows(fg, bg, cell)[bits]
                 at = (y + r) * width + x
                 pixels[at:at + cell] = row
         return {"pictures": [Picture("patterns", width, height, pixels, self.colours(),
@@ -221,7 +234,7 @@ class Names(VdpViewer):
                         colour = (fg_text << 4 | bg_text if layout.text else
                                   vram[layout.colour_addr(colour_index, r) & 0x3FFF])
                         fg, bg = colour >> 4, colour & 15
-                        row = bytes(fg if bits & (0x80 >> c) else bg for c in range(cell))
+                        row = _rows(fg, bg, cell)[bits]
                     at = (ty * 8 + r) * width + tx * cell
                     pixels[at:at + cell] = row
         return {"pictures": [Picture("names", width, 192, pixels, self.colours(),
@@ -367,8 +380,7 @@ class Sprites(VdpViewer):
             for r in range(8):
                 bits = vram[(vdp.sprite_patterns + index * 8 + r) & 0x3FFF]
                 at = ((index >> 4) * 8 + r) * 128 + (index & 15) * 8
-                table[at:at + 8] = bytes(15 if bits & (0x80 >> c) else TRANSPARENT
-                                         for c in range(8))
+                table[at:at + 8] = _rows(15, TRANSPARENT, 8)[bits]
         colours = self.colours()
         return {"pictures": [Picture("screen", 256, 192, screen, colours, boxes).to_json(),
                              Picture("patterns", 128, 128, table, colours,
