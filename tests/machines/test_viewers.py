@@ -343,3 +343,40 @@ def test_the_crtc_and_the_ulas_palette(sessions):
     palette = session.viewer("bbc-palette")
     assert [e["physical"] for e in palette["items"]] == [video.physical(i) for i in range(16)]
     assert palette["control"]["characters_per_line"] == 20  # MODE 2
+
+
+def test_the_tms9918as_other_modes_are_laid_out_as_the_manual_says():
+    """Graphics II (a bank per third of the screen, a colour byte per pattern
+    row), text (40 names of 6 pixels in R7's colours) and multicolour (each
+    name's row group picks two bytes, each a pair of 4 x 4 blocks), on a VDP
+    of our own (the CRPG uses graphics I only)."""
+    from types import SimpleNamespace
+
+    from retroscope.debug.viewers.tms9918 import Names
+
+    vdp = VDP()
+    names = Names(SimpleNamespace(vdp=vdp))
+    # Graphics II: names at >3800, patterns at >0000, colours at >2000, no masking.
+    vdp.regs[:] = bytes([0x02, 0x40, 0x0E, 0xFF, 0x03, 0x36, 0x07, 0x01])
+    vdp.vram[0x3800 + 8 * 32 + 2] = 0x05            # row 8 (the second third), column 2
+    vdp.vram[(256 + 5) * 8 + 3] = 0x80              # bank 1's pattern 5, row 3: left pixel
+    vdp.vram[0x2000 + (256 + 5) * 8 + 3] = 0xA4     # its colours: 10 on 4
+    data = names.data()
+    assert data["mode"] == "graphics II"
+    w, _, pixels, _ = picture(data, "names")
+    assert pixels[(64 + 3) * w + 16] == 0xA and pixels[(64 + 3) * w + 17] == 0x4
+    assert names.at("names", 16, 67).addr == 0x3800 + 8 * 32 + 2
+    # Text: 40 columns of 6 pixels, R7's colours (15 on 4).
+    vdp.regs[:] = bytes([0x00, 0x50, 0x00, 0x00, 0x01, 0x00, 0x00, 0xF4])
+    vdp.vram[1] = 0x07
+    vdp.vram[0x0800 + 7 * 8] = 0x84
+    w, h, pixels, _ = picture(names.data(), "names")
+    assert (w, h) == (240, 192)
+    assert list(pixels[6:12]) == [15, 4, 4, 4, 4, 15]
+    # Multicolour: name 2 on character row 1 uses its bytes 2 and 3.
+    vdp.regs[:] = bytes([0x00, 0x48, 0x00, 0x00, 0x01, 0x00, 0x00, 0x01])
+    vdp.vram[32] = 0x02
+    vdp.vram[0x0800 + 2 * 8 + 2] = 0x3C
+    vdp.vram[0x0800 + 2 * 8 + 3] = 0x5D
+    w, _, pixels, _ = picture(names.data(), "names")
+    assert [pixels[8 * w], pixels[8 * w + 4], pixels[12 * w], pixels[12 * w + 4]] == [3, 12, 5, 13]

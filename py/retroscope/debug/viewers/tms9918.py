@@ -68,6 +68,19 @@ class Layout:
         self.columns = 40 if self.text else 32
         self.cell = 6 if self.text else 8
         self.count = 768 if self.graphics2 else 256  # patterns in the table
+        self.text_colours = r[7]  # text mode's foreground (high) and background
+
+    def row(self, vram: bytearray, index: int, colour_index: int, r: int,
+            pattern_row: int) -> bytes:
+        """Row `r` of a cell drawing pattern `index`'s byte `pattern_row`
+        in the mode's colours: graphics II's per row, graphics I's per group,
+        text's from R7; in multicolour the byte is two colours, not pixels."""
+        bits = vram[(self.patterns + index * 8 + pattern_row) & 0x3FFF]
+        if self.multicolour:
+            return bytes([bits >> 4] * 4 + [bits & 15] * 4)
+        colour = (self.text_colours if self.text else
+                  vram[self.colour_addr(colour_index, r) & 0x3FFF])
+        return _rows(colour >> 4, colour & 15, self.cell)[bits]
 
     def name_index(self, name: int, row: int) -> tuple[int, int]:
         """The pattern and colour entries a name on character row `row` uses:
@@ -170,24 +183,11 @@ class Patterns(VdpViewer):
         width = per_row * cell
         height = layout.count // per_row * 8
         pixels = bytearray(width * height)
-        fg_text, bg_text = vdp.regs[7] >> 4, vdp.regs[7] & 15
         for index in range(layout.count):
             x, y = (index % per_row) * cell, (index // per_row) * 8
             for r in range(8):
-                if layout.graphics2:
-                    colour = vram[layout.colour_addr(index, r) & 0x3FFF]
-                elif layout.text:
-                    colour = fg_text << 4 | bg_text
-                else:
-                    colour = vram[layout.colour_addr(index) & 0x3FFF]
-                bits = vram[(layout.patterns + index * 8 + r) & 0x3FFF]
-                if layout.multicolour:  # the byte is two colours, not pixels
-                    row = bytes([bits >> 4] * 4 + [bits & 15] * 4)
-                else:
-                    fg, bg = colour >> 4, colour & 15
-                    row = _rows(fg, bg, cell)[bits]
                 at = (y + r) * width + x
-                pixels[at:at + cell] = row
+                pixels[at:at + cell] = layout.row(vram, index, index, r, r)
         return {"pictures": [Picture("patterns", width, height, pixels, self.colours(),
                                      grid=(cell, 8)).to_json()],
                 "items": [item("vram", layout.patterns, name="pattern table",
@@ -220,23 +220,15 @@ class Names(VdpViewer):
         cell = layout.cell
         width = layout.columns * cell
         pixels = bytearray(width * 192)
-        fg_text, bg_text = vdp.regs[7] >> 4, vdp.regs[7] & 15
         for ty in range(24):
             for tx in range(layout.columns):
                 name = vram[(layout.names + ty * layout.columns + tx) & 0x3FFF]
                 index, colour_index = layout.name_index(name, ty)
                 for r in range(8):
-                    bits = vram[(layout.patterns + index * 8 + (
-                        (ty & 3) * 2 + r // 4 if layout.multicolour else r)) & 0x3FFF]
-                    if layout.multicolour:
-                        row = bytes([bits >> 4] * 4 + [bits & 15] * 4)
-                    else:
-                        colour = (fg_text << 4 | bg_text if layout.text else
-                                  vram[layout.colour_addr(colour_index, r) & 0x3FFF])
-                        fg, bg = colour >> 4, colour & 15
-                        row = _rows(fg, bg, cell)[bits]
+                    # (multicolour: the name's row group picks the pattern's bytes)
+                    byte = (ty & 3) * 2 + r // 4 if layout.multicolour else r
                     at = (ty * 8 + r) * width + tx * cell
-                    pixels[at:at + cell] = row
+                    pixels[at:at + cell] = layout.row(vram, index, colour_index, r, byte)
         return {"pictures": [Picture("names", width, 192, pixels, self.colours(),
                                      grid=(cell, 8)).to_json()],
                 "items": [item("vram", layout.names, name="name table", mode=layout.mode)],
