@@ -53,6 +53,9 @@ class EventLog:
         self.dropped = 0
         self._undo: list[Callable[[], None]] = []
         self._before: dict[int, int] = {}  # raw PC -> the instruction's, resolved
+        self.mask = bytearray()  # the devices' addresses: made when first opened
+
+    def _make_mask(self) -> None:
         self.mask = bytearray(0x10000)
         for device in self.devices():
             if not device.port:
@@ -68,6 +71,8 @@ class EventLog:
         """Start recording (the session installs `write` on `mask`)."""
         if self.on:
             return
+        if not self.mask:
+            self._make_mask()
         self.on = True
         self.frame = -1
         hardware = self.hardware

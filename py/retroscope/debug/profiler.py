@@ -24,8 +24,11 @@ executed map is theirs.
 
 from __future__ import annotations
 
+import base64
+import math
 from array import array
 from collections import deque
+from collections.abc import Callable
 from typing import Any
 
 from .callstack import _routine_finder
@@ -63,7 +66,9 @@ class Profiler:
         self.started_at = 0
         self.interrupt_entries: set[int] = set()
         self._routine = _routine_finder(code.symbols)
-        self.reset_counts()
+        # Made when first switched on: a session that never profiles holds nothing.
+        self.totals: list[list[int]] = []
+        self._current: Callable[[], dict[Path, list[int]]] = dict
 
     # -- on and off ---------------------------------------------------------------------
     def start(self, frames: Any = 60) -> None:
@@ -286,9 +291,7 @@ class Profiler:
         kept, as 65,536 levels (0: never; 1-255 on a log scale of the count)."""
         if kind not in KINDS:
             raise ValueError(f"heatmap kind must be one of {', '.join(KINDS)}, not {kind!r}")
-        import base64
-        import math
-        counts = self.totals[KINDS.index(kind)]
+        counts = self.totals[KINDS.index(kind)] if self.totals else [0]
         top = max(counts)
         levels = bytearray(0x10000)
         if top:
@@ -302,4 +305,5 @@ class Profiler:
 
     def counts_at(self, addr: Any) -> dict[str, int]:
         addr = check_int("address", addr, 0xFFFF)
-        return {kind: self.totals[k][addr] for k, kind in enumerate(KINDS)}
+        return {kind: self.totals[k][addr] if self.totals else 0
+                for k, kind in enumerate(KINDS)}
