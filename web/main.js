@@ -22,6 +22,7 @@ import * as debugTrace from "./panels/debug_trace.js";
 import * as debugRewind from "./panels/debug_rewind.js";
 import * as debugHelp from "./panels/debug_help.js";
 import * as welcomePanel from "./panels/welcome.js";
+import * as hardwarePanel from "./panels/hardware.js";
 import { keyItems, keyLine } from "./panels/keynames.js";
 import { createSpeaker } from "./audio/speaker.js";
 
@@ -143,6 +144,13 @@ const session = {
   changed: () => refreshDebug(),         // a panel changed the machine: show it everywhere
   toggleBreakpoint: (addr) => breakpoints.toggle(addr).catch((err) => showMessage(err.message, "error")),
   showCode: (addr) => { showTab("cpu"); disasm.showAt(addr); },
+  // A source line (the event viewer's instruction): the Source tab shows it.
+  showSource: (file, line) => { showTab("source"); return source.showLine(file, line); },
+  // From the memory search: kept per machine like those added in their panels.
+  addWatch: (addr) => debug("add_watch", { where: addr }).then(() => watches.update(),
+    (err) => showMessage(err.message, "error")),
+  addWriteBreakpoint: (addr) => debug("add_breakpoint", { kind: "write", where: addr }).then(
+    () => breakpoints.update(), (err) => showMessage(err.message, "error")),
   shortcuts: SHORTCUTS.map(([keys, what]) => [keys, what]),
   input,
   info: () => current?.info ?? null,
@@ -165,21 +173,25 @@ const trace = debugTrace.create($("dbg-trace-panel"), session);
 const rewind = debugRewind.create($("dbg-rewind"), session);
 const help = debugHelp.create($("help-overlay"), session);
 const welcome = welcomePanel.create($("welcome"));
+const hardware = hardwarePanel.create($("tab-hardware"), session);
 // Refreshed on every pause, step and stop, and at most DEBUG_INTERVAL_MS apart while
 // running; panels on a hidden tab are left alone until it is shown.
 const debugPanels = [
   [counters, "dbg-counters"], [registers, "dbg-registers-panel"], [disasm, "dbg-disasm-panel"],
   [callstack, "dbg-callstack-panel"], [source, "dbg-source-panel"],
   [breakpoints, "dbg-breakpoints-panel"], [watches, "dbg-watches-panel"], [rewind, "dbg-rewind"],
-  [memory, "memory-panel"],
+  [memory, "memory-panel"], [hardware, "tab-hardware"],
 ].map(([panel, id]) => ({ panel, root: $(id) }));
 
 // -- the side column's tabs ----------------------------------------------------------
 // The code view last shown, CPU or Source: a breakpoint's stop shows where it
 // stopped there (a breakpoint set on a source line shows that line).
 let codeTab = "cpu";
+let tabShown = "machine";
 function showTab(name) {
   if (name === "cpu" || name === "source") codeTab = name;
+  tabShown = name;
+  hardware.shown(name === "hardware");
   for (const tab of document.querySelectorAll("[data-tab]")) {
     const on = tab.dataset.tab === name;
     tab.setAttribute("aria-selected", String(on));
@@ -476,6 +488,8 @@ async function loadMachine(id, params, { run = false, begun = false, bare = fals
   memory.setSymbols(symbols);
   memory.setSpaces(spaces, writable);
   memory.go(0);
+  await hardware.load({ spaces, symbols });
+  await hardware.shown(tabShown === "hardware");
   await Promise.all([disasm, source, trace, watches].map((panel) => panel.load(id)));
   refreshDebug();
   if (result.moment?.exact) {
@@ -796,6 +810,31 @@ window.retroscope = {
   // "failed" | "unsupported", app, page, error}, once the page is ready.
   offline: () => offline?.status() ?? { state: "not asked yet" },
   touch: () => ({ shown: html.dataset.touch === "on", pressed: touch.pressed() }),
+  // The hardware in view (py/retroscope/debug/viewers/, events.py, search.py,
+  // profiler.py). viewers(): the machine's, [{id, chip, name, title, options}];
+  // viewer(id, options): its data now ("events": the event viewer's frame).
+  viewers: () => debug("viewers"),
+  viewer: (name, options = {}) => (name === "events" ? debug("event_log")
+    : hardware.viewers.data(name, options)),
+  // A memory search step: op "start" (over `space`) or eq/ne/gt/lt (`value`,
+  // else each byte's value at the step before), changed, unchanged; resolves
+  // with the addresses left (the Hardware tab's search shows them too).
+  search: (space, op = "start", value = null) => hardware.search.run(space, op, value)
+    .then((result) => result.addresses),
+  // Profile `frames` frames (running them if paused): cycles per routine
+  // ({frames, cycles, routines: [{name, addr, self, inclusive, calls}], tree}).
+  async profile(frames = 60) {
+    const wasOn = hardware.profiler.isOn();
+    await hardware.profiler.setOn(true, frames);
+    if (running) {
+      while ((await debug("profile")).frames < frames) await nextFrame();
+    } else {
+      await window.retroscope.runFrames(frames);
+    }
+    const report = await hardware.profiler.report(frames);
+    if (!wasOn) await hardware.profiler.setOn(false);
+    return report;
+  },
 };
 
 // A newer build has been kept while this page runs: the user chooses when to
