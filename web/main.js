@@ -598,7 +598,7 @@ async function openSessionText(text) {
   let data;
   try { data = JSON.parse(text); }
   catch { showMessage("this file is not a Retroscope session file (not JSON)", "error"); return null; }
-  const opened = await act("open_session_file", { data });
+  const opened = await act("open_moment_file", { data });
   if (!opened) return null;
   const { moment, ...plain } = opened.params;
   history.replaceState(null, "", makeHash(opened.id, plain));

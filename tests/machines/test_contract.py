@@ -711,7 +711,7 @@ def test_a_moment_link_with_its_state_fuzzed_opens_exactly_or_at_power_on(mid, s
     _, params = params_of(hash_)
     values = {k: v for k, v in params.items() if k != "moment"}
     moment = share.decode_moment(params["moment"], mid, values)
-    for data in hostile_states(api.reference, moment.state, FUZZ_STATES, seed=len(mid)):
+    for data in hostile_states(api.opened.reference, moment.state, FUZZ_STATES, seed=len(mid)):
         text = share.encode_moment(mid, values, moment.body, data)
         reply = json.loads(WorkerAPI().call("load", json.dumps(
             {"id": mid, "params": {**values, "moment": text}})))
