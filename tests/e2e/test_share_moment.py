@@ -221,7 +221,7 @@ def test_a_long_moment_goes_to_a_session_file_and_opens_from_it(open_page, brows
     path = tmp_path / "moment.json"
     download.value.save_as(path)
     data = json.loads(path.read_text())
-    assert data["kind"] == "retroscope-session" and data["machine"] == "tetris"
+    assert data["kind"] == "retroscope-moment" and data["machine"] == "tetris"
     expect(page.locator(tid("message")).last).to_contain_text("session file")
     page.screenshot(path=f"{SHOTS}/e2e-share-file-made-{size}.png")
     other, errors = open_fresh(browser, page.url.split("#")[0], size)
