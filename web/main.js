@@ -109,7 +109,8 @@ let speedFactor = 1;
 const speedListeners = new Set();
 
 const debug = (verb, args = {}) => request("debug", { verb, args });
-const session = {
+// What the page offers its panels (each panel's create(root, page)).
+const page = {
   request,
   debug,
   message: showMessage,
@@ -130,19 +131,19 @@ const session = {
   // Calls fn(factor) on each change of speed until the returned function is called.
   onSpeed: (fn) => { speedListeners.add(fn); return () => speedListeners.delete(fn); },
 };
-const mechanics = mechanicsPanel.create($("mechanics-panel"), session);
-const memory = memoryPanel.create($("memory-panel"), session);
-const keys = keysPanel.create($("keys-panel"), session);
-const counters = debugCounters.create($("dbg-counters"), session);
-const registers = debugRegisters.create($("dbg-registers-panel"), session);
-const disasm = debugDisasm.create($("dbg-disasm-panel"), session);
-const callstack = debugCallstack.create($("dbg-callstack-panel"), session);
-const source = debugSource.create($("dbg-source-panel"), session);
-const breakpoints = debugBreakpoints.create($("dbg-breakpoints-panel"), session);
-const watches = debugWatches.create($("dbg-watches-panel"), session);
-const trace = debugTrace.create($("dbg-trace-panel"), session);
-const rewind = debugRewind.create($("dbg-rewind"), session);
-const help = debugHelp.create($("help-overlay"), session);
+const mechanics = mechanicsPanel.create($("mechanics-panel"), page);
+const memory = memoryPanel.create($("memory-panel"), page);
+const keys = keysPanel.create($("keys-panel"), page);
+const counters = debugCounters.create($("dbg-counters"), page);
+const registers = debugRegisters.create($("dbg-registers-panel"), page);
+const disasm = debugDisasm.create($("dbg-disasm-panel"), page);
+const callstack = debugCallstack.create($("dbg-callstack-panel"), page);
+const source = debugSource.create($("dbg-source-panel"), page);
+const breakpoints = debugBreakpoints.create($("dbg-breakpoints-panel"), page);
+const watches = debugWatches.create($("dbg-watches-panel"), page);
+const trace = debugTrace.create($("dbg-trace-panel"), page);
+const rewind = debugRewind.create($("dbg-rewind"), page);
+const help = debugHelp.create($("help-overlay"), page);
 const welcome = welcomePanel.create($("welcome"));
 // Refreshed on every pause, step and stop, and at most DEBUG_INTERVAL_MS apart while
 // running; panels on a hidden tab are left alone until it is shown.
@@ -498,7 +499,7 @@ async function loadMachinePanel(id, modulePromise) {
   machinePanelModule = null;
   ui.machinePanel.replaceChildren();
   ui.machinePanel.hidden = !module;
-  if (module) machinePanelModule = module.create(ui.machinePanel, session);
+  if (module) machinePanelModule = module.create(ui.machinePanel, page);
   // Its first state: the load's frame may have been drawn before it existed,
   // and a paused machine sends no more (running, the next frames bring one).
   if (module) refreshMachinePanels();
@@ -729,14 +730,14 @@ window.retroscope = {
     const { marks, resources } = await request("marks");
     const since = (t) => t - performance.timeOrigin;
     const fetches = (list) => list.map((r) => ({ ...r, start: since(r.start), end: since(r.end) }));
-    const page = performance.getEntriesByType("resource").map((e) => ({
+    const ours = performance.getEntriesByType("resource").map((e) => ({
       name: new URL(e.name).pathname, start: performance.timeOrigin + e.startTime,
       end: performance.timeOrigin + e.responseEnd, bytes: e.transferSize,
     }));
     return {
       page: { modulesLoaded: pageModulesLoaded, ...timings },
       worker: Object.fromEntries(Object.entries(marks).map(([k, t]) => [k, since(t)])),
-      fetches: [...fetches(page), ...fetches(resources)].sort((a, b) => a.start - b.start),
+      fetches: [...fetches(ours), ...fetches(resources)].sort((a, b) => a.start - b.start),
     };
   },
   bench: (args) => request("bench", args, [], 180000),
