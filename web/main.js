@@ -242,7 +242,7 @@ function showMessage(text, kind = "warning", { load = false, untilRun = false } 
 
 const showLoadMessage = (text) => showMessage(text, "warning", { load: true });
 
-// A new load (a link followed, a machine chosen, a session opened): the
+// A new load (a link followed, a machine chosen, a moment file opened): the
 // previous one's notes and messages go.
 function beginLoad() {
   for (const old of [...ui.messages.children]) {
@@ -564,7 +564,7 @@ $("btn-help").addEventListener("click", () => help.toggle());
 $("btn-fullscreen").addEventListener("click", () => screen.toggleFullscreen());
 // Share: the exact moment (machine, parameters, its state a few frames before
 // and the inputs and edits since) as a link; past the longest link we hand
-// out, as a session file to download. `from: "power-on"`: the inputs and
+// out, as a moment file to download. `from: "power-on"`: the inputs and
 // edits since power-on instead (opening it replays every frame).
 async function shareMoment(options = {}) {
   if (!current) return null;
@@ -575,9 +575,9 @@ async function shareMoment(options = {}) {
   if (url.length > moment.max_link) {
     box.value = "";
     box.placeholder = `the moment needs ${url.length} characters: saved as a file instead`;
-    downloadSession(moment.file);
+    downloadMoment(moment.file);
     showMessage(`this moment (frame ${moment.frame}) is too long for a link (${url.length} characters, `
-      + `more than ${moment.max_link}): it was saved as a session file; open it with "Open…"`, "info");
+      + `more than ${moment.max_link}): it was saved as a moment file; open it with "Open…"`, "info");
     return { ...moment, url: null };
   }
   box.value = url;
@@ -586,19 +586,19 @@ async function shareMoment(options = {}) {
   return { ...moment, url };
 }
 
-function downloadSession(file) {
+function downloadMoment(file) {
   const blob = new Blob([JSON.stringify(file)], { type: "application/json" });
   const a = el("a", { href: URL.createObjectURL(blob), download: `retroscope-${file.machine}.json`,
-                      testid: "session-download" });
+                      testid: "moment-download" });
   document.body.append(a);
   a.click();
   setTimeout(() => { URL.revokeObjectURL(a.href); a.remove(); }, 1000);
 }
 
-async function openSessionText(text) {
+async function openMomentText(text) {
   let data;
   try { data = JSON.parse(text); }
-  catch { showMessage("this file is not a Retroscope session file (not JSON)", "error"); return null; }
+  catch { showMessage("this file is not a Retroscope moment file (not JSON)", "error"); return null; }
   const opened = await act("open_moment_file", { data });
   if (!opened) return null;
   const { moment, ...plain } = opened.params;
@@ -607,11 +607,11 @@ async function openSessionText(text) {
 }
 
 $("btn-share").addEventListener("click", () => shareMoment());
-$("btn-open-session").addEventListener("click", () => $("session-file").click());
-$("session-file").addEventListener("change", async (e) => {
+$("btn-open-moment").addEventListener("click", () => $("moment-file").click());
+$("moment-file").addEventListener("change", async (e) => {
   const file = e.target.files?.[0];
   e.target.value = "";
-  if (file) await openSessionText(await file.text());
+  if (file) await openMomentText(await file.text());
 });
 window.addEventListener("keydown", (e) => {
   const typing = e.target instanceof HTMLInputElement || e.target instanceof HTMLSelectElement;
@@ -676,7 +676,7 @@ window.retroscope = {
   current: () => (current ? { id: current.info.id, values: { ...current.values }, hash: current.hash,
                               moment: current.moment ?? null } : null),
   // The exact moment as {url (null when too long), hash, file, frame}; opening
-  // the url (or the file, with openSession) replays to the same state hash.
+  // the url (or the file, with openMoment) replays to the same state hash.
   // share({from: "power-on"}): a link that replays every frame from power-on.
   share: (options) => shareMoment(options),
   // Scripted play: `n` frames with these buttons held (or one value per frame
@@ -691,7 +691,7 @@ window.retroscope = {
     }
     return frameNumber;
   },
-  openSession: (text) => openSessionText(typeof text === "string" ? text : JSON.stringify(text)),
+  openMoment: (text) => openMomentText(typeof text === "string" ? text : JSON.stringify(text)),
   async load(id, params = {}) {
     const hash = `#/${id}${Object.keys(params).length ? `?${new URLSearchParams(params)}` : ""}`;
     history.replaceState(null, "", hash);
