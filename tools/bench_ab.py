@@ -1,6 +1,7 @@
 """Old against new: the bench's core figures for two trees, in one run.
 
-    .venv/bin/python tools/bench_ab.py [--base REV] [--rounds N] [--quick] [--page]
+    .venv/bin/python tools/bench_ab.py [--base REV] [--rounds N] [--page]
+                                       [--debugger-only] [--debugger-rounds N]
 
 A change that must keep the cores' speed is measured against the code before
 it on the same machine at the same time: the tree at REV (default `main`,
@@ -15,7 +16,8 @@ each core's emulated clock (`runner.core_windows`'s loop),
 the 6502's run() against py65 on the mixed and sort workloads, each core's
 step() (the 6502's against py65's), and the debugger's ratios to bare
 (`benchmarks.debugger.measure`, itself a set of ratios within one process,
-taken once per tree, the trees in turn machine by machine). With `--page`,
+taken `--debugger-rounds` times per tree, the trees in turns machine by
+machine, ABBA; each figure the median of its rounds). With `--page`,
 the cores' clocks in the page's Pyodide too: both trees' dist/ built and
 served, one page each, the pages taking turns.
 """
@@ -190,16 +192,16 @@ def frame_rows(old: Worker, new: Worker, machines: list[str], rounds: int,
 
 
 def debugger_rows(old: Worker, new: Worker, machines: list[str], frames: int,
-                  repeats: int, settle: int) -> list[str]:
+                  repeats: int, settle: int, rounds: int = 1) -> list[str]:
+    """The debugger's ratios to bare per machine, `rounds` measurements of
+    each tree in turns (ABBA); each figure the median of its rounds."""
     out = []
     for mid in machines:
-        req = {"kind": "debugger", "machine": mid, "frames": frames, "repeats": repeats,
-               "settle": settle}
-        a = old.ask(**req)
-        b = new.ask(**req)
-        for key in a:
+        a, b = turns(old, new, rounds, kind="debugger", machine=mid, frames=frames,
+                     repeats=repeats, settle=settle)
+        for key in a[0]:
             if key.endswith("_ratio") or key == "bare_fps":
-                out.append(row(f"{mid} {key}", [a[key]], [b[key]]))
+                out.append(row(f"{mid} {key}", [x[key] for x in a], [x[key] for x in b]))
                 print(out[-1], flush=True)
     return out
 
@@ -252,6 +254,10 @@ def main() -> int:
     parser.add_argument("--rounds", type=int, default=8, help="turns of each side per figure")
     parser.add_argument("--seconds", type=float, default=2.0, help="seconds a turn")
     parser.add_argument("--no-debugger", action="store_true", help="skip the debugger's ratios")
+    parser.add_argument("--debugger-only", action="store_true",
+                        help="only the debugger's ratios")
+    parser.add_argument("--debugger-rounds", type=int, default=1,
+                        help="measurements of the debugger's ratios per tree and machine")
     parser.add_argument("--frames-only", action="store_true",
                         help="only the machines' frames per second, bare")
     parser.add_argument("--settle", type=int, default=420,
@@ -283,11 +289,12 @@ def main() -> int:
                 if args.frames_only:
                     frame_rows(old, new, machines, args.rounds, args.settle)
                     return 0
-                cpython(old, new, args.rounds, args.seconds)
-                frame_rows(old, new, machines, args.rounds, args.settle)
+                if not args.debugger_only:
+                    cpython(old, new, args.rounds, args.seconds)
+                    frame_rows(old, new, machines, args.rounds, args.settle)
                 if not args.no_debugger:
                     debugger_rows(old, new, machines, frames=60, repeats=5,
-                                  settle=args.settle)
+                                  settle=args.settle, rounds=args.debugger_rounds)
             finally:
                 old.close()
                 new.close()

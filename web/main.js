@@ -131,7 +131,8 @@ let speedFactor = 1;
 const speedListeners = new Set();
 
 const debug = (verb, args = {}) => request("debug", { verb, args });
-const session = {
+// What the page offers its panels (each panel's create(root, page)).
+const page = {
   request,
   debug,
   message: showMessage,
@@ -159,21 +160,21 @@ const session = {
   // Calls fn(factor) on each change of speed until the returned function is called.
   onSpeed: (fn) => { speedListeners.add(fn); return () => speedListeners.delete(fn); },
 };
-const mechanics = mechanicsPanel.create($("mechanics-panel"), session);
-const memory = memoryPanel.create($("memory-panel"), session);
-const keys = keysPanel.create($("keys-panel"), session);
-const counters = debugCounters.create($("dbg-counters"), session);
-const registers = debugRegisters.create($("dbg-registers-panel"), session);
-const disasm = debugDisasm.create($("dbg-disasm-panel"), session);
-const callstack = debugCallstack.create($("dbg-callstack-panel"), session);
-const source = debugSource.create($("dbg-source-panel"), session);
-const breakpoints = debugBreakpoints.create($("dbg-breakpoints-panel"), session);
-const watches = debugWatches.create($("dbg-watches-panel"), session);
-const trace = debugTrace.create($("dbg-trace-panel"), session);
-const rewind = debugRewind.create($("dbg-rewind"), session);
-const help = debugHelp.create($("help-overlay"), session);
+const mechanics = mechanicsPanel.create($("mechanics-panel"), page);
+const memory = memoryPanel.create($("memory-panel"), page);
+const keys = keysPanel.create($("keys-panel"), page);
+const counters = debugCounters.create($("dbg-counters"), page);
+const registers = debugRegisters.create($("dbg-registers-panel"), page);
+const disasm = debugDisasm.create($("dbg-disasm-panel"), page);
+const callstack = debugCallstack.create($("dbg-callstack-panel"), page);
+const source = debugSource.create($("dbg-source-panel"), page);
+const breakpoints = debugBreakpoints.create($("dbg-breakpoints-panel"), page);
+const watches = debugWatches.create($("dbg-watches-panel"), page);
+const trace = debugTrace.create($("dbg-trace-panel"), page);
+const rewind = debugRewind.create($("dbg-rewind"), page);
+const help = debugHelp.create($("help-overlay"), page);
 const welcome = welcomePanel.create($("welcome"));
-const hardware = hardwarePanel.create($("tab-hardware"), session);
+const hardware = hardwarePanel.create($("tab-hardware"), page);
 // Refreshed on every pause, step and stop, and at most DEBUG_INTERVAL_MS apart while
 // running; panels on a hidden tab are left alone until it is shown.
 const debugPanels = [
@@ -277,7 +278,7 @@ function showMessage(text, kind = "warning", { load = false, untilRun = false, a
 
 const showLoadMessage = (text) => showMessage(text, "warning", { load: true });
 
-// A new load (a link followed, a machine chosen, a session opened): the
+// A new load (a link followed, a machine chosen, a moment file opened): the
 // previous one's notes and messages go (not an offer: a new build to reload into).
 function beginLoad() {
   for (const old of [...ui.messages.children]) {
@@ -538,7 +539,7 @@ async function loadMachinePanel(id, modulePromise) {
   machinePanelModule = null;
   ui.machinePanel.replaceChildren();
   ui.machinePanel.hidden = !module;
-  if (module) machinePanelModule = module.create(ui.machinePanel, session);
+  if (module) machinePanelModule = module.create(ui.machinePanel, page);
   // Its first state: the load's frame may have been drawn before it existed,
   // and a paused machine sends no more (running, the next frames bring one).
   if (module) refreshMachinePanels();
@@ -603,7 +604,7 @@ $("btn-help").addEventListener("click", () => help.toggle());
 $("btn-fullscreen").addEventListener("click", () => screen.toggleFullscreen(ui.play));
 // Share: the exact moment (machine, parameters, its state a few frames before
 // and the inputs and edits since) as a link; past the longest link we hand
-// out, as a session file to download. `from: "power-on"`: the inputs and
+// out, as a moment file to download. `from: "power-on"`: the inputs and
 // edits since power-on instead (opening it replays every frame).
 async function shareMoment(options = {}) {
   if (!current) return null;
@@ -614,9 +615,9 @@ async function shareMoment(options = {}) {
   if (url.length > moment.max_link) {
     box.value = "";
     box.placeholder = `the moment needs ${url.length} characters: saved as a file instead`;
-    downloadSession(moment.file);
+    downloadMoment(moment.file);
     showMessage(`this moment (frame ${moment.frame}) is too long for a link (${url.length} characters, `
-      + `more than ${moment.max_link}): it was saved as a session file; open it with "Open…"`, "info");
+      + `more than ${moment.max_link}): it was saved as a moment file; open it with "Open…"`, "info");
     return { ...moment, url: null };
   }
   box.value = url;
@@ -633,20 +634,20 @@ async function shareMoment(options = {}) {
   return { ...moment, url };
 }
 
-function downloadSession(file) {
+function downloadMoment(file) {
   const blob = new Blob([JSON.stringify(file)], { type: "application/json" });
   const a = el("a", { href: URL.createObjectURL(blob), download: `retroscope-${file.machine}.json`,
-                      testid: "session-download" });
+                      testid: "moment-download" });
   document.body.append(a);
   a.click();
   setTimeout(() => { URL.revokeObjectURL(a.href); a.remove(); }, 1000);
 }
 
-async function openSessionText(text) {
+async function openMomentText(text) {
   let data;
   try { data = JSON.parse(text); }
-  catch { showMessage("this file is not a Retroscope session file (not JSON)", "error"); return null; }
-  const opened = await act("open_session_file", { data });
+  catch { showMessage("this file is not a Retroscope moment file (not JSON)", "error"); return null; }
+  const opened = await act("open_moment_file", { data });
   if (!opened) return null;
   const { moment, ...plain } = opened.params;
   history.replaceState(null, "", makeHash(opened.id, plain));
@@ -654,11 +655,11 @@ async function openSessionText(text) {
 }
 
 $("btn-share").addEventListener("click", () => shareMoment());
-$("btn-open-session").addEventListener("click", () => $("session-file").click());
-$("session-file").addEventListener("change", async (e) => {
+$("btn-open-moment").addEventListener("click", () => $("moment-file").click());
+$("moment-file").addEventListener("change", async (e) => {
   const file = e.target.files?.[0];
   e.target.value = "";
-  if (file) await openSessionText(await file.text());
+  if (file) await openMomentText(await file.text());
 });
 window.addEventListener("keydown", (e) => {
   const typing = e.target instanceof HTMLInputElement || e.target instanceof HTMLSelectElement;
@@ -725,7 +726,7 @@ window.retroscope = {
   current: () => (current ? { id: current.info.id, values: { ...current.values }, hash: current.hash,
                               moment: current.moment ?? null } : null),
   // The exact moment as {url (null when too long), hash, file, frame}; opening
-  // the url (or the file, with openSession) replays to the same state hash.
+  // the url (or the file, with openMoment) replays to the same state hash.
   // share({from: "power-on"}): a link that replays every frame from power-on.
   share: (options) => shareMoment(options),
   // Scripted play: `n` frames with these buttons held (or one value per frame
@@ -740,7 +741,7 @@ window.retroscope = {
     }
     return frameNumber;
   },
-  openSession: (text) => openSessionText(typeof text === "string" ? text : JSON.stringify(text)),
+  openMoment: (text) => openMomentText(typeof text === "string" ? text : JSON.stringify(text)),
   async load(id, params = {}) {
     const hash = `#/${id}${Object.keys(params).length ? `?${new URLSearchParams(params)}` : ""}`;
     history.replaceState(null, "", hash);
@@ -779,14 +780,14 @@ window.retroscope = {
     const { marks, resources } = await request("marks");
     const since = (t) => t - performance.timeOrigin;
     const fetches = (list) => list.map((r) => ({ ...r, start: since(r.start), end: since(r.end) }));
-    const page = performance.getEntriesByType("resource").map((e) => ({
+    const ours = performance.getEntriesByType("resource").map((e) => ({
       name: new URL(e.name).pathname, start: performance.timeOrigin + e.startTime,
       end: performance.timeOrigin + e.responseEnd, bytes: e.transferSize,
     }));
     return {
       page: { modulesLoaded: pageModulesLoaded, ...timings },
       worker: Object.fromEntries(Object.entries(marks).map(([k, t]) => [k, since(t)])),
-      fetches: [...fetches(page), ...fetches(resources)].sort((a, b) => a.start - b.start),
+      fetches: [...fetches(ours), ...fetches(resources)].sort((a, b) => a.start - b.start),
     };
   },
   bench: (args) => request("bench", args, [], 180000),

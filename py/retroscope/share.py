@@ -20,7 +20,7 @@ from urllib.parse import quote, unquote
 from .machines.base import Param, messages_of, parse_int, shown
 
 __all__ = ["Decoded", "Moment", "MomentError", "decode_moment", "encode", "encode_moment",
-           "parse_int", "parse_link", "read_session_file", "session_file", "shown",
+           "moment_file", "parse_int", "parse_link", "read_moment_file", "shown",
            "valid_machine_id", "validate"]
 
 _MACHINE_ID = re.compile(r"^[a-z][a-z0-9_]{0,31}$")
@@ -87,7 +87,7 @@ def encode(machine: str, values: dict[str, Any]) -> str:
 # `#/<machine>?<params>&moment=<version>.<data>.<check>`; `check` is a CRC-32
 # over the machine, its parameters and `data`, so a damaged or edited link is
 # known before anything is used. Past MAX_LINK characters the page offers the
-# same moment as a session file (`session_file`/`read_session_file`).
+# same moment as a moment file (`moment_file`/`read_moment_file`).
 #
 # Format 2 (what the page writes): `data` is, in URL-safe base64, the length
 # of the head (3 bytes), the head: compact JSON, raw-deflated, of the journal
@@ -107,9 +107,11 @@ MOMENT_VERSION = 2  # the format written
 FROM_POWER_ON = 1  # the format that replays from power-on
 MAX_LINK = 5120  # characters of a whole link the page hands out; past it, a file
 MAX_MOMENT_JSON = 8 * 1024 * 1024  # inflated: more is refused (no zip bombs)
-MAX_MOMENT_TEXT = 4 * 1024 * 1024  # characters of a moment (a session file's too)
-SESSION_KIND = "retroscope-session"
-SESSION_VERSION = 1  # of the file around the moment
+MAX_MOMENT_TEXT = 4 * 1024 * 1024  # characters of a moment (a moment file's too)
+FILE_KIND = "retroscope-moment"
+# What the moment files written before this name was chosen say they are: read too.
+FILE_KINDS = (FILE_KIND, "retroscope-session")
+FILE_VERSION = 1  # of the file around the moment
 
 
 class MomentError(ValueError):
@@ -194,25 +196,25 @@ def decode_moment(text: str, machine: str, values: dict[str, Any]) -> Moment:
     return Moment(version, body, state)
 
 
-def session_file(machine: str, values: dict[str, Any], moment: str) -> dict[str, Any]:
+def moment_file(machine: str, values: dict[str, Any], moment: str) -> dict[str, Any]:
     """The moment as a file's JSON, for moments too long for a link."""
-    return {"kind": SESSION_KIND, "version": SESSION_VERSION, "machine": machine,
+    return {"kind": FILE_KIND, "version": FILE_VERSION, "machine": machine,
             "params": {k: str(v) for k, v in values.items() if v is not None},
             "moment": moment}
 
 
-def read_session_file(data: Any) -> tuple[str, dict[str, str]]:
-    """(machine, raw link parameters with the moment) from a session file's JSON."""
-    if not isinstance(data, dict) or data.get("kind") != SESSION_KIND:
-        raise MomentError("this is not a Retroscope session file")
+def read_moment_file(data: Any) -> tuple[str, dict[str, str]]:
+    """(machine, raw link parameters with the moment) from a moment file's JSON."""
+    if not isinstance(data, dict) or data.get("kind") not in FILE_KINDS:
+        raise MomentError("this is not a Retroscope moment file")
     machine, params, moment = data.get("machine"), data.get("params"), data.get("moment")
     if not isinstance(machine, str) or not valid_machine_id(machine):
-        raise MomentError("the session file names no machine")
+        raise MomentError("the moment file names no machine")
     if not isinstance(params, dict) or not all(
             isinstance(k, str) and isinstance(v, str) for k, v in params.items()):
-        raise MomentError("the session file's parameters are not names and texts")
+        raise MomentError("the moment file's parameters are not names and texts")
     if not isinstance(moment, str):
-        raise MomentError("the session file holds no moment")
+        raise MomentError("the moment file holds no moment")
     return machine, {**params, MOMENT_PARAM: moment}
 
 

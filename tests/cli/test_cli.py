@@ -192,7 +192,7 @@ def test_open_runs_on_to_a_frame_and_says_when_a_link_is_not_as_made(cli):
     cli("open", "#/tetris?level=99", code=3)
 
 
-def test_a_session_file_opens_like_its_link(cli):
+def test_a_moment_file_opens_like_its_link(cli):
     api = WorkerAPI()
     api.load({"id": "tetris", "params": {}})
     api.run_frames({"n": 16, "buttons": 4})

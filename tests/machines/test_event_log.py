@@ -160,7 +160,7 @@ def test_closed_nothing_is_left_in_the_machine(mid):
     assert set(after["machine"]) == set(before["machine"])
     assert after["machine"].get("_cpu_irq") == before["machine"].get("_cpu_irq")
     assert set(after["bus"]) == set(before["bus"])
-    assert session._core_watched is None and session.slowed_by() == []
+    assert machine.cpu.watch_mask("write") is None and session.slowed_by() == []
     if hasattr(type(machine.cpu), "nmi") and hasattr(machine.cpu, "__dict__"):
         assert "nmi" not in vars(machine.cpu) and "interrupt" not in vars(machine.cpu)
     if mid == "crpg":

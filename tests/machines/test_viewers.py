@@ -333,7 +333,7 @@ def test_the_last_write_into_screen_memory_is_boxed_while_the_viewer_is_open():
     assert (last["addr"], last["value"]) == seen[-1]
     session.open_viewers([])
     assert session.viewer("bbc-screen")["last_write"] is None
-    assert session._core_watched is None
+    assert session.cpu.watch_mask("write") is None
 
 
 def test_the_crtc_and_the_ulas_palette(sessions):

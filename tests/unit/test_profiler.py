@@ -146,12 +146,12 @@ def test_switched_off_nothing_is_left_in_the_machine():
     session = Session(machine)
     bare = machine.runner
     session.profile_start(frames=3)
-    assert machine.runner == session._run_checked and session.slowed_by() == ["profiler"]
-    assert session._core_watched is not None and session._core_read_watched is not None
+    assert machine.runner == session.control.run_checked and session.slowed_by() == ["profiler"]
+    assert machine.cpu.watch_mask("write") is not None and machine.cpu.watch_mask("read") is not None
     session.run_frame(0)
     session.profile_stop()
     assert machine.runner == bare and session.slowed_by() == []
-    assert session._core_watched is None and session._core_read_watched is None
+    assert machine.cpu.watch_mask("write") is None and machine.cpu.watch_mask("read") is None
     assert session.profile()["frames"] == 1  # what it saw stays to be read
 
 

@@ -18,7 +18,7 @@ def test_no_two_test_files_share_a_basename() -> None:
 ASYNC_API = ("state", "read", "write", "run", "pause", "step", "reset", "debug", "command",
              "setButtons", "setInputSource", "nextFrame", "bench", "status", "stepTo",
              "addBreakpoint", "removeBreakpoint", "breakpoints", "rewindInfo", "seek",
-             "setTrace", "traceText", "runFrames", "load", "share", "openSession", "viewers",
+             "setTrace", "traceText", "runFrames", "load", "share", "openMoment", "viewers",
              "viewer", "search", "profile")
 
 

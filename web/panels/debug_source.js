@@ -4,7 +4,7 @@
 
 import { el, addr4 } from "./debug_common.js";
 
-export function create(root, session) {
+export function create(root, page) {
   let follow = true;
   let file = null;            // the file shown
   let rows = new Map();       // line number -> row element
@@ -22,7 +22,7 @@ export function create(root, session) {
   });
 
   async function show(name, here = null) {
-    const reply = await session.debug("source_lines", name ? { file: name } : {});
+    const reply = await page.debug("source_lines", name ? { file: name } : {});
     file = reply.file;
     picker.replaceChildren(...reply.files.map((f) => el("option", { value: f, text: f, selected: f === file })));
     rows = new Map();
@@ -32,7 +32,7 @@ export function create(root, session) {
         class: "gutter line-no", text: String(line.line), disabled: line.addr === null,
         testid: `src-bp-${line.line}`,
         title: line.addr === null ? "" : `${addr4(line.addr)}: toggle an exec breakpoint`,
-        onclick: () => session.toggleBreakpoint(line.addr),
+        onclick: () => page.toggleBreakpoint(line.addr),
       });
       const row = el("div", { class: "dbg-line src", testid: `src-${line.line}` }, number,
         el("span", { class: "dbg-text", text: line.text }));
@@ -75,12 +75,12 @@ export function create(root, session) {
 
   async function update(status) {
     if (status?.running) return;  // the line under PC is a blur while running
-    const here = await session.debug("source");
+    const here = await page.debug("source");
     where.textContent = here ? `${here.file}:${here.line}` : "PC is outside the listing";
     if (follow && here && here.file !== file) await show(here.file, here.line);
     else if (file === null) await show(target?.file ?? null);
     else mark(here && here.file === file ? here.line : null);
-    markBreakpoints(await session.debug("list_breakpoints"));
+    markBreakpoints(await page.debug("list_breakpoints"));
   }
 
   function markBreakpoints(items) {

@@ -2,7 +2,7 @@
 and report the state hash there, so that a link can be checked in CI.
 
 LINK is a whole URL, its hash (`#/tetris?seed=8988`, a shared moment's
-`...&moment=...`, a maze, a map), or the path of a session file (a moment too
+`...&moment=...`, a maze, a map), or the path of a moment file (a moment too
 long for a link). The page's own worker API opens it (`WorkerAPI.load`, which
 replays a moment), so it opens exactly as in the page; the hash is the one
 the page's `debug('state_hash')` gives. `--to-frame N` runs on (nothing
@@ -33,7 +33,7 @@ def add(sub: Any) -> None:
     p = sub.add_parser("open", help="open a share link headless and report its state hash",
                        description=__doc__,
                        formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("link", help="a link, its #/... hash, or a session file")
+    p.add_argument("link", help="a link, its #/... hash, or a moment file")
     p.add_argument("--to-frame", type=number, metavar="N",
                    help="run on (or seek back) to the start of frame N")
     p.add_argument("--png", metavar="FILE", help="write the picture there")
@@ -44,13 +44,13 @@ def add(sub: Any) -> None:
 
 
 def target(text: str) -> tuple[str, dict[str, str], list[str]]:
-    """(machine, raw parameters, problems) of a link or a session file."""
+    """(machine, raw parameters, problems) of a link or a moment file."""
     if "#" not in text and "?" not in text and Path(text).is_file():
         try:
             data = json.loads(Path(text).read_text(encoding="utf-8"))
-            machine, params = share.read_session_file(data)
+            machine, params = share.read_moment_file(data)
         except (OSError, UnicodeDecodeError, ValueError) as exc:
-            raise CliError(f"{text}: not a session file ({exc})") from None
+            raise CliError(f"{text}: not a moment file ({exc})") from None
         return machine, params, []
     machine, params, problems = share.parse_link(text)
     for name in share.PAGE_PARAMS:  # as the page does

@@ -27,8 +27,8 @@ instruction boundary. HALT, EI, RETI, RETN, LD A,R and LD R,A are left to
 the fetch loop. A write into the block's own code ends the block after that
 instruction, so the next instruction is fetched as written.
 
-Under the core's own write or read watch (`Z80.set_write_watch`,
-`set_read_watch`) run() compiles blocks `watched`: pages the watch covers
+Under the core's own write or read watch (`Z80.set_watch`)
+run() compiles blocks `watched`: pages the watch covers
 count as not plain RAM for writes or reads (`pages`), so those accesses go
 through the watching `write`/`read` and no block starts on watched code,
 and a block leaves after an instruction whose access made the hook ask for

@@ -13,11 +13,10 @@ if it wrote F (SCF/CCF use it for bits 3 and 5), plus bit 8 after EI
 (interrupts held off) and bit 9 after LD A,I / LD A,R (an interrupt taken
 then clears P/V). Exposed as `q`, `ei` and `p`.
 
-For the debugger: `set_stops` (run() stops before addresses), and write
-and read watches inside the core, `set_write_watch(mask, hook)` and
-`set_read_watch(mask, hook)` with `request_stop()` and `at_stop`, the
-protocol the 6502 core has; `cycles` is current during
-run(), so devices stamp their accesses exactly.
+For the debugger: the Core protocol's hooks (`cpu/core.py`): `set_stops`
+(run() stops before addresses), write and read watches inside the core,
+`set_watch(access, mask, hook)`, with `request_stop()` and `at_stop`;
+`cycles` is current during run(), so devices stamp their accesses exactly.
 
 Interrupts: `interrupt(vector_byte)` raises INT (it stays raised until
 accepted), `nmi()` raises NMI; both are taken between instructions. I/O goes
@@ -35,6 +34,7 @@ from ._z80gen import Stop, SyncR, build_pages
 from .blocks import AtStop, BlockTable, CompiledCode, lookup
 from .bus import Bus
 from .codegen import generated_code
+from .core import Access, Mask, WatchHook, check_access, checked_watch
 from .isaz80 import (
     IM0_RST_CYCLES,
     IM1_CYCLES,
@@ -213,14 +213,14 @@ class Z80(CompiledCode):
         self._stop_req = False  # request_stop(): end run() after the instruction in flight
         self._end = 0  # the fast loop's end, for blocks that go round (_z80blocks)
         self._bus_watched = False  # the bus has a watch (as of `_seen`): check for stops
-        # The write watch (set_write_watch): a 64 KiB mask, the hook, per page
+        # The write watch (set_watch): a 64 KiB mask, the hook, per page
         # whether the mask covers any of it, the write wrapper made for a bus
         # write ((bus write, wrapper)), and the pages blocks treat as plain RAM.
         self._wmask: bytearray | bytes | None = None
         self._whook: Callable[[int, int], Any] | None = None
         self._wpages: tuple[bool, ...] = _UNCOVERED
         self._wcache: tuple[Any, Any] | None = None
-        # The read watch (set_read_watch) likewise.
+        # The read watch likewise.
         self._rmask: bytearray | bytes | None = None
         self._rhook: Callable[[int, int], Any] | None = None
         self._rpages: tuple[bool, ...] = _UNCOVERED
@@ -370,39 +370,34 @@ class Z80(CompiledCode):
         self._r &= 0x7F
         return self.cycles - start
 
-    # -- the write watch (the debugger's write breakpoints) ---------------------
-    def set_write_watch(self, mask: bytearray | bytes | None,
-                        hook: Callable[[int, int], Any] | None = None) -> None:
-        """Call hook(addr, value) after every memory write the CPU makes where
-        mask[addr] is set (pushes and interrupt entry included; the Z80 makes
-        no dummy writes; port writes are another space and not watched), from
-        inside run() and step(). Compiled blocks stay, compiled again with a
-        check after each write to a page the mask covers; a hook that calls
-        `request_stop()` ends run() after the instruction in flight. None: no
-        watch and no cost. The mask is read per write, but the pages it covers
-        are taken now: give it again after changing it."""
-        self._wmask, self._whook, self._wpages = _checked_watch("write", mask, hook)
-        self._wcache = None
+    # -- the watches (the debugger's read and write breakpoints) ----------------
+    def set_watch(self, access: Access, mask: Mask | None,
+                  hook: WatchHook | None = None) -> None:
+        """Call hook(addr, value) after every memory `access` the CPU makes
+        where mask[addr] is set, from inside run() and step(), as a bus watch
+        sees them: writes with pushes and interrupt entry (the Z80 makes no
+        dummy writes); reads with opcode and operand fetches, pops and the
+        IM 2 vector (ports are another space and not watched). Compiled
+        blocks stay, compiled again with a check after each write to a page
+        the mask covers, and, for reads, where the mask covers neither their
+        code nor what they read from (elsewhere they read watched pages
+        through the hook); a hook that calls `request_stop()` ends run()
+        after the instruction in flight. None: no watch and no cost. The mask
+        is read per access, but the pages it covers are taken now: give it
+        again after changing it."""
+        mask, hook = checked_watch(access, mask, hook) or (None, None)
+        pages = (_UNCOVERED if mask is None
+                 else tuple(any(mask[p << 8:(p + 1) << 8]) for p in range(256)))
+        if access == "write":
+            self._wmask, self._whook, self._wpages = mask, hook, pages
+            self._wcache = None
+        else:
+            self._rmask, self._rhook, self._rpages = mask, hook, pages
+            self._rcache = None
 
-    def set_read_watch(self, mask: bytearray | bytes | None,
-                       hook: Callable[[int, int], Any] | None = None) -> None:
-        """Call hook(addr, value) after every memory read the CPU makes where
-        mask[addr] is set, as a bus read watch sees them: opcode and operand
-        fetches, pops, the IM 2 vector (port reads are another space), from
-        inside run() and step(). Compiled blocks stay where the mask covers
-        neither their code nor what they read from; elsewhere they read
-        watched pages through the hook and leave after an instruction whose
-        read made the hook ask for a stop (`request_stop()`). None: no watch
-        and no cost. As for the write watch, give the mask again after
-        changing it."""
-        self._rmask, self._rhook, self._rpages = _checked_watch("read", mask, hook)
-        self._rcache = None
-
-    @property
-    def read_watch_mask(self) -> bytearray | bytes | None:
-        """The read watch's mask (None: no watch): `Machine.skip_idle` skips
-        no turn of the wait loop whose reads it covers."""
-        return self._rmask
+    def watch_mask(self, access: Access) -> Mask | None:
+        """The mask of the `access` watch (None: none)."""
+        return self._wmask if check_access(access) == "write" else self._rmask
 
     def request_stop(self) -> None:
         """End the run() in progress after the instruction in flight (a watch hit)."""
@@ -617,16 +612,3 @@ def _compile_at(ram: bytearray, pages: tuple, stops: frozenset[int], watched: in
                 at: int) -> Any:
     """The block table's `compile` for one run(): the block at `at`."""
     return compile_block(ram, pages, at, stops, watched)
-
-
-def _checked_watch(kind: str, mask: bytearray | bytes | None,
-                   hook: Callable[[int, int], Any] | None
-                   ) -> tuple[Any, Any, tuple[bool, ...]]:
-    """A watch's (mask, hook, pages the mask covers), or no watch for None."""
-    if mask is None:
-        return None, None, _UNCOVERED
-    if len(mask) < 0x10000:
-        raise ValueError(f"a {kind} watch mask covers 64 KiB, not {len(mask)} bytes")
-    if hook is None:
-        raise ValueError(f"a {kind} watch needs a hook")
-    return mask, hook, tuple(any(mask[p << 8:(p + 1) << 8]) for p in range(256))

@@ -54,6 +54,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..machines.base import PICTURE
+from .errors import DebugError
 from .journal import Event, Journal
 
 DEFAULT_CAPACITY = 720
@@ -292,7 +293,7 @@ class Rewind:
             if cp.frame < frame or cp.at_start:
                 best = cp
         if best is None:
-            raise ValueError(f"frame {frame} is older than the rewind buffer "
+            raise DebugError(f"frame {frame} is older than the rewind buffer "
                              f"(oldest {self.first_frame()})")
         return best
 
@@ -327,7 +328,7 @@ class Rewind:
         frames replayed."""
         last = self.last_frame()
         if last is None or frame > last:
-            raise ValueError(f"frame {frame} is not in the rewind buffer "
+            raise DebugError(f"frame {frame} is not in the rewind buffer "
                              f"(frames {self.first_frame()}-{last})")
         first = self.first_frame()
         earlier = replay_last and first is not None and frame > first

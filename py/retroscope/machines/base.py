@@ -37,6 +37,7 @@ from importlib import resources
 from typing import Any
 
 from ..cpu.bus import Bus
+from ..runcontrol import IdleLoop, run_idle
 from .sound import SoundLog
 
 
@@ -452,25 +453,6 @@ def wrapped_slice(image: bytes | bytearray, addr: int, length: int) -> bytes:
 CALL_SENTINEL = 0xFFF0
 
 
-@dataclass(frozen=True)
-class IdleLoop:
-    """A program's wait-for-interrupt loop (addresses start..end-1) whose turns
-    change nothing but the cycle count while the machine says it is steady
-    (`Machine.idle_steady`): the machine may skip whole turns of it."""
-
-    start: int  # its first instruction
-    end: int  # just past its last (the branch back)
-    turn: int  # cycles of one turn
-    # Every address a turn reads besides its code (dummy reads included), so
-    # that a read watch elsewhere lets turns be skipped; the contract suite
-    # checks the list against a turn's reads.
-    data: tuple[int, ...] = ()
-
-    def read_by_a_turn(self, mask: Any) -> bool:
-        """Does a turn read an address the read watch's `mask` covers?"""
-        return any(mask[self.start:self.end]) or any(mask[a] for a in self.data)
-
-
 # The snapshot's key for the framebuffer: what the machine last drew.
 PICTURE = "framebuffer"
 
@@ -538,69 +520,11 @@ class Machine:
         take in between (each machine says how to tell)."""
         return False
 
-    def skip_idle(self, cycles: int, passing: frozenset[int] | set[int] = frozenset(),
-                  reads_checked: bool = False) -> int:
-        """Skip whole turns of the wait loop (fewer than `cycles`) by adding
-        their cycles, when they would change nothing: the CPU is in the loop in
-        a steady state, no stop address is inside it (but those in `passing`,
-        which the debugger has checked: a breakpoint there would not hold on
-        any turn) and no read watch would see the loop's reads (a bus watch,
-        or the core's own where it covers them, but with `reads_checked`: the
-        debugger saw a whole turn's reads and none would stop it on any turn).
-        The cycles skipped (0: none)."""
-        idle = self.idle_loop
-        if idle is None or cycles <= idle.turn:
-            return 0
-        cpu = self.cpu
-        if not idle.start <= cpu.pc < idle.end:
-            return 0
-        stops = getattr(cpu, "stops", ())
-        if stops and any(idle.start <= at < idle.end and at not in passing for at in stops):
-            return 0
-        # (A core's own read watch sees the loop's reads as a bus watch does.)
-        mask = getattr(cpu, "read_watch_mask", None)
-        if (self.bus.watching("read")
-                or mask is not None and not reads_checked and idle.read_by_a_turn(mask)
-                or not self.idle_steady()):
-            return 0
-        skipped = (cycles - 1) // idle.turn * idle.turn
-        cpu.cycles += skipped
-        return skipped
-
     def run_idle(self, cycles: int) -> int:
-        """`cpu.run`, skipping whole turns of the wait loop (`skip_idle`) where
-        the CPU is in it: the machine's own runner when it has a loop.
-        Returns early when the core does (a stop, a halt).
-
-        A chunk of `IDLE_CHUNK` cycles ends anywhere in the loop; from inside
-        it the core goes on one instruction at a time (run(1): stops and
-        watches hold as in any run) to the loop's top, where a turn can be
-        skipped. Whole instructions run in the same order either way, so the
-        machine's state is the same as with one run() call."""
-        cpu = self.cpu
-        run = cpu.run
-        chunk = self.IDLE_CHUNK
-        idle = self.idle_loop
-        done = 0
-        while done < cycles:
-            left = cycles - done
-            skipped = self.skip_idle(left)
-            if skipped:
-                done += skipped
-                continue
-            if idle is not None and idle.start < cpu.pc < idle.end:
-                ran = run(1)  # on to the loop's top
-                done += ran
-                if not ran or getattr(cpu, "at_stop", False):
-                    break
-                continue
-            want = left if chunk is None else min(left, chunk)
-            ran = run(want)
-            done += ran
-            # A stop requested in the chunk's last instruction ends it on time.
-            if ran < want or getattr(self.cpu, "at_stop", False):
-                break
-        return done
+        """`cpu.run`, skipping whole turns of the wait loop where the CPU is in
+        it and they would change nothing (`runcontrol.run_idle`): the
+        machine's own runner when it has a loop."""
+        return run_idle(self, cycles)
 
     # -- running ---------------------------------------------------------------
     # A frame is a schedule: `frame_events()` lists (cycle offset, handler)

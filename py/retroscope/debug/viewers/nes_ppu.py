@@ -14,8 +14,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...machines.fds.sound import FIRST as WAVE_FIRST
-from ...machines.fds.sound import MASTER, FdsSound
+from ...machines.fds.audio import FIRST as WAVE_FIRST
+from ...machines.fds.audio import MASTER, FdsSound
 from ...machines.nes.ppu import (
     CTRL_BG_TABLE,
     CTRL_INC32,
