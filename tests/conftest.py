@@ -53,7 +53,8 @@ def vector_params(subdir: str) -> list[Any]:
 @pytest.fixture
 def z80_compiles_soon(monkeypatch: pytest.MonkeyPatch) -> None:
     """Z80 cores made in the test compile a block after 8 visits of its
-    address (`Z80.hot`; the default, `_z80blocks.HOT`, waits far longer), so
+    address (`z80.HOT`, each core's block table's `hot`; the default,
+    `_z80blocks.HOT`, waits far longer), so
     that short test programs run on blocks."""
     from retroscope.cpu import z80  # noqa: PLC0415
 

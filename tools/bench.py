@@ -5,6 +5,9 @@
   booting from the memory snapshot and the plain way in turns (medians,
   ranges, ratios), each on a quiet machine (SETTLE_S); reloads in a browser
   profile on disk; and the size of dist/ (`build.py bench boot`: these alone);
+  with no service worker, as before there was one;
+* the boot on a phone-class CPU (4x slower) and the service worker's cost
+  to a first visit (tools/bench_phone.py; `build.py bench phone`: alone);
 * each CPU core's emulated clock in CPython and in Pyodide (the real page's
   worker, headless chromium; the cores take turns, so that this host's slow
   and fast spells fall on each alike), as a ratio to the original hardware's
@@ -218,8 +221,10 @@ def cpython_figures(quick: bool) -> None:
 
 
 def browser_figures(quick: bool, boot_only: bool = False, ai_only: bool = False,
-                    hog: bool = False) -> None:
+                    hog: bool = False, phone_only: bool = False) -> None:
     from playwright.sync_api import sync_playwright
+
+    from .bench_phone import phone_figures
 
     chromium = find_chromium()
     if chromium is None:
@@ -229,6 +234,11 @@ def browser_figures(quick: bool, boot_only: bool = False, ai_only: bool = False,
     loads = 2 if quick else 5
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
+        if phone_only:
+            phone_figures(browser, url, 2 if quick else 3)
+            browser.close()
+            server.shutdown()
+            return
         if ai_only:
             page = new_page(browser)
             _boot(page, url)
@@ -243,6 +253,7 @@ def browser_figures(quick: bool, boot_only: bool = False, ai_only: bool = False,
             server.shutdown()
             return
         host_canary("after the boot figures")
+        phone_figures(browser, url, 2 if quick else 3)
         link_figures(browser, url)
         rounds = 2 if quick else 6
         print(f"\n== CPU cores in Pyodide (page worker; the cores take {rounds} turns of 2 s "
@@ -411,10 +422,11 @@ def script_figures(page, quick: bool) -> None:
 
 def new_page(browser, refuse_snapshot: bool = False, settle: bool = True):
     """A page in a fresh context (an empty cache), settled unless told not to
-    (where nothing is timed)."""
+    (where nothing is timed); no service worker (its figures are
+    bench_phone's), so that reloads come from the HTTP cache as before it."""
     # (Playwright's string predicates are evaluated as text in the page, which
     # the site's policy refuses: the bench's pages bypass it.)
-    context = browser.new_context(bypass_csp=True)
+    context = browser.new_context(bypass_csp=True, service_workers="block")
     if refuse_snapshot:
         context.route("**/snapshot/**", lambda route: route.fulfill(
             status=404, body="refused by the bench"))
@@ -580,6 +592,8 @@ def main() -> int:
                         help="play the AI's games beside a process keeping one core busy")
     parser.add_argument("--script", action="store_true",
                         help="what a script with an empty on_frame costs, alone")
+    parser.add_argument("--phone", action="store_true",
+                        help="the phone-class boot only (tools/bench_phone.py)")
     args = parser.parse_args()
     if args.moment:
         return moment_only(args.quick)
@@ -588,10 +602,11 @@ def main() -> int:
     raw, zipped = dist_size()
     print(f"== dist/: {raw / 1e6:.2f} MB raw, {zipped / 1e6:.2f} MB gzipped")
     host_canary("start")
-    if not (args.boot or args.aipage):
+    if not (args.boot or args.aipage or args.phone):
         cpython_figures(args.quick)
         host_canary("after CPython")
-    browser_figures(args.quick, boot_only=args.boot, ai_only=args.aipage, hog=args.hog)
+    browser_figures(args.quick, boot_only=args.boot, ai_only=args.aipage, hog=args.hog,
+                    phone_only=args.phone)
     host_canary("end")
     print_canaries()
     return 0

@@ -19,90 +19,24 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import statistics
 import sys
 import time
-from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "py"))
 
+from retroscope.machines.tetris.ai_bench import (  # noqa: E402
+    ENGINES,
+    game_line,
+    seeds,
+    summary,
+    summary_text,
+)
+from retroscope.parallel import workers  # noqa: E402
+
 OUT = ROOT / "test-output"
-
-
-def seeds(n: int) -> list[int]:
-    """n seeds spread over the PRNG's 32,767-value cycle, the same every run."""
-    from retroscope.machines.tetris.model import lfsr_cycle
-
-    cycle = sorted(lfsr_cycle())
-    return [cycle[(i * 3271 + 17) % len(cycle)] for i in range(n)]
-
-
-def sim_game(task: tuple[int, int, int, int]) -> dict[str, Any]:
-    from retroscope.machines.tetris.ai import Planner
-    from retroscope.machines.tetris.sim import play
-
-    seed, level, taps, pieces = task
-    began = time.perf_counter()
-    r = play(Planner(60 // taps), seed, level, max_pieces=pieces)
-    return {"seed": seed, "score": r.score, "lines": r.lines, "end_level": r.level,
-            "pieces": r.pieces, "tetrises": r.tetrises, "reached_29": r.reached_29,
-            "topped_out": r.topped_out, "seconds": round(time.perf_counter() - began, 1)}
-
-
-def machine_game(task: tuple[int, int, int, int]) -> dict[str, Any]:
-    from retroscope.machines import create
-    from retroscope.machines.tetris import model
-    from retroscope.machines.tetris.ai import Bot
-
-    seed, level, taps, pieces = task
-    began = time.perf_counter()
-    m = create("tetris", seed=f"{seed:04X}", start="legal")
-    bot = Bot(tap_hz=taps, start_level=level)
-    started = False
-    reached_29 = False
-    tetrises = 0
-    frames = 0
-    while True:
-        m.run_frame(bot.buttons(m))
-        frames += 1
-        mode, state = m.read(model.GAME_MODE), m.read(model.PLAY_STATE)
-        if mode == 4 and state == 1:
-            started = True
-        if started and state == 5 and m.read(model.COMPLETED_LINES) == 4:
-            tetrises += 1  # counted once: state 5 lasts one frame
-        reached_29 = reached_29 or (started and m.read(model.LEVEL) >= 29)
-        if started and (mode != 4 or state in (0, 0x0A)):
-            break
-        if bot.decisions >= pieces:
-            break
-    r = m.read
-
-    def bcd(*addrs: int) -> int:
-        return int("".join(f"{r(a):02X}" for a in addrs))
-
-    lines = r(0x51) * 100 + bcd(0x50)
-    return {"seed": seed, "score": bcd(0x55, 0x54, 0x53), "lines": lines,
-            "end_level": r(model.LEVEL), "pieces": bot.decisions, "tetrises": tetrises,
-            "reached_29": reached_29, "topped_out": state in (0, 0x0A) or mode != 4,
-            "frames": frames, "seconds": round(time.perf_counter() - began, 1)}
-
-
-def summary(games: list[dict[str, Any]]) -> dict[str, Any]:
-    n = len(games)
-    lines = sum(g["lines"] for g in games)
-    return {
-        "games": n,
-        "reached_level_29": sum(g["reached_29"] for g in games) / n,
-        "reached_999999": sum(g["score"] >= 999_999 for g in games) / n,
-        "median_lines": statistics.median(g["lines"] for g in games),
-        "mean_score": round(statistics.mean(g["score"] for g in games)),
-        "tetris_rate": round(4 * sum(g["tetrises"] for g in games) / lines, 3) if lines else 0,
-        "end_levels": sorted(g["end_level"] for g in games),
-        "still_alive_at_cap": sum(not g["topped_out"] for g in games),
-    }
 
 
 def svg_plot(games: list[dict[str, Any]], title: str) -> str:
@@ -149,27 +83,18 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--skip", type=int, default=0, help="leave out the first N seeds")
     args = ap.parse_args(argv)
     n = args.games or (10 if args.quick else 100)
-    tasks = [(s, args.level, args.taps, args.pieces) for s in seeds(args.skip + n)[args.skip:]]
-    play = sim_game if args.engine == "sim" else machine_game
+    tasks = [(s, args.level, args.taps, args.pieces) for s in seeds(n, args.skip)]
     print(f"== Tetris AI: {n} games from level {args.level}, {args.taps} Hz taps, "
           f"{args.engine}, {args.workers} processes, at most {args.pieces} pieces a game")
     began = time.monotonic()
-    games = []
-    with ProcessPoolExecutor(max_workers=args.workers) as pool:
-        for g in pool.map(play, tasks):
-            games.append(g)
-            print(f"seed ${g['seed']:04X}: score {g['score']:>7}, lines {g['lines']:>4}, "
-                  f"level {g['end_level']:>3}, pieces {g['pieces']:>5}, "
-                  f"{'topped out' if g['topped_out'] else 'alive at the cap'}, "
-                  f"{g['seconds']} s", flush=True)
+    games: list[Any] = [None] * n
+    with workers(args.workers) as pool:
+        for i, g in pool.completed(ENGINES[args.engine], tasks):
+            games[i] = g
+            print(game_line(g), flush=True)
     result = {"settings": vars(args) | {"games": n}, "summary": summary(games),
               "seconds": round(time.monotonic() - began, 1), "games": games}
-    s = result["summary"]
-    print(f"reached level 29: {100 * s['reached_level_29']:.0f} %   reached 999,999: "
-          f"{100 * s['reached_999999']:.0f} %   median lines {s['median_lines']}   "
-          f"mean score {s['mean_score']}   tetris rate {100 * s['tetris_rate']:.1f} %")
-    print(f"end levels: {s['end_levels']}   still alive at the cap: "
-          f"{s['still_alive_at_cap']}   {result['seconds']} s")
+    print(summary_text(result["summary"]) + f"   {result['seconds']} s")
     OUT.mkdir(exist_ok=True)
     (OUT / "bench-ai.json").write_text(json.dumps(result, indent=1))
     (OUT / "bench-ai.svg").write_text(svg_plot(

@@ -14,6 +14,7 @@ DIST = REPO / "dist"
 CACHE = REPO / ".cache"
 VENV = REPO / ".venv"
 REQUIREMENTS = REPO / "requirements-dev.txt"
+PYPROJECT = REPO / "pyproject.toml"
 
 PYODIDE_VERSION = "314.0.7"
 PYODIDE_CACHE = CACHE / f"pyodide-{PYODIDE_VERSION}"

@@ -28,13 +28,24 @@
 // chip writes there, see web/audio/worklet.js), marks (the boot's milestones
 // and the worker's fetches, ms since the epoch: window.retroscope.bootTimeline).
 // Every other op is a verb of py/retroscope/worker_api.py, named as in
-// window.retroscope: machines, load, run_frames, step, reset, read, write,
-// state, pointer, command, save_data, symbols, controller ({source: "player"} or
-// a program the machine offers, e.g. {source: "ai", options: {tap_hz: 30}}),
-// script ({verb: "run", text} | "stop" | "news" | "examples": the Script tab;
-// a script that names micropip has it installed from the site first).
+// window.retroscope: its one list of them, VERBS (and DEBUG_VERBS, what the
+// `debug` op reaches), says which change the machine's picture or state; the
+// worker reads it at boot (API.verb_table()) and sends the page a frame after
+// those (`frameChanging`). controller takes {source: "player"} or a program the
+// machine offers, e.g. {source: "ai", options: {tap_hz: 30}}. The Script tab's:
+// run_script {text} (a script that names micropip has it installed from the
+// site first), stop_script, script_news, script_examples.
 
 export const JS_OPS = new Set(["init", "run", "pause", "input", "speed", "audio", "marks"]);
+
+/** From worker_api's verb table ({verbs, debug}: lists of {name, frame}), a
+ *  test of a request (op, args): may it change the machine's picture or state? */
+export function frameChanging(table) {
+  const changing = (verbs) => new Set(verbs.filter((v) => v.frame).map((v) => v.name));
+  const ops = changing(table.verbs);
+  const debug = changing(table.debug);
+  return (op, args) => ops.has(op) || (op === "debug" && debug.has(args?.verb));
+}
 
 export const BOOT_STAGES = ["runtime", "packages", "machine"];
 

@@ -2,7 +2,7 @@
 // The UI thread never runs Python; it talks to this file through protocol.js.
 
 import manifest from "../manifest.json" with { type: "json" };
-import { JS_OPS } from "./protocol.js";
+import { JS_OPS, frameChanging } from "./protocol.js";
 import { createPacer } from "./pacing.js";
 import { precompileRuntime } from "./runtime_wasm.js";
 import { growWasmMemoryTo } from "./snapshot_memory.js";
@@ -63,11 +63,10 @@ async function readInto(response, target) {
 
 const STATE_EVERY = 4;      // send machine.state() every N frames while running ...
 const STATE_MIN_MS = 1000 / 30;  // ... and no more often than the page shows it (main.js)
-// Debugger verbs after which the page must see the machine again.
-const FRAME_VERBS = new Set(["seek", "write_memory", "set_register"]);
 
 let pyodide = null;
 let api = null;             // retroscope.worker_api.API (a PyProxy)
+let changesFrame = null;    // (op, args) => the page must see the machine again (worker_api.VERBS)
 let running = false;
 let buttons = 0;
 let tapped = 0;             // buttons pressed since the last frame ran: a tap between frames still counts
@@ -295,7 +294,7 @@ function scriptNewsCame() {
   scriptNewsAhead = true;
   setTimeout(() => {
     scriptNewsAhead = false;
-    try { post({ event: "script", news: callPython("script", { verb: "news" }).news }); }
+    try { post({ event: "script", news: callPython("script_news", {}).news }); }
     catch { /* no machine: nothing to tell */ }
   }, 0);
 }
@@ -387,6 +386,7 @@ _m.register(${JSON.stringify(id)}, _mod)
 del _mod, _test_source`);
   }
   api = pyodide.pyimport("retroscope.worker_api").API;
+  changesFrame = frameChanging(JSON.parse(api.verb_table()));
   api.set_script_listener(scriptNewsCame);
   const python = pyodide.runPython("import sys; sys.version.split()[0]");
   mark("ready");
@@ -442,7 +442,7 @@ async function handle({ id, op, args }) {
         result = callPython(op, { ...args, sliced: true });
         if (result.moment?.replaying) result = await replaySlices(result.moment.of);
       } else {
-        if (op === "script" && args?.verb === "run" && NAMES_MICROPIP.test(args.text ?? "")) {
+        if (op === "run_script" && NAMES_MICROPIP.test(args?.text ?? "")) {
           await ensureMicropip();
         }
         result = callPython(op, args);
@@ -460,9 +460,7 @@ async function handle({ id, op, args }) {
         if (!marks.loaded) mark("loaded");
         sendFrame(true);
         if (!marks.firstFrame) mark("firstFrame");
-      } else if (op === "step" || op === "reset" || op === "write" || op === "run_frames"
-                 || (op === "debug" && FRAME_VERBS.has(args.verb))
-                 || (op === "script" && !running && args.verb !== "news")) {
+      } else if (changesFrame(op, args)) {
         // Stepping is silent; after anything but a memory edit the synths start
         // afresh from the chips' registers (frames may have run undrained).
         sendSound(false, op !== "write");

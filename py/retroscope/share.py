@@ -15,13 +15,14 @@ import re
 import zlib
 from dataclasses import dataclass, field
 from typing import Any
-from urllib.parse import quote
+from urllib.parse import quote, unquote
 
 from .machines.base import Param, messages_of, parse_int, shown
 
 __all__ = ["Decoded", "Moment", "MomentError", "ScriptLinkError", "decode_moment",
-           "decode_script", "encode", "encode_moment", "encode_script", "parse_int",
-           "read_session_file", "session_file", "shown", "valid_machine_id", "validate"]
+           "decode_script", "encode", "encode_moment", "encode_script", "moment_file",
+           "parse_int", "parse_link", "read_moment_file", "shown", "valid_machine_id",
+           "validate"]
 
 _MACHINE_ID = re.compile(r"^[a-z][a-z0-9_]{0,31}$")
 
@@ -87,7 +88,7 @@ def encode(machine: str, values: dict[str, Any]) -> str:
 # `#/<machine>?<params>&moment=<version>.<data>.<check>`; `check` is a CRC-32
 # over the machine, its parameters and `data`, so a damaged or edited link is
 # known before anything is used. Past MAX_LINK characters the page offers the
-# same moment as a session file (`session_file`/`read_session_file`).
+# same moment as a moment file (`moment_file`/`read_moment_file`).
 #
 # Format 2 (what the page writes): `data` is, in URL-safe base64, the length
 # of the head (3 bytes), the head: compact JSON, raw-deflated, of the journal
@@ -107,9 +108,11 @@ MOMENT_VERSION = 2  # the format written
 FROM_POWER_ON = 1  # the format that replays from power-on
 MAX_LINK = 5120  # characters of a whole link the page hands out; past it, a file
 MAX_MOMENT_JSON = 8 * 1024 * 1024  # inflated: more is refused (no zip bombs)
-MAX_MOMENT_TEXT = 4 * 1024 * 1024  # characters of a moment (a session file's too)
-SESSION_KIND = "retroscope-session"
-SESSION_VERSION = 1  # of the file around the moment
+MAX_MOMENT_TEXT = 4 * 1024 * 1024  # characters of a moment (a moment file's too)
+FILE_KIND = "retroscope-moment"
+# What the moment files written before this name was chosen say they are: read too.
+FILE_KINDS = (FILE_KIND, "retroscope-session")
+FILE_VERSION = 1  # of the file around the moment
 
 
 class MomentError(ValueError):
@@ -194,29 +197,29 @@ def decode_moment(text: str, machine: str, values: dict[str, Any]) -> Moment:
     return Moment(version, body, state)
 
 
-def session_file(machine: str, values: dict[str, Any], moment: str,
-                 script: str | None = None) -> dict[str, Any]:
+def moment_file(machine: str, values: dict[str, Any], moment: str,
+                script: str | None = None) -> dict[str, Any]:
     """The moment as a file's JSON, for moments too long for a link (and
     the script that came with it, as its link parameter's text)."""
     params = {k: str(v) for k, v in values.items() if v is not None}
     if script is not None:
         params[SCRIPT_PARAM] = script
-    return {"kind": SESSION_KIND, "version": SESSION_VERSION, "machine": machine,
+    return {"kind": FILE_KIND, "version": FILE_VERSION, "machine": machine,
             "params": params, "moment": moment}
 
 
-def read_session_file(data: Any) -> tuple[str, dict[str, str]]:
-    """(machine, raw link parameters with the moment) from a session file's JSON."""
-    if not isinstance(data, dict) or data.get("kind") != SESSION_KIND:
-        raise MomentError("this is not a Retroscope session file")
+def read_moment_file(data: Any) -> tuple[str, dict[str, str]]:
+    """(machine, raw link parameters with the moment) from a moment file's JSON."""
+    if not isinstance(data, dict) or data.get("kind") not in FILE_KINDS:
+        raise MomentError("this is not a Retroscope moment file")
     machine, params, moment = data.get("machine"), data.get("params"), data.get("moment")
     if not isinstance(machine, str) or not valid_machine_id(machine):
-        raise MomentError("the session file names no machine")
+        raise MomentError("the moment file names no machine")
     if not isinstance(params, dict) or not all(
             isinstance(k, str) and isinstance(v, str) for k, v in params.items()):
-        raise MomentError("the session file's parameters are not names and texts")
+        raise MomentError("the moment file's parameters are not names and texts")
     if not isinstance(moment, str):
-        raise MomentError("the session file holds no moment")
+        raise MomentError("the moment file holds no moment")
     return machine, {**params, MOMENT_PARAM: moment}
 
 
@@ -230,7 +233,7 @@ def read_session_file(data: Any) -> tuple[str, dict[str, str]]:
 SCRIPT_PARAM = "script"
 SCRIPT_VERSION = 1
 MAX_SCRIPT_TEXT = 64 * 1024  # characters of a script a link carries
-MAX_SCRIPT_PARAM = 4 * MAX_SCRIPT_TEXT  # characters of the parameter (a session file's)
+MAX_SCRIPT_PARAM = 4 * MAX_SCRIPT_TEXT  # characters of the parameter (a moment file's)
 # Text a script may hold: tabs, line ends, and no other control characters.
 _SCRIPT_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\ud800-\udfff]")
 
@@ -295,3 +298,56 @@ def decode_script(text: Any) -> str:
         return check_script_text(script)
     except ScriptLinkError as exc:
         raise ScriptLinkError(f"the script in this link is refused: {exc}") from None
+
+
+# -- a link as text (the command line's `retroscope open`) ---------------------------
+
+MAX_HASH = 8192  # characters of a hash the router reads (web/router.js)
+PAGE_PARAMS = ("paused",)  # the page's own (web/main.js): the machine never sees them
+_BAD_ESCAPE = re.compile(r"%(?![0-9A-Fa-f]{2})")
+
+
+def parse_link(text: str) -> tuple[str, dict[str, str], list[str]]:
+    """A share link, a whole URL or its hash (`#/<machine>?name=value&...`),
+    split as the page's router splits it (web/router.js `parseHash`):
+    (machine id or "", raw parameters, problems found on the way)."""
+    problems: list[str] = []
+    hash_text = text.split("#", 1)[1] if "#" in text else text.strip()
+    if len(hash_text) > MAX_HASH:
+        problems.append(f"the link is {len(hash_text)} characters long; only the first "
+                        f"{MAX_HASH} are read")
+        hash_text = hash_text[:MAX_HASH]
+    path, _, query = hash_text.partition("?")
+    machine = path.strip("/")
+    if machine and not valid_machine_id(machine):
+        problems.append(f"{shown(machine)} is not a machine name")
+        machine = ""
+    params: dict[str, str] = {}
+    for pair in filter(None, query.split("&")):
+        raw_key, eq, raw_value = pair.partition("=")
+        key = _decode(raw_key, problems)
+        if key is None:
+            continue
+        if not eq:
+            problems.append(f"parameter {shown(key)} has no value; ignored")
+            continue
+        value = _decode(raw_value, problems)
+        if value is None:
+            continue
+        if key in params:
+            problems.append(f"parameter {shown(key)} given twice; the first is used")
+            continue
+        params[key] = value
+    return machine, params, problems
+
+
+def _decode(text: str, problems: list[str]) -> str | None:
+    """decodeURIComponent, with "+" as a space: None (and a problem) where it would throw."""
+    if _BAD_ESCAPE.search(text):
+        problems.append(f"{shown(text)} is not valid URL encoding; ignored")
+        return None
+    try:
+        return unquote(text.replace("+", " "), errors="strict")
+    except UnicodeDecodeError:
+        problems.append(f"{shown(text)} is not valid URL encoding; ignored")
+        return None

@@ -207,7 +207,7 @@ def test_the_pages_policy_keeps_a_scripts_fetches_on_the_site(browser, site_url)
     other = ThreadingHTTPServer(("127.0.0.1", 0), _Counting)
     threading.Thread(target=other.serve_forever, daemon=True).start()
     elsewhere = f"http://127.0.0.1:{other.server_address[1]}/leak"
-    context = browser.new_context(bypass_csp=False)
+    context = browser.new_context(bypass_csp=False, service_workers="block")
     errors: list[str] = []
     plain = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(
         SimpleHTTPRequestHandler, directory=str(DIST)))

@@ -1,7 +1,7 @@
 """Share the moment, end to end: the link opened in a fresh browser replays a
 few frames from the state it carries to the same frame, the same state hash
 and the same picture; a link from power-on (or, past 5,120 characters, the
-session file) replays every frame, with a progress bar and a stop; a damaged
+moment file) replays every frame, with a progress bar and a stop; a damaged
 link says so and shows the machine from power-on."""
 
 from __future__ import annotations
@@ -210,8 +210,8 @@ def test_a_backgammon_game_begun_from_the_title_screen_comes_back(open_page, bro
     round_trip(page, browser, size, "backgammon")
 
 
-def test_a_long_moment_goes_to_a_session_file_and_opens_from_it(open_page, browser, tmp_path,
-                                                                size):
+def test_a_long_moment_goes_to_a_moment_file_and_opens_from_it(open_page, browser, tmp_path,
+                                                               size):
     page = open_page("#/tetris?paused=1")
     rnd = random.Random(5)
     presses = [rnd.randrange(0x10000) for _ in range(2200)]  # no two frames alike
@@ -222,11 +222,11 @@ def test_a_long_moment_goes_to_a_session_file_and_opens_from_it(open_page, brows
     path = tmp_path / "moment.json"
     download.value.save_as(path)
     data = json.loads(path.read_text())
-    assert data["kind"] == "retroscope-session" and data["machine"] == "tetris"
-    expect(page.locator(tid("message")).last).to_contain_text("session file")
+    assert data["kind"] == "retroscope-moment" and data["machine"] == "tetris"
+    expect(page.locator(tid("message")).last).to_contain_text("moment file")
     page.screenshot(path=f"{SHOTS}/e2e-share-file-made-{size}.png")
     other, errors = open_fresh(browser, page.url.split("#")[0], size)
-    other.set_input_files(tid("session-file"), str(path))
+    other.set_input_files(tid("moment-file"), str(path))
     other.wait_for_function("window.retroscope.current()?.moment?.exact === true",
                             timeout=REPLAY_MS)
     assert state_hash(other) == want

@@ -45,7 +45,7 @@ def test_wsg_stamps_of_run_frames_equal_single_steps() -> None:
     slow = create("pacman")
     slow.runner = stepping_runner(slow)
     ran, stepped = frames(fast), frames(slow)
-    assert fast.cpu._blocks  # the page's way: compiled blocks
+    assert fast.cpu.compiled_blocks()  # the page's way: compiled blocks
     for frame, (got, want) in enumerate(zip(ran, stepped, strict=True)):
         assert got == want, f"frame {frame}"
     bursts = [writes[0::3] for writes, _, _ in ran if writes]

@@ -11,7 +11,7 @@ import pytest
 
 from retroscope import machines
 from retroscope.debug import Session
-from retroscope.script import examples
+from retroscope.script import shipped as examples
 from retroscope.script.host import ScriptHost
 
 EXAMPLES = {e.name: e for e in examples.EXAMPLES}

@@ -8,7 +8,32 @@ from __future__ import annotations
 from typing import Any
 
 from retroscope.cpu.bus import Bus
+from retroscope.cpu.core import Access, Mask, WatchHook
 from retroscope.machines.base import Machine, MachineInfo, Routine
+
+
+class BusWatcher:
+    """Takes the debugger's read and write watches (`Core.set_watch`) as bus
+    watches: what the bus sees, the reference the cores' own are held to."""
+
+    def __init__(self, bus: Bus) -> None:
+        self.bus = bus
+        self.added: dict[Access, Any] = {}
+
+    def set_watch(self, access: Access, mask: Mask | None, hook: WatchHook | None = None
+                  ) -> None:
+        old = self.added.pop(access, None)
+        if old is not None:
+            self.bus.remove_watch(access, old)
+        if mask is None or hook is None:
+            return
+        covered = bytes(mask)
+
+        def watch(addr: int, value: int) -> None:
+            if covered[addr]:
+                hook(addr, value)
+        self.added[access] = watch
+        self.bus.add_watch(access, watch)
 
 
 class _ToyScreen:

@@ -130,6 +130,28 @@ def random_budget(rng: random.Random) -> int:
     return rng.choice((1, 7, rng.randrange(1, 60), rng.randrange(50, 900)))
 
 
+def steps_to_a_hit(fast: MOS6502, slow: MOS6502, ran: int, budget: int, seen_fast: list,
+                   seen_slow: list, where: str, stepping: bool = False) -> bool:
+    """After `fast` ran `ran` cycles of `budget` under a watch whose hook
+    asks for a stop (its hits in `seen_fast`): single-step `slow`, whose
+    bus watch logs the same hits in `seen_slow`, as far, stopping after an
+    instruction that hit. Both must then agree: cycles, hits, whether fast
+    stopped (`at_stop`, unless it was `stepping`), registers, memory and
+    the I/O log. Whether slow stopped at a hit."""
+    start, before = slow.cycles, len(seen_slow)
+    while slow.cycles < start + budget and not slow.halted and len(seen_slow) == before:
+        slow.step()
+    stopped = len(seen_slow) > before
+    assert ran == slow.cycles - start, where
+    assert seen_fast == seen_slow, where
+    if ran < budget and not fast.halted and not stepping:
+        assert fast.at_stop == stopped, where
+    assert slow.snapshot() == fast.snapshot(), where
+    assert slow.bus.ram == fast.bus.ram, where
+    assert slow.bus.io_log == fast.bus.io_log, where
+    return stopped
+
+
 def run_pair(seed: int, mapped: bool, calls: int = 40) -> None:
     rng = random.Random(seed)
     fast, slow = pair(rng, mapped)

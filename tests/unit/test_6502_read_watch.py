@@ -1,4 +1,4 @@
-"""The 6502's own read watch (`set_read_watch`) in run() and step(): exactly a
+"""The 6502's own read watch (`set_watch("read", ...)`) in run() and step(): exactly a
 bus read watch with single stepping.
 
 The random self-modifying programs of `test_6502_blocks` (plain RAM, and with
@@ -17,6 +17,7 @@ from __future__ import annotations
 import random
 
 import pytest
+import test_6502_blocks
 from test_6502_blocks import CODE, HANDLER, IO, ROM, compiled, pair, raise_interrupts, random_budget  # noqa: F401 - fixture
 
 from retroscope.cpu.mos6502 import MOS6502
@@ -62,9 +63,9 @@ def check(seed: int, mapped: bool, calls: int = 60, stepping: bool = False,
         if both and writes[addr]:
             seen_slow.append(("w", addr, value))
 
-    fast.set_read_watch(mask, hook)
+    fast.set_watch("read", mask, hook)
     if both:
-        fast.set_write_watch(writes, write_hook)
+        fast.set_watch("write", writes, write_hook)
     slow.bus.add_watch("read", bus_read)
     slow.bus.add_watch("write", bus_write)
     hits = 0
@@ -72,7 +73,7 @@ def check(seed: int, mapped: bool, calls: int = 60, stepping: bool = False,
         raise_interrupts(rng, (fast, slow))
         if rng.random() < 0.05:  # the debugger changes its watches
             mask = watched_addresses(rng)
-            fast.set_read_watch(mask, hook)
+            fast.set_watch("read", mask, hook)
         budget = random_budget(rng)
         if stepping:  # step() on the watched handlers: one instruction, every hit
             start = fast.cycles
@@ -81,30 +82,17 @@ def check(seed: int, mapped: bool, calls: int = 60, stepping: bool = False,
             budget = 1
         else:
             ran = fast.run(budget)
-        start, before = slow.cycles, len(seen_slow)
-        while slow.cycles < start + budget and not slow.halted and len(seen_slow) == before:
-            slow.step()
-        stopped = len(seen_slow) > before
         where = f"seed {seed}, call {call}, after {fast.cycles} cycles, PC ${fast.pc:04X}"
-        assert ran == slow.cycles - start, where
-        assert seen_fast == seen_slow, where
-        if ran < budget and not fast.halted and not stepping:
-            assert fast.at_stop == stopped, where
-        assert slow.snapshot() == fast.snapshot(), where
-        assert slow.bus.ram == fast.bus.ram, where
-        assert slow.bus.io_log == fast.bus.io_log, where
+        stopped = test_6502_blocks.steps_to_a_hit(fast, slow, ran, budget, seen_fast,
+                                                  seen_slow, where, stepping)
         hits += stopped
     return hits
 
 
+@pytest.mark.parametrize("mapped", [False, True], ids=["plain_ram", "with_io"])
 @pytest.mark.parametrize("seed", range(25))
-def test_read_watch_equals_single_steps_on_plain_ram(seed: int, compiled) -> None:  # noqa: F811
-    check(seed, mapped=False)
-
-
-@pytest.mark.parametrize("seed", range(25))
-def test_read_watch_equals_single_steps_with_io(seed: int, compiled) -> None:  # noqa: F811
-    check(seed, mapped=True)
+def test_read_watch_equals_single_steps(seed: int, mapped: bool, compiled) -> None:  # noqa: F811
+    check(seed, mapped)
 
 
 @pytest.mark.parametrize("seed", range(8))
@@ -133,11 +121,11 @@ def test_a_watched_read_ends_a_compiled_block_after_it() -> None:
     mask = bytearray(0x10000)
     mask[0x0380] = 1
     seen = []
-    cpu.set_read_watch(mask, lambda a, v: (seen.append((a, v)), cpu.request_stop()))
+    cpu.set_watch("read", mask, lambda a, v: (seen.append((a, v)), cpu.request_stop()))
     cpu.run(100_000)
     assert cpu.at_stop and cpu.x == 0x80 and cpu.pc == 0x0404  # INY not yet run
     assert seen == [(0x0380, 0x77)] and cpu.a == 0x77
-    cpu.set_read_watch(None)
+    cpu.set_watch("read", None)
     assert cpu.run(5000) >= 5000 and not cpu.at_stop
 
 
@@ -162,7 +150,7 @@ def test_a_guarded_load_in_a_block_reports_its_pointer_once(pointer: int, watche
     mask = bytearray(0x10000)
     mask[watched] = 1
     seen: list[int] = []
-    cpu.set_read_watch(mask, lambda a, v: seen.append(a))
+    cpu.set_watch("read", mask, lambda a, v: seen.append(a))
     cpu.run(10 * 14)  # hot: compiled with the watch
     turns, before = cpu.x, len(seen)
     cpu.run(200 * 14)  # 14 cycles a turn
@@ -195,7 +183,7 @@ def test_read_watch_equals_a_bus_watch_on_tetris() -> None:
         fast.request_stop()
 
     slow_m.bus.add_watch("read", lambda a, v: mask[a] and seen_slow.append((a, v)))
-    fast.set_read_watch(mask, hook)
+    fast.set_watch("read", mask, hook)
     rng = random.Random(12)
     hits = 0
     for call in range(300):

@@ -62,14 +62,10 @@ def check(seed: int, mapped: bool, calls: int = 60) -> int:
     return hits
 
 
+@pytest.mark.parametrize("mapped", [False, True], ids=["plain_ram", "with_io"])
 @pytest.mark.parametrize("seed", range(25))
-def test_stops_equal_single_steps_on_plain_ram(seed: int, compiled) -> None:  # noqa: F811
-    check(seed, mapped=False)
-
-
-@pytest.mark.parametrize("seed", range(25))
-def test_stops_equal_single_steps_with_io(seed: int, compiled) -> None:  # noqa: F811
-    check(seed, mapped=True)
+def test_stops_equal_single_steps(seed: int, mapped: bool, compiled) -> None:  # noqa: F811
+    check(seed, mapped)
 
 
 def test_stops_are_hit() -> None:

@@ -1,4 +1,4 @@
-"""The 6502's own write watch (`set_write_watch`) in run(): exactly a bus watch
+"""The 6502's own write watch (`set_watch("write", ...)`) in run(): exactly a bus watch
 with single stepping.
 
 The random self-modifying programs of `test_6502_blocks` (plain RAM, and with
@@ -16,6 +16,7 @@ from __future__ import annotations
 import random
 
 import pytest
+import test_6502_blocks
 from test_6502_blocks import CODE, IO, ROM, compiled, pair, raise_interrupts, random_budget  # noqa: F401 - fixture
 
 from retroscope.cpu.mos6502 import MOS6502
@@ -46,40 +47,27 @@ def check(seed: int, mapped: bool, calls: int = 60) -> int:
         if mask[addr]:
             seen_slow.append((addr, value))
 
-    fast.set_write_watch(mask, hook)
+    fast.set_watch("write", mask, hook)
     slow.bus.add_watch("write", bus_watch)
     hits = 0
     for call in range(calls):
         raise_interrupts(rng, (fast, slow))
         if rng.random() < 0.05:  # the debugger changes its watches
             mask = watched_addresses(rng)
-            fast.set_write_watch(mask, hook)
+            fast.set_watch("write", mask, hook)
         budget = random_budget(rng)
         ran = fast.run(budget)
-        start, before = slow.cycles, len(seen_slow)
-        while slow.cycles < start + budget and not slow.halted and len(seen_slow) == before:
-            slow.step()
-        stopped = len(seen_slow) > before
         where = f"seed {seed}, call {call}, after {fast.cycles} cycles, PC ${fast.pc:04X}"
-        assert ran == slow.cycles - start, where
-        assert seen_fast == seen_slow, where
-        if ran < budget and not fast.halted:
-            assert fast.at_stop == stopped, where
-        assert slow.snapshot() == fast.snapshot(), where
-        assert slow.bus.ram == fast.bus.ram, where
-        assert slow.bus.io_log == fast.bus.io_log, where
+        stopped = test_6502_blocks.steps_to_a_hit(fast, slow, ran, budget, seen_fast,
+                                                  seen_slow, where)
         hits += stopped
     return hits
 
 
+@pytest.mark.parametrize("mapped", [False, True], ids=["plain_ram", "with_io"])
 @pytest.mark.parametrize("seed", range(25))
-def test_write_watch_equals_single_steps_on_plain_ram(seed: int, compiled) -> None:  # noqa: F811
-    check(seed, mapped=False)
-
-
-@pytest.mark.parametrize("seed", range(25))
-def test_write_watch_equals_single_steps_with_io(seed: int, compiled) -> None:  # noqa: F811
-    check(seed, mapped=True)
+def test_write_watch_equals_single_steps(seed: int, mapped: bool, compiled) -> None:  # noqa: F811
+    check(seed, mapped)
 
 
 def test_watches_are_hit_and_blocks_run_while_watching(compiled) -> None:  # noqa: F811
@@ -97,11 +85,11 @@ def test_a_watched_store_ends_a_compiled_block_after_it() -> None:
     mask = bytearray(0x10000)
     mask[0x0380] = 1
     seen = []
-    cpu.set_write_watch(mask, lambda a, v: (seen.append((a, v)), cpu.request_stop()))
+    cpu.set_watch("write", mask, lambda a, v: (seen.append((a, v)), cpu.request_stop()))
     cpu.run(100_000)
     assert cpu.at_stop and cpu.x == 0x80 and cpu.pc == 0x0404  # INY not yet run
     assert seen == [(0x0380, cpu.a)]
-    cpu.set_write_watch(None)
+    cpu.set_watch("write", None)
     assert cpu.run(5000) >= 5000 and not cpu.at_stop
 
 
@@ -115,7 +103,7 @@ def test_a_stop_asked_for_in_the_last_thing_run_ran_is_at_stop() -> None:
     cpu.pc, cpu.s = 0x0400, 0xFF
     mask = bytearray(0x10000)
     mask[0x01FF] = mask[0x0380] = 1
-    cpu.set_write_watch(mask, lambda a, v: cpu.request_stop())
+    cpu.set_watch("write", mask, lambda a, v: cpu.request_stop())
     cpu.nmi()
     assert cpu.run(1) == 7 and cpu.at_stop  # the entry pushed PC's high byte at $01FF
     assert cpu.run(1) == 4 and cpu.at_stop  # STA $0380

@@ -67,7 +67,7 @@ def test_z80_stops_are_hit_and_split_compiled_blocks() -> None:
         fast.run(50_000)  # hot: compiled blocks over the stops to come
         by_steps(slow, 50_000, set())
         assert slow.snapshot() == fast.snapshot()
-        compiled += bool(fast._blocks)
+        compiled += bool(fast.compiled_blocks())
         if not fast.halt_state:
             hits += compare(fast, slow, rng, CODE)
     assert compiled > 10 and hits > 20

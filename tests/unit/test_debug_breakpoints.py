@@ -19,21 +19,21 @@ def session() -> Session:
 def test_with_nothing_set_the_machine_runs_its_own_runner_and_the_bare_bus(
         session: Session) -> None:
     machine, bus = session.machine, session.bus
-    assert machine.runner == session.bare_runner
+    assert machine.runner == session.control.bare
     assert bus.read == bus.ram.__getitem__ and bus.write == bus.ram.__setitem__
     bp = session.add_breakpoint("write", "$0012")
     # the machine's own runner goes on; the core watches its own writes (the
     # bus stays bare) and stops where the watch asks it to
-    assert machine.runner == session._run_stops
+    assert machine.runner == session.control.run_stops
     assert bus.write == bus.ram.__setitem__ and bus.read == bus.ram.__getitem__
-    assert session._core_watched is not None
+    assert session.cpu.watch_mask("write") is not None
     read_bp = session.add_breakpoint("read", "$0012")  # reads: on the core too
-    assert bus.read == bus.ram.__getitem__ and session._core_read_watched is not None
+    assert bus.read == bus.ram.__getitem__ and session.cpu.watch_mask("read") is not None
     session.remove_breakpoint(read_bp["id"])
     session.remove_breakpoint(bp["id"])
-    assert machine.runner == session.bare_runner
-    assert bus.write == bus.ram.__setitem__ and session._core_watched is None
-    assert session._core_read_watched is None
+    assert machine.runner == session.control.bare
+    assert bus.write == bus.ram.__setitem__ and session.cpu.watch_mask("write") is None
+    assert session.cpu.watch_mask("read") is None
 
 
 def test_an_exec_breakpoint_on_a_symbol_stops_before_that_instruction(session: Session) -> None:
@@ -114,7 +114,7 @@ def test_a_write_breakpoint_on_a_range_catches_the_nmi_handler_filling_a_page(
 def test_disabled_breakpoints_do_not_stop_and_cost_nothing(session: Session) -> None:
     bp = session.add_breakpoint("exec", "inner")
     session.enable_breakpoint(bp["id"], False)
-    assert session.machine.runner == session.bare_runner
+    assert session.machine.runner == session.control.bare
     assert not session.run_frame()["paused"]
     session.enable_breakpoint(bp["id"], True)
     assert session.run_frame()["paused"]
@@ -190,7 +190,7 @@ def test_closing_a_session_takes_every_hook_out(session: Session) -> None:
     session.set_trace(True)
     session.close()
     bus = session.bus
-    assert session.machine.runner == session.bare_runner
+    assert session.machine.runner == session.control.bare
     assert bus.read == bus.ram.__getitem__ and bus.write == bus.ram.__setitem__
 
 
@@ -237,3 +237,34 @@ def test_a_write_breakpoint_on_a_read_modify_write_reports_the_value_left_in_mem
     assert "wrote $42" in status["reason"]["message"]
     assert "dummy write of $41" in status["reason"]["message"]
     assert bus.ram[0x10] == 0x42
+
+
+def test_a_stop_reason_is_one_typed_value_sent_with_the_keys_the_page_reads(
+        session: Session) -> None:
+    import json
+
+    from retroscope.debug import StopKind
+
+    bp = session.add_breakpoint("write", "$0012")
+    status = session.run_frame()
+    reason = session.control.reason
+    assert reason is not None and reason.kind is StopKind.WRITE
+    sent = json.loads(json.dumps(status["reason"]))
+    assert set(sent) == {"kind", "pc", "message", "breakpoint", "addr", "value"}
+    assert (sent["kind"], sent["breakpoint"], sent["addr"]) == ("write", bp["id"], 0x12)
+
+
+def test_every_error_of_the_debugger_is_a_debug_error(session: Session) -> None:
+    from retroscope.debug.breakpoints import BreakpointError
+    from retroscope.debug.condition import ConditionError
+    from retroscope.debug.journal import JournalError
+    from retroscope.debug.replay import ReplayError
+    from retroscope.debug.watches import WatchError
+
+    for error in (BreakpointError, ConditionError, JournalError, ReplayError, WatchError):
+        assert issubclass(error, DebugError), error
+    for verb, args in [("set_register", ("a", 300)), ("set_register", ("q", 1)),
+                       ("seek", (10_000,)), ("disassemble", ("nowhere",)),
+                       ("run_frames", (1, None, "some"))]:
+        with pytest.raises(DebugError):
+            getattr(session, verb)(*args)

@@ -123,13 +123,13 @@ def test_watches_show_symbols_and_addresses_in_their_formats(session: Session) -
 
 def test_watches_cost_nothing_while_running(session: Session) -> None:
     session.add_watch("$0010", "dec")
-    assert session.machine.runner == session.bare_runner
+    assert session.machine.runner == session.control.bare
 
 
 def test_the_trace_keeps_the_last_instructions_and_downloads_as_text(session: Session) -> None:
     session.trace.records = type(session.trace.records)(maxlen=50)
     session.set_trace(True)
-    assert session.machine.runner == session._run_checked
+    assert session.machine.runner == session.control.run_checked
     session.step("into", count=60)
     rows = session.trace.rows()
     assert len(rows) == 50
@@ -139,7 +139,7 @@ def test_the_trace_keeps_the_last_instructions_and_downloads_as_text(session: Se
     assert len(lines) == 52 and "instructions" in lines[0]
     assert any(" rng:" in line for line in lines)
     session.set_trace(False)
-    assert session.machine.runner == session.bare_runner
+    assert session.machine.runner == session.control.bare
 
 
 def test_the_trace_records_nothing_when_off(session: Session) -> None:
@@ -301,4 +301,4 @@ def test_status_names_the_features_that_cost_speed(session: Session) -> None:
     session.remove_breakpoint(wbp["id"])
     session.remove_breakpoint(bp["id"])
     assert session.status()["slowed_by"] == []
-    assert session.machine.runner == session.bare_runner
+    assert session.machine.runner == session.control.bare

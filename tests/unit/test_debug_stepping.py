@@ -162,7 +162,7 @@ def test_step_frame_runs_to_the_end_of_the_frame(session: Session) -> None:
     frame = session.machine.frame
     status = session.step("frame")
     assert status["frame"] == frame + 1 and status["paused"]
-    assert session.machine.runner == session.bare_runner
+    assert session.machine.runner == session.control.bare
 
 
 def test_a_step_that_takes_long_stays_pending_across_frames(session: Session) -> None:
@@ -171,7 +171,7 @@ def test_a_step_that_takes_long_stays_pending_across_frames(session: Session) ->
     session.add_breakpoint("exec", "rng")
     status = session.run_frame()
     assert status["paused"] and status["reason"]["kind"] == "breakpoint"
-    assert session.machine.runner == session._run_stops  # the breakpoint remains
+    assert session.machine.runner == session.control.run_stops  # the breakpoint remains
 
 
 def test_a_jammed_cpu_stops_with_the_reason(session: Session) -> None:

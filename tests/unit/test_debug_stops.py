@@ -1,5 +1,5 @@
-"""Breakpoints inside the core (`Session._run_stops`) stop exactly where single
-stepping (`_run_checked`) stops: on random programs and on Tetris, the state
+"""Breakpoints inside the core (`RunControl.run_stops`) stop exactly where single
+stepping (`run_checked`) stops: on random programs and on Tetris, the state
 hash, PC, cycle count and reason agree at every stop, and again after
 running on. Also: step over a call and run to cursor ride on the stops."""
 
@@ -8,25 +8,17 @@ from __future__ import annotations
 import random
 
 import pytest
-from debug_machines import Debug6502Machine
+from debug_machines import BusWatcher, Debug6502Machine
 
-from retroscope import machines
+from retroscope import machines, runcontrol
 from retroscope.debug import Session
 
 
 def checked(session: Session) -> Session:
     """The same session forced onto the instruction-by-instruction runner,
     with read and write breakpoints through a bus watch (not the core's own)."""
-    session._can_stop = False
-    if session._core_watched is not None:
-        session.cpu.set_write_watch(None)
-        session._core_watched = None
-    session._core_watch = False
-    if getattr(session, "_core_read_watched", None) is not None:
-        session.cpu.set_read_watch(None)
-        session._core_read_watched = None
-    session._core_read_watch = False
-    session._install()
+    session.control.stop_in_core = False
+    session.control.watch_through(BusWatcher(session.bus))
     return session
 
 
@@ -41,8 +33,8 @@ def fingerprint(session: Session) -> object:
 
 def same_stops(fast: Session, slow: Session, frames: int, buttons: list[int],
                stops_wanted: int) -> int:
-    assert fast.machine.runner == fast._run_stops
-    assert slow.machine.runner == slow._run_checked
+    assert fast.machine.runner == fast.control.run_stops
+    assert slow.machine.runner == slow.control.run_checked
     stops = 0
     frame = 0
     while frame < frames:
@@ -90,7 +82,7 @@ def test_tetris_stops_where_single_stepping_stops(where, frames) -> None:
             kind, at, condition = item[:3]
             end = item[3] if len(item) > 3 else None
             session.add_breakpoint(kind, at, end=end, condition=condition)
-    if slow.machine.runner != slow._run_checked:
+    if slow.machine.runner != slow.control.run_checked:
         checked(slow)
     same_stops(fast, slow, frames, buttons, stops_wanted=1)
 
@@ -140,9 +132,7 @@ def test_a_breakpoint_that_never_holds_changes_nothing(machine_id: str) -> None:
     fast = Session(machines.create(machine_id), record=False)
     for at in hot_addresses(machine_id):
         fast.add_breakpoint("exec", at, condition="pc == $10000")
-    if not fast._can_stop:
-        pytest.skip(f"{machine_id}'s core has no stops")
-    assert fast.machine.runner == fast._run_stops
+    assert fast.machine.runner == fast.control.run_stops
     for frame in range(6):
         bare.run_frame(0)
         status = fast.run_frame(0)
@@ -191,7 +181,8 @@ def inside_the_wait_loop(machine_id: str) -> int:
 @pytest.mark.parametrize("where", ["top", "inside"])
 @pytest.mark.parametrize("machine_id", sorted(set(WAIT_LOOPS) & set(machines.available())))
 def test_a_never_holding_breakpoint_in_the_wait_loop_keeps_the_skip(machine_id: str,
-                                                                    where: str) -> None:
+                                                                    where: str,
+                                                                    monkeypatch) -> None:
     """A breakpoint inside the machine's wait loop (at its top, or on a later
     instruction: the session steps on to the top) whose condition reads no
     clock and no device, and never holds: the machine still skips whole turns
@@ -203,14 +194,14 @@ def test_a_never_holding_breakpoint_in_the_wait_loop_keeps_the_skip(machine_id: 
     at = loop.start if where == "top" else inside_the_wait_loop(machine_id)
     fast.add_breakpoint("exec", at, condition="pc == $10000")
     skipped = []
-    skip = fast.machine.skip_idle
+    skip = runcontrol.skip_idle
 
-    def counting(cycles, passing=frozenset()):
-        n = skip(cycles, passing)
+    def counting(machine, cycles, passing=frozenset(), reads_checked=False):
+        n = skip(machine, cycles, passing, reads_checked)
         if passing:
             skipped.append(n)
         return n
-    fast.machine.skip_idle = counting
+    monkeypatch.setattr(runcontrol, "skip_idle", counting)
     for frame in range(30):  # (the CRPG waits in its loop from its fourth frame)
         bare.run_frame(0)
         status = fast.run_frame(0)
@@ -244,6 +235,6 @@ def test_a_read_breakpoint_in_the_wait_loop_stops_where_single_stepping_stops(
     assert loop is not None
     for session in (fast, slow):
         session.add_breakpoint("read", loop.start, condition="(cycles & $3FFF) < 200")
-    assert fast._core_read_watched is not None and fast.cpu.read_watch_mask is not None
+    assert fast.cpu.watch_mask("read") is not None
     checked(slow)
     same_stops(fast, slow, 8, [0], stops_wanted=1)

@@ -285,7 +285,7 @@ def test_a_moment_that_cannot_be_replayed_to_its_end_stops_cleanly() -> None:
     api = WorkerAPI()
     call(api, "load", id="tetris", params={})
     play(api, 20)
-    machine_id, values, saved = api.loaded
+    machine_id, values = api.opened.machine_id, api.opened.values
     body = {"j": api.session.journal.to_json(*api.session.position()), "h": "0" * 16}
     body["j"]["f"] = 500  # past the inputs it carries
     moment = share.encode_moment(machine_id, values, body)
@@ -296,15 +296,18 @@ def test_a_moment_that_cannot_be_replayed_to_its_end_stops_cleanly() -> None:
     assert result["moment"]["exact"] is False
 
 
-def test_a_session_file_reads_back_and_refuses_what_is_not_one() -> None:
+def test_a_moment_file_reads_back_and_refuses_what_is_not_one() -> None:
     api = WorkerAPI()
     call(api, "load", id="tetris", params={})
     play(api, 10)
     file = call(api, "share")["file"]
-    opened = call(WorkerAPI(), "open_session_file", data=json.loads(json.dumps(file)))
+    opened = call(WorkerAPI(), "open_moment_file", data=json.loads(json.dumps(file)))
     assert opened["id"] == "tetris" and opened["params"]["moment"] == file["moment"]
-    reply = json.loads(WorkerAPI().call("open_session_file", json.dumps({"data": {"x": 1}})))
-    assert not reply["ok"] and "not a Retroscope session file" in reply["error"]
+    # A file written before moment files had their name says "retroscope-session".
+    older = {**json.loads(json.dumps(file)), "kind": "retroscope-session"}
+    assert call(WorkerAPI(), "open_moment_file", data=older) == opened
+    reply = json.loads(WorkerAPI().call("open_moment_file", json.dumps({"data": {"x": 1}})))
+    assert not reply["ok"] and "not a Retroscope moment file" in reply["error"]
 
 
 def test_a_replayed_reset_is_not_why_the_moment_stands_still() -> None:

@@ -37,7 +37,7 @@ def without_picture(snap: dict) -> dict:
 @pytest.mark.parametrize("mid", MACHINES)
 def test_a_state_comes_back_exactly_and_small_on_every_machine(mid):
     api, snap = played(mid)
-    data = encode_state(api.reference, snap)
+    data = encode_state(api.opened.reference, snap)
     assert len(data) < 3000, f"{mid}: {len(data)} bytes"
     other = machines.create(mid)
     got = decode_state(Reference.of(other), data)  # another worker's reference: the same
@@ -45,7 +45,7 @@ def test_a_state_comes_back_exactly_and_small_on_every_machine(mid):
     moment_state.restore_checked(other, got)
     assert state_hash(other.snapshot()) == state_hash(snap)
     # With the picture, when asked.
-    got = decode_state(api.reference, encode_state(api.reference, snap, picture=True))
+    got = decode_state(api.opened.reference, encode_state(api.opened.reference, snap, picture=True))
     assert bytes(got[PICTURE]) == bytes(snap[PICTURE])
 
 
@@ -69,8 +69,9 @@ def test_the_fingerprint_is_the_build_s_machine_and_its_settings():
 def tetris():
     """(reference, a played state's skeleton, its blobs) of Tetris."""
     api, snap = played("tetris", 200)
-    tree, blobs = moment_state.unpack(api.reference, encode_state(api.reference, snap))
-    return api.reference, tree, blobs
+    ref = api.opened.reference
+    tree, blobs = moment_state.unpack(ref, encode_state(ref, snap))
+    return ref, tree, blobs
 
 
 def refused(ref: Reference, tree, blobs: bytes, words: str) -> None:
@@ -143,7 +144,7 @@ def packed_text(ref: Reference, text: bytes, blobs: bytes) -> bytes:
 def restored(mid: str, change) -> str:
     """Restore a played state changed by `change(state, machine)`: StateError's text."""
     api, snap = played(mid, 120)
-    state = decode_state(api.reference, encode_state(api.reference, snap))
+    state = decode_state(api.opened.reference, encode_state(api.opened.reference, snap))
     fresh = machines.create(mid)
     change(state, fresh)
     with pytest.raises(StateError) as caught:
@@ -227,7 +228,7 @@ def test_a_link_from_another_build_says_so_and_shows_power_on():
 def test_a_link_whose_state_does_not_check_out_says_why_and_shows_power_on():
     api, _ = played("tetris", 100)
     link = call(api, "share")["hash"]
-    ref = api.reference
+    ref = api.opened.reference
 
     def hostile(data):
         tree, blobs = moment_state.unpack(ref, data)
@@ -321,10 +322,10 @@ def test_a_moment_just_after_a_reset_replays_the_reset_from_the_state_before_it(
     assert bytes(other.session.machine.framebuffer) == bytes(api.session.machine.framebuffer)
 
 
-def test_a_moment_too_long_for_a_link_goes_to_a_session_file_in_the_same_form():
+def test_a_moment_too_long_for_a_link_goes_to_a_moment_file_in_the_same_form():
     api, _ = played("tetris", 50)
     shared = call(api, "share")
     moment = params_of(shared["hash"])[1]["moment"]
     assert moment.startswith(f"{share.MOMENT_VERSION}.") and shared["file"]["moment"] == moment
-    machine_id, params = share.read_session_file(json.loads(json.dumps(shared["file"])))
+    machine_id, params = share.read_moment_file(json.loads(json.dumps(shared["file"])))
     assert opened(params, machine_id)["moment"]["exact"]

@@ -187,6 +187,67 @@ def test_on_write_sees_each_write_the_cpu_makes_in_a_range():
     session.remove_breakpoint(1)
 
 
+def test_the_hooks_ride_on_the_run_control_with_breakpoints_and_observers():
+    """A script is the run control's hooks: its on_exec addresses are stop
+    addresses beside the execute breakpoints', its on_write range is in the
+    core's one write watch with a write breakpoint's and the event viewer's
+    (an observer); each still does its own job, and once the script stops
+    nothing of it is left installed."""
+    script = ("seen = []\n@on_write(0x0017)\ndef rng(addr, value):\n    seen.append(value)\n"
+              "@on_exec('pickRandomTetrimino')\ndef picked(addr):\n    seen.append('pick')\n"
+              "@on_frame\ndef show(frame):\n    print(seen)\n    seen.clear()\n")
+    alone, host = host_on(machines.create("tetris"))
+    run_ok(host, script)
+    alone.run_frames(8)
+    want = printed(host)
+    assert "pick" in want and want.count(",") >= 8  # the RNG's writes and a piece picked
+
+    session, host = host_on(machines.create("tetris"))
+    cpu, control = session.cpu, session.control
+    session.set_events(True)  # the event viewer: an observer of the devices' writes
+    device = session.events.mask.find(1)
+    bp = session.add_breakpoint("write", 0x0042, condition="value == 999")  # never holds
+    run_ok(host, script)
+    picking = session.symbols["pickRandomTetrimino"]
+    assert control.hooks is host and picking in cpu.stops
+    mask = cpu.watch_mask("write")
+    assert mask[0x0017] and mask[0x0042] and mask[device]
+    session.run_frames(8)
+    assert printed(host) == want
+    assert session.event_log()["events"]  # the observer was told, as before
+    assert not session.paused and session.list_breakpoints()[0]["hits"] == 0
+    host.stop()
+    assert control.hooks is None and picking not in cpu.stops
+    mask = cpu.watch_mask("write")
+    assert not mask[0x0017] and mask[0x0042] and mask[device]
+    session.remove_breakpoint(bp["id"])
+    session.set_events(False)
+    assert cpu.watch_mask("write") is None and not cpu.stops
+    assert session.machine.runner == control.bare  # free when off
+
+
+def test_hooks_are_called_alike_by_the_core_stops_and_the_checking_runner():
+    """The run control's two runners call the hooks at the same instructions:
+    at the core's stops and watch (`run_stops`), and looking at every
+    instruction (`run_checked`: a trace, a step, the tests' reference)."""
+    seen = {}
+    for in_core in (True, False):
+        session, host = host_on()
+        session.control.stop_in_core = in_core
+        run_ok(host, "hits = [0, []]\n"
+                     "@on_exec('inner')\ndef inner(addr):\n    hits[0] += 1\n"
+                     "@on_write(0x21)\ndef total(addr, value):\n    hits[1].append(value)\n"
+                     "@on_frame\ndef show(frame):\n    print(hits)\n")
+        assert session.control.checking is not in_core
+        session.run_frames(4)
+        seen[in_core] = printed(host).strip().splitlines()
+    inner = Debug6502Machine().symbols["inner"]
+    reached = _count_reaching(Debug6502Machine(), {inner}, 4)[inner]
+    assert seen[True] == seen[False]
+    assert seen[True][-1].startswith(f"[{reached}, [")
+    assert len(seen[True][-1].split(",")) > 2  # writes seen
+
+
 def test_off_takes_a_function_off_every_hook():
     session, host = host_on()
     run_ok(host, "calls = []\ndef f(*args):\n    calls.append(args)\n"

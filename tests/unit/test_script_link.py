@@ -14,7 +14,7 @@ import zlib
 import pytest
 
 from retroscope import share
-from retroscope.worker_api import WorkerAPI
+from retroscope.worker_api import WorkerAPI, verb_table
 
 FUZZ = 10_000  # as the contract suite fuzzes each link parameter
 HOSTILE = [
@@ -113,7 +113,7 @@ def test_a_link_with_a_script_shows_it_and_runs_nothing():
     assert result["ok"] and result["result"]["script"] == text
     assert result["result"]["messages"] == []
     call(api, "run_frames", n=3)
-    news = call(api, "script", verb="news")["result"]["news"]
+    news = call(api, "script_news")["result"]["news"]
     assert news["status"] == "idle" and news["output"] == []
     assert api.session.script is None
 
@@ -129,7 +129,7 @@ def test_a_link_with_a_hostile_script_loads_its_machine_with_a_message(text):
     assert call(api, "run_frames", n=2)["ok"]
 
 
-def test_share_and_session_file_carry_the_script():
+def test_share_and_moment_file_carry_the_script():
     api = WorkerAPI()
     call(api, "load", id="tetris", params={})
     call(api, "run_frames", n=5)
@@ -137,7 +137,8 @@ def test_share_and_session_file_carry_the_script():
     shared = call(api, "share", script=text)["result"]
     params = dict(pair.split("=", 1) for pair in shared["hash"].split("?", 1)[1].split("&"))
     assert share.decode_script(params["script"]) == text
-    machine_id, file_params = share.read_session_file(json.loads(json.dumps(shared["file"])))
+    assert shared["file"]["kind"] == share.FILE_KIND
+    machine_id, file_params = share.read_moment_file(json.loads(json.dumps(shared["file"])))
     assert share.decode_script(file_params["script"]) == text
     # Opened again: the moment comes back, the script is shown, not run.
     other = WorkerAPI()
@@ -148,26 +149,35 @@ def test_share_and_session_file_carry_the_script():
     assert not refused["ok"] and "control character" in refused["error"]
 
 
+def test_the_script_verbs_are_in_the_verb_table():
+    """The worker sends a frame after the verbs that may change the machine:
+    a script's top level may write memory, press or pause; the rest do not."""
+    table = {v["name"]: v["frame"] for v in json.loads(verb_table())["verbs"]}
+    assert {name: table[name] for name in ("run_script", "stop_script", "script_news",
+                                           "script_examples")} == {
+        "run_script": True, "stop_script": False, "script_news": False,
+        "script_examples": False}
+
+
 def test_the_script_verbs():
     api = WorkerAPI()
     call(api, "load", id="tetris", params={})
-    examples = call(api, "script", verb="examples")["result"]["examples"]
+    examples = call(api, "script_examples")["result"]["examples"]
     assert [e["name"] for e in examples] == ["tetris_ai", "tetris_rng"]
-    run = call(api, "script", verb="run", text="print('hi')\non_frame(lambda f: log(f))\n")
+    run = call(api, "run_script", text="print('hi')\non_frame(lambda f: log(f))\n")
     assert run["ok"] and run["result"]["ok"] and run["result"]["news"]["status"] == "running"
     assert ["out", "hi\n"] in run["result"]["news"]["output"]
     call(api, "run_frames", n=2)
     state = call(api, "state")["result"]
     assert state["script"]["output"] == [["log", "[frame 1] 1\n[frame 2] 2\n"]]
     assert "script" not in call(api, "state")["result"]  # nothing new
-    bad = call(api, "script", verb="run", text="1/0")["result"]
+    bad = call(api, "run_script", text="1/0")["result"]
     assert not bad["ok"] and bad["line"] == 1 and "ZeroDivisionError" in bad["error"]
-    stopped = call(api, "script", verb="stop")["result"]["news"]
+    stopped = call(api, "stop_script")["result"]["news"]
     assert stopped["status"] == "error"  # (nothing ran: the error stands)
-    assert not call(api, "script", verb="dance")["ok"]
-    assert not call(api, "script", verb="run", text=5)["ok"]
+    assert not call(api, "run_script", text=5)["ok"]
     # Another machine loaded: a running script stops (its hooks were that machine's).
-    call(api, "script", verb="run", text="on_frame(lambda f: None)")
+    call(api, "run_script", text="on_frame(lambda f: None)")
     call(api, "load", id="pacman", params={})
-    news = call(api, "script", verb="news")["result"]["news"]
+    news = call(api, "script_news")["result"]["news"]
     assert news["status"] == "stopped" and "another machine" in news["message"]

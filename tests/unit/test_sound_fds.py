@@ -1,4 +1,4 @@
-"""The FDS wavetable channel: the device on the FDS bus (fds/sound.py), the
+"""The FDS wavetable channel: the device on the FDS bus (fds/audio.py), the
 page's synth (web/audio/chips/fds.js) measured from its samples under node,
 and Backgammon's own effects played through both."""
 

@@ -1,4 +1,4 @@
-"""The Tetris AI's tuning script: a tiny CMA-ES run on a local Dask cluster."""
+"""The Tetris AI's tuning (`retroscope ai tune`): a tiny CMA-ES run on a local Dask cluster."""
 
 from __future__ import annotations
 
@@ -7,11 +7,12 @@ import ast
 import pytest
 
 from retroscope.machines.tetris.evaluate import N
+from retroscope.parallel import workers
 
 cma = pytest.importorskip("cma")
 distributed = pytest.importorskip("dask.distributed")
 
-from tools import tetris_tune  # noqa: E402
+from retroscope.machines.tetris import ai_tune as tetris_tune  # noqa: E402
 
 
 def test_a_tiny_tuning_runs_on_a_local_cluster_and_writes_weights(tmp_path) -> None:
@@ -20,7 +21,7 @@ def test_a_tiny_tuning_runs_on_a_local_cluster_and_writes_weights(tmp_path) -> N
     address = cluster.scheduler_address
     try:
         result = tetris_tune.tune(generations=2, popsize=4, games=1, pieces=6,
-                                  cluster=address, log=lambda _m: None)
+                                  scheduler=address, log=lambda _m: None)
     finally:
         cluster.close()
     weights, record = result["weights"], result["record"]
@@ -38,9 +39,6 @@ def test_a_tiny_tuning_runs_on_a_local_cluster_and_writes_weights(tmp_path) -> N
 
 
 def test_the_local_pool_gives_the_same_games_as_a_plain_call() -> None:
-    mapper, close = tetris_tune.local_mapper(1)
-    try:
-        task = (tetris_tune.weights_module.START, 0x8988, 18, 2, 5)
-        assert mapper(tetris_tune.game_score, [task]) == [tetris_tune.game_score(task)]
-    finally:
-        close()
+    task = (tetris_tune.weights_module.START, 0x8988, 18, 2, 5)
+    with workers(1) as pool:
+        assert pool.map(tetris_tune.game_score, [task]) == [tetris_tune.game_score(task)]

@@ -173,7 +173,7 @@ def watch(rng: random.Random, seed: int, fast: TMS9900, slow: TMS9900,
         mask = watched_addresses(rng)
         mask[CODE + 0x40 + 2 * rng.randrange(0xC0)] = 1  # an opcode in a loop, at times
         for cpu, name in ((fast, "fast"), (slow, "slow")):
-            getattr(cpu, f"set_{kind}_watch")(mask, hook(cpu, name, kind))
+            cpu.set_watch(kind, mask, hook(cpu, name, kind))
     return asked
 
 

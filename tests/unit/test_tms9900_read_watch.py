@@ -1,4 +1,4 @@
-"""The TMS9900's own read watch (`set_read_watch`): exactly a bus read watch
+"""The TMS9900's own read watch (`set_watch("read", ...)`): exactly a bus read watch
 with single stepping.
 
 The random programs of `test_tms9900_write_watch` (memory full of random
@@ -23,6 +23,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Callable
+from typing import Any
 
 import pytest
 from test_debug_stops import checked, same_stops
@@ -36,10 +37,11 @@ from test_tms9900_write_watch import (
     word_writer,
 )
 
-from retroscope import machines
+from retroscope import machines, runcontrol
 from retroscope.cpu import TMS9900, _tms9900gen
 from retroscope.cpu import isa9900 as isa
 from retroscope.debug import Session
+from retroscope.runcontrol import skip_idle
 
 Seen = list[tuple[str, int, int]]  # ("r" or "w", address, value), in order
 
@@ -142,9 +144,9 @@ def check(seed: int, calls: int = 50, writes: bool = False) -> Counter[str]:
         seen.append(("w", addr, value))
         fast.request_stop()
 
-    fast.set_read_watch(mask, hook)
+    fast.set_watch("read", mask, hook)
     if write_mask is not None:
-        fast.set_write_watch(write_mask, write_hook)
+        fast.set_watch("write", write_mask, write_hook)
     twin = Twin(slow, mask, write_mask, plain)
     for call in range(calls):
         if rng.random() < 0.2:
@@ -156,7 +158,7 @@ def check(seed: int, calls: int = 50, writes: bool = False) -> Counter[str]:
             twin.load_interrupt()
         if rng.random() < 0.05:  # the debugger changes its watches
             mask = twin.reads = read_addresses(rng)
-            fast.set_read_watch(mask, hook)
+            fast.set_watch("read", mask, hook)
         budget = rng.choice((1, 20, rng.randrange(1, 400), rng.randrange(400, 5000)))
         ran = fast.run(budget)
         start, before = slow.cycles, len(twin.seen)
@@ -212,10 +214,10 @@ def step_check(seed: int) -> Counter[str]:
     fast, slow = make(image, mapped, waits, fast_log), make(image, mapped, waits, slow_log)
     mask = read_addresses(rng)
     seen: Seen = []
-    fast.set_read_watch(mask, lambda a, v: (seen.append(("r", a, v)), fast.request_stop()))
+    fast.set_watch("read", mask, lambda a, v: (seen.append(("r", a, v)), fast.request_stop()))
     write_mask = watched_addresses(rng) if seed % 3 == 2 else None
     if write_mask is not None:
-        fast.set_write_watch(write_mask, lambda a, v: seen.append(("w", a, v)))
+        fast.set_watch("write", write_mask, lambda a, v: seen.append(("w", a, v)))
     twin = Twin(slow, mask, write_mask)
     step = fast.step
     for n in range(600):
@@ -265,7 +267,7 @@ def test_the_hook_sees_bytes_as_the_bus_does_and_run_stops_after(watched, seen, 
     cpu = word_writer()
     cpu.bus.load(0xB000, bytes((0x5A, 0xA5, 0x00, 0x77)))
     hits: list[tuple[int, int]] = []
-    cpu.set_read_watch(mask_of(*watched), lambda a, v: (hits.append((a, v)),
+    cpu.set_watch("read", mask_of(*watched), lambda a, v: (hits.append((a, v)),
                                                         cpu.request_stop()))
     cpu.run(1000)
     assert (hits, cpu.pc, cpu.at_stop) == (seen, pc, True)
@@ -277,7 +279,7 @@ def test_an_interrupt_entry_reads_its_vector() -> None:
     cpu.st = 0x0001
     cpu.interrupt(1)
     hits: list[tuple[int, int]] = []
-    cpu.set_read_watch(mask_of(0x0004, 0x0007), lambda a, v: hits.append((a, v)))
+    cpu.set_watch("read", mask_of(0x0004, 0x0007), lambda a, v: hits.append((a, v)))
     cpu.step()
     assert hits == [(0x0004, 0x83), (0x0007, 0x0C)] and (cpu.wp, cpu.pc) == (0x8340, 0x010C)
 
@@ -286,20 +288,20 @@ def test_the_mask_is_checked_and_copied_and_none_brings_the_plain_engine_back() 
     cpu = word_writer()
     plain = cpu._engine
     with pytest.raises(ValueError, match="65,536"):
-        cpu.set_read_watch(bytearray(100), print)
+        cpu.set_watch("read", bytearray(100), print)
     mask = mask_of(0x0100)
     hits: list[int] = []
-    cpu.set_read_watch(mask, lambda a, v: hits.append(a))
+    cpu.set_watch("read", mask, lambda a, v: hits.append(a))
     mask[0x0100] = 0  # the core keeps its copy
     write_hits: list[int] = []
-    cpu.set_write_watch(mask_of(0xB000), lambda a, v: write_hits.append(a))
+    cpu.set_watch("write", mask_of(0xB000), lambda a, v: write_hits.append(a))
     assert cpu._engine == (plain[0], True, True)
     cpu.step()
     assert hits == [0x0100] and write_hits == [0xB000]
-    cpu.set_write_watch(None)
+    cpu.set_watch("write", None)
     assert cpu._engine == (plain[0], False, True)
-    cpu.set_read_watch(None)
-    assert cpu._engine == plain and cpu.read_watch_mask is None
+    cpu.set_watch("read", None)
+    assert cpu._engine == plain and cpu.watch_mask("read") is None
     cpu.step()
     assert hits == [0x0100]
 
@@ -330,11 +332,11 @@ def test_the_wait_loop_is_not_skipped_while_the_core_watches_its_reads() -> None
         if machine.idle_steady():
             break
         machine.cpu.step()
-    assert machine.skip_idle(10 * idle.turn) > 0
+    assert skip_idle(machine, 10 * idle.turn) > 0
     for watched, skips in [(0xFFFF, True), (0x8379, False), (idle.start + 6, False),
                            (machine.symbols["MAINWS"] + 2, False)]:
-        machine.cpu.set_read_watch(mask_of(watched), lambda a, v: None)
-        assert (machine.skip_idle(10 * idle.turn) > 0) == skips, hex(watched)
+        machine.cpu.set_watch("read", mask_of(watched), lambda a, v: None)
+        assert (skip_idle(machine, 10 * idle.turn) > 0) == skips, hex(watched)
 
 
 CRPG_READS = [  # ([(kind, start, end or None, condition)], stops at least)
@@ -371,7 +373,7 @@ def test_crpg_read_breakpoints_stop_where_single_stepping_stops(where, stops) ->
     rnd = random.Random(5)
     buttons = [rnd.choice([0x01, 0x02, 0x04, 0x08, 0]) if f % 5 == 0 else 0 for f in range(60)]
     fast, slow = crpg_sessions(where)
-    assert fast.machine.runner == fast._run_stops and fast._core_read_watched is not None
+    assert fast.machine.runner == fast.control.run_stops and fast.cpu.watch_mask("read") is not None
     assert not fast.bus.watching("read")  # the bus keeps its fast paths
     same_stops(fast, slow, 16, buttons, stops_wanted=stops)
 
@@ -387,15 +389,14 @@ def test_a_read_breakpoint_in_the_wait_loop_lets_the_turns_be_skipped(
     reads the clock: then each turn is checked)."""
     fast, slow = crpg_sessions([("read", "$8379", None, condition)])
     skipped: list[int] = []
-    skip_idle = fast.machine.skip_idle
 
-    def counted(cycles: int, passing: frozenset[int] | set[int] = frozenset(),
+    def counted(machine: Any, cycles: int, passing: frozenset[int] | set[int] = frozenset(),
                 reads_checked: bool = False) -> int:
-        n = skip_idle(cycles, passing, reads_checked)
+        n = skip_idle(machine, cycles, passing, reads_checked)
         if reads_checked:
             skipped.append(n)
         return n
 
-    monkeypatch.setattr(fast.machine, "skip_idle", counted)
+    monkeypatch.setattr(runcontrol, "skip_idle", counted)
     same_stops(fast, slow, 8, [0], stops_wanted=0)
     assert (sum(skipped) > 8 * 10_000) == skips, skipped

@@ -1,4 +1,4 @@
-"""The TMS9900's own write watch (`set_write_watch`): exactly a bus watch with
+"""The TMS9900's own write watch (`set_watch("write", ...)`): exactly a bus watch with
 single stepping.
 
 Random programs (memory full of random instructions and pointers, so that
@@ -140,7 +140,7 @@ def check(seed: int, calls: int = 50) -> list[tuple[int, int]]:
         if mask[addr]:
             seen_slow.append((addr, value))
 
-    fast.set_write_watch(mask, hook)
+    fast.set_watch("write", mask, hook)
     slow.bus.add_watch("write", bus_watch)
     for call in range(calls):
         if rng.random() < 0.2:
@@ -152,7 +152,7 @@ def check(seed: int, calls: int = 50) -> list[tuple[int, int]]:
             slow.load_interrupt()
         if rng.random() < 0.05:  # the debugger changes its watches
             mask = watched_addresses(rng)
-            fast.set_write_watch(mask, hook)
+            fast.set_watch("write", mask, hook)
         budget = rng.choice((1, 20, rng.randrange(1, 400), rng.randrange(400, 5000)))
         ran = fast.run(budget)
         start, before = slow.cycles, len(seen_slow)
@@ -217,7 +217,7 @@ def test_the_hook_sees_bytes_as_the_bus_does_and_run_stops_after(watched, seen, 
     for at in watched:
         mask[at] = 1
     hits: list[tuple[int, int]] = []
-    cpu.set_write_watch(mask, lambda a, v: (hits.append((a, v)), cpu.request_stop()))
+    cpu.set_watch("write", mask, lambda a, v: (hits.append((a, v)), cpu.request_stop()))
     cpu.run(1000)
     assert (hits, cpu.pc, cpu.at_stop) == (seen, pc, True)
 
@@ -228,7 +228,7 @@ def test_a_register_write_is_a_write_at_its_workspace_address() -> None:
     mask = bytearray(0x10000)
     mask[0x8307] = 1  # R3's low byte
     hits: list[tuple[int, int]] = []
-    cpu.set_write_watch(mask, lambda a, v: hits.append((a, v)))
+    cpu.set_watch("write", mask, lambda a, v: hits.append((a, v)))
     cpu.step()
     assert hits == [(0x8307, 0xCD)]
 
@@ -238,9 +238,9 @@ def test_without_a_watch_run_goes_on_and_the_fast_engine_is_back() -> None:
     plain = cpu._engine
     mask = bytearray(0x10000)
     mask[0xB000] = 1
-    cpu.set_write_watch(mask, lambda a, v: cpu.request_stop())
+    cpu.set_watch("write", mask, lambda a, v: cpu.request_stop())
     assert cpu.run(1000) < 1000 and cpu.at_stop and cpu._engine != plain
-    cpu.set_write_watch(None)
+    cpu.set_watch("write", None)
     assert cpu._engine == plain
     assert cpu.run(1000) >= 1000 and not cpu.at_stop
 
@@ -253,7 +253,7 @@ def test_a_step_kept_from_before_the_engine_changed_steps_the_core_as_it_is() ->
     mask = bytearray(0x10000)
     mask[0xB000] = 1
     hits: list[tuple[int, int]] = []
-    cpu.set_write_watch(mask, lambda a, v: hits.append((a, v)))
+    cpu.set_watch("write", mask, lambda a, v: hits.append((a, v)))
     assert step() == 22 and cpu.pc == 0x0104 and hits == [(0xB000, 0x12)]
     reads: list[int] = []
     cpu.bus.add_watch("read", lambda a, v: reads.append(a))  # the bus engine
@@ -274,7 +274,7 @@ def test_a_stop_requested_in_a_chunks_last_instruction_ends_the_machines_run() -
         cpu, hits = machine.cpu, []
         mask = bytearray(0x10000)
         mask[machine.BENCH_WATCH] = 1
-        cpu.set_write_watch(mask, lambda a, v: (hits.append(a), cpu.request_stop()))
+        cpu.set_watch("write", mask, lambda a, v: (hits.append(a), cpu.request_stop()))
         return machine, hits
 
     probe, hits = watched()
@@ -293,7 +293,7 @@ CRPG_WATCHES = [  # (kind, start, end or None, condition)
     [("write", "$8300", "$831F", "value == $10")],  # the main workspace's registers
     [("write", "$8C00", "$8C03", "(cycles & $3FF) < 32")],  # the VDP's ports (a device)
     [("write", "$2000", "$2FFF", "value & 7 == 3"), ("write", "$8379", None, "")],  # the map
-    # read breakpoints: the core's read watch (set_read_watch), asking for a stop
+    # read breakpoints: the core's read watch (set_watch("read", ...)), asking for a stop
     [("read", "$8802", None, ""), ("write", "$8379", None, "")],  # the VDP status, the tick
     [("read", "$8379", None, "value == 12 && (cycles & $FF) < 16")],  # read each wait turn
 ]
@@ -309,10 +309,10 @@ def test_crpg_write_and_read_breakpoints_stop_where_single_stepping_stops(where)
     for session in (fast, slow):
         for kind, at, end, condition in where:
             session.add_breakpoint(kind, at, end=end, condition=condition)
-    assert fast.machine.runner == fast._run_stops  # the core stops by itself
-    assert (fast._core_watched is not None) == any(kind == "write" for kind, *_ in where)
+    assert fast.machine.runner == fast.control.run_stops  # the core stops by itself
+    assert (fast.cpu.watch_mask("write") is not None) == any(kind == "write" for kind, *_ in where)
     reads = any(kind == "read" for kind, *_ in where)
-    assert (fast._core_read_watched is not None) == reads
+    assert (fast.cpu.watch_mask("read") is not None) == reads
     assert not fast.bus.watching("read")  # the bus keeps its fast paths
     checked(slow)
     same_stops(fast, slow, 24, buttons, stops_wanted=1)

@@ -190,3 +190,33 @@ def test_run_frames_takes_one_press_per_frame(call):
     for bad in ([], list(range(17)), [0x10000], ["1"], [True]):
         reply = call("run_frames", buttons=bad)
         assert not reply["ok"] and "buttons" in reply["error"], bad
+
+
+def test_one_list_of_verbs_dispatches_them_and_says_which_change_the_frame():
+    import shutil
+    import subprocess
+    from pathlib import Path
+
+    from retroscope.debug import Session
+    from retroscope.worker_api import DEBUG_VERBS, VERBS, verb_table
+
+    assert set(WorkerAPI().verbs) == {verb.name for verb in VERBS}
+    assert all(callable(getattr(Session, verb.name)) for verb in DEBUG_VERBS)
+    requests = [("load", {}), ("run_frames", {}), ("step", {}), ("reset", {}), ("write", {}),
+                ("read", {}), ("state", {}), ("command", {}), ("share", {}),
+                ("debug", {"verb": "seek"}), ("debug", {"verb": "write_memory"}),
+                ("debug", {"verb": "set_register"}), ("debug", {"verb": "registers"}),
+                ("debug", {"verb": "add_breakpoint"}), ("debug", {})]
+    want = [True] * 5 + [False] * 4 + [True] * 3 + [False] * 3
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("node runs web/protocol.js")
+    protocol = (Path(__file__).resolve().parents[2] / "web" / "protocol.js").as_uri()
+    script = (f"import {{ frameChanging }} from {json.dumps(protocol)};\n"
+              "const [table, requests] = JSON.parse(process.argv[1]);\n"
+              "const test = frameChanging(table);\n"
+              "console.log(JSON.stringify(requests.map(([op, args]) => test(op, args))));\n")
+    done = subprocess.run([node, "--input-type=module", "-e", script,
+                           json.dumps([json.loads(verb_table()), requests])],
+                          capture_output=True, text=True, check=True)
+    assert json.loads(done.stdout) == want

@@ -130,7 +130,7 @@ def run_pair(seed: int, mapped: bool = False) -> bool:
         assert slow.snapshot() == fast.snapshot(), f"seed {seed}: after {fast.cycles} T-states"
         assert slow.bus.ram == fast.bus.ram, f"seed {seed}: memory differs"
         assert getattr(slow.bus, "io_log", []) == getattr(fast.bus, "io_log", [])
-    return bool(fast._blocks)
+    return bool(fast.compiled_blocks())
 
 
 @pytest.mark.parametrize("seed", range(40))
@@ -164,7 +164,7 @@ def test_code_under_a_read_handler_is_never_compiled():
     cpu = Z80(bus)
     cpu.pc = CODE
     cpu.run(10_000)
-    assert not cpu._blocks
+    assert not cpu.compiled_blocks()
     assert len(fetched) >= cpu.cycles // 26 * 7  # every byte of every instruction
 
 
@@ -174,7 +174,7 @@ def test_a_read_watch_sees_every_opcode_fetch_even_in_hot_code():
     cpu = Z80(bus)
     cpu.pc = CODE
     cpu.run(10_000)
-    assert cpu._blocks  # hot: compiled
+    assert cpu.compiled_blocks()  # hot: compiled
     seen = []
     bus.add_watch("read", lambda addr, value: seen.append(addr))
     cpu.pc = CODE
@@ -242,7 +242,7 @@ def test_an_interrupt_driven_main_loop_runs_the_same_through_blocks_and_steps():
         fast.interrupt(0x10)
         slow.interrupt(0x10)
     assert fast.bus.ram[program.symbols["count"]] == 29  # the last one is still pending
-    assert fast._blocks
+    assert fast.compiled_blocks()
 
 
 def test_the_bench_loop_is_one_block_through_its_call_and_its_jr_c_either_way():
@@ -314,7 +314,7 @@ def test_a_block_that_jumps_back_to_its_start_goes_round_to_the_same_boundaries(
             slow.step()
         assert slow.snapshot() == fast.snapshot(), f"after {fast.cycles} T-states"
         assert slow.bus.io_log == fast.bus.io_log
-    assert CODE + 2 in fast._blocks
+    assert CODE + 2 in fast.compiled_blocks()
 
 
 def test_the_bench_loop_writes_its_known_address_without_a_code_check(monkeypatch):

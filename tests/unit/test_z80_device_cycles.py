@@ -72,7 +72,7 @@ def test_run_stamps_each_access_at_its_instruction_in_blocks_and_loop() -> None:
         cpu.run(budget)
     turns = (cpu.cycles - 10) // TURN
     assert turns > 40
-    assert cpu._blocks  # the loop was compiled: the later turns ran as blocks
+    assert cpu.compiled_blocks()  # the loop was compiled: the later turns ran as blocks
     assert seen[:len(ACCESSES) * turns] == expected(turns)
 
 

@@ -1,4 +1,4 @@
-"""The Z80's own read watch (`set_read_watch`) in run() and step(): exactly a
+"""The Z80's own read watch (`set_watch("read", ...)`) in run() and step(): exactly a
 bus watch with single stepping.
 
 The random self-modifying programs of `test_z80_blocks` run through run()
@@ -80,11 +80,11 @@ def check(seed: int, mapped: bool, calls: int = 60) -> tuple[int, bool]:
 
     for kind in masks:
         hook, bus_watch = hooks(kind)
-        getattr(fast, f"set_{kind}_watch")(masks[kind], hook)
+        fast.set_watch(kind, masks[kind], hook)
         slow.bus.add_watch(kind, bus_watch)
     def rewatch() -> None:  # the debugger changes its read watch
         masks["read"] = read_addresses(rng, fast)
-        fast.set_read_watch(masks["read"], hooks("read")[0])
+        fast.set_watch("read", masks["read"], hooks("read")[0])
 
     return compare_runs(rng, fast, slow, (seen_fast, seen_slow), rewatch, calls, seed)
 
@@ -122,13 +122,13 @@ def test_a_watched_load_ends_a_compiled_block_after_it() -> None:
         seen.append((addr, value))
         if value == target:
             cpu.request_stop()
-    cpu.set_read_watch(mask, hook)
+    cpu.set_watch("read", mask, hook)
     cpu.run(100_000)
     assert cpu.at_stop and cpu.pc == CODE + 7 and cpu.b == target  # JR not yet run
     # (40 turns, one more if run() left off between PUSH and POP)
     assert len(seen) in (40, 41) and seen[-1] == (0x41FF, target)
-    assert cpu._blocks and any(b[2] for b in cpu._blocks.values())  # compiled, checking
-    cpu.set_read_watch(None)
+    assert cpu.compiled_blocks()  # compiled, checking
+    cpu.set_watch("read", None)
     assert cpu.run(5000) >= 5000 and not cpu.at_stop
 
 
@@ -137,7 +137,7 @@ def test_fetches_are_reads_and_no_block_hides_them() -> None:
     mask = bytearray(0x10000)
     mask[CODE + 4] = 1  # INC B's opcode
     seen: list[tuple[int, int]] = []
-    cpu.set_read_watch(mask, lambda a, v: seen.append((a, v)))
+    cpu.set_watch("read", mask, lambda a, v: seen.append((a, v)))
     cpu.run(54 * 50)  # 54 T-states a turn
     assert len(seen) == 50 and set(seen) == {(CODE + 4, 0x04)}
 
@@ -149,7 +149,7 @@ def test_the_im2_vector_and_step_are_watched() -> None:
     mask = bytearray(0x10000)
     mask[0x30FE] = mask[0x30FF] = mask[0x1234] = 1
     seen: list[tuple[int, int]] = []
-    cpu.set_read_watch(mask, lambda a, v: seen.append((a, v)))
+    cpu.set_watch("read", mask, lambda a, v: seen.append((a, v)))
     cpu.interrupt(0xFE)
     assert cpu.step() == 19 and cpu.pc == 0x1234
     cpu.step()
@@ -162,7 +162,7 @@ def test_ld_a_r_in_run_is_fetched_once() -> None:
     mask = bytearray(0x10000)
     mask[0:5] = b"\1" * 5
     seen: list[int] = []
-    cpu.set_read_watch(mask, lambda a, v: seen.append(a))
+    cpu.set_watch("read", mask, lambda a, v: seen.append(a))
     cpu.run(100)
     assert cpu.halted and seen == [0, 1, 2, 3, 4]
 
@@ -173,16 +173,16 @@ def test_a_port_read_is_not_a_memory_read() -> None:
     mask = bytearray(0x10000)
     mask[0xFF80] = mask[0x80] = 1
     seen: list[tuple[int, int]] = []
-    cpu.set_read_watch(mask, lambda a, v: seen.append((a, v)))
+    cpu.set_watch("read", mask, lambda a, v: seen.append((a, v)))
     cpu.run(100)
     assert cpu.halted and seen == []
 
 
 def test_a_bad_mask_says_what_is_wrong() -> None:
     with pytest.raises(ValueError, match="read watch mask covers 64 KiB"):
-        Z80().set_read_watch(bytearray(16), print)
+        Z80().set_watch("read", bytearray(16), print)
     with pytest.raises(ValueError, match="read watch needs a hook"):
-        Z80().set_read_watch(bytearray(0x10000))
+        Z80().set_watch("read", bytearray(0x10000))
 
 
 @pytest.mark.parametrize(("where", "frames"), [
@@ -197,7 +197,7 @@ def test_pacman_read_breakpoints_stop_where_single_stepping_stops(where, frames)
     same_session_stops(where, frames)
     session = Session(machines.create("pacman"), record=False)
     session.add_breakpoint(*where[0][:2], end=where[0][3], condition=where[0][2])
-    assert session._core_read_watched is not None and not session.bus.watching("read")
+    assert session.cpu.watch_mask("read") is not None and not session.bus.watching("read")
 
 
 def test_pacman_reads_through_the_core_watch_run_its_blocks() -> None:
@@ -205,7 +205,7 @@ def test_pacman_reads_through_the_core_watch_run_its_blocks() -> None:
     session.add_breakpoint("read", "$4C00", condition="0")  # never holds
     for frame in range(4):
         session.run_frame(BUTTONS[frame])
-    assert any(b[2] for b in session.cpu._blocks.values())
+    assert session.cpu.compiled_blocks()
 
 
 @pytest.mark.parametrize("kind", ["read", "write"])
@@ -238,7 +238,7 @@ def test_a_watched_access_stops_a_block_going_round_after_it(kind: str) -> None:
         slow.step()
     assert slow.snapshot() == fast.snapshot()
     hits: list[int] = []
-    getattr(fast, f"set_{kind}_watch")(mask, lambda addr, value: fast.request_stop())
+    fast.set_watch(kind, mask, lambda addr, value: fast.request_stop())
     slow.bus.add_watch(kind, lambda addr, value: hits.append(addr) if mask[addr] else None)
     for _ in range(9):
         fast.run(100_000)
@@ -247,4 +247,4 @@ def test_a_watched_access_stops_a_block_going_round_after_it(kind: str) -> None:
         while not hits:
             slow.step()
         assert slow.snapshot() == fast.snapshot(), f"stop at {fast.pc:04X}, B={fast.b}"
-    assert CODE + 2 in fast._blocks  # the loop's block, compiled under the watch
+    assert CODE + 2 in fast.compiled_blocks()  # the loop's block, compiled under the watch

@@ -1,4 +1,4 @@
-"""The Z80's own write watch (`set_write_watch`) in run(): exactly a bus watch
+"""The Z80's own write watch (`set_watch("write", ...)`) in run(): exactly a bus watch
 with single stepping.
 
 The random self-modifying programs of `test_z80_blocks` (plain RAM, and with
@@ -88,9 +88,9 @@ def check(seed: int, mapped: bool, calls: int = 60) -> tuple[int, bool]:
     def rewatch() -> None:  # the debugger changes its watches
         nonlocal mask
         mask = watched_addresses(rng, fast)
-        fast.set_write_watch(mask, hook)
+        fast.set_watch("write", mask, hook)
 
-    fast.set_write_watch(mask, hook)
+    fast.set_watch("write", mask, hook)
     slow.bus.add_watch("write", bus_watch)
     hits, compiled = compare_runs(rng, fast, slow, (seen_fast, seen_slow), rewatch, calls,
                                   seed)
@@ -129,7 +129,7 @@ def compare_runs(rng: random.Random, fast: Z80, slow: Z80, seen: tuple[list, lis
         assert slow.bus.ram == fast.bus.ram, where
         assert getattr(slow.bus, "io_log", []) == getattr(fast.bus, "io_log", []), where
         hits += stopped
-        compiled = compiled or any(block[2] for block in fast._blocks.values())
+        compiled = compiled or bool(fast.compiled_blocks())
     return hits, compiled
 
 
@@ -164,7 +164,7 @@ def loop_cpu() -> Z80:
     cpu.bus.load(CODE, LOOP)
     cpu.pc, cpu.sp = CODE, 0x4200
     cpu.run(5000)
-    assert cpu._blocks  # hot: compiled
+    assert cpu.compiled_blocks()  # hot: compiled
     return cpu
 
 
@@ -179,12 +179,12 @@ def test_a_watched_store_ends_a_compiled_block_after_it() -> None:
         seen.append((addr, value))
         if value == target:
             cpu.request_stop()
-    cpu.set_write_watch(mask, hook)
+    cpu.set_watch("write", mask, hook)
     cpu.run(100_000)
     assert cpu.at_stop and cpu.pc == CODE + 4 and cpu.a == target  # INC B not yet run
     assert len(seen) == 40 and seen[-1] == (0x4080, target)
-    assert cpu._blocks  # compiled again, with the check
-    cpu.set_write_watch(None)
+    assert cpu.compiled_blocks()  # compiled again, with the check
+    cpu.set_watch("write", None)
     assert cpu.run(5000) >= 5000 and not cpu.at_stop
 
 
@@ -193,7 +193,7 @@ def test_pushes_and_interrupt_entry_are_watched_in_step_and_run() -> None:
     mask = bytearray(0x10000)
     mask[0x41FF] = mask[0x41FE] = 1  # where PUSH BC (and an interrupt) put a word
     seen: list[tuple[int, int]] = []
-    cpu.set_write_watch(mask, lambda a, v: seen.append((a, v)))
+    cpu.set_watch("write", mask, lambda a, v: seen.append((a, v)))
     cpu.run(1000)  # no stop asked for: the hook sees each push, run() goes on
     assert not cpu.at_stop and len(seen) >= 2 * (1000 // 54)  # 54 T-states a turn
     seen.clear()
@@ -211,16 +211,16 @@ def test_a_port_write_is_not_a_memory_write() -> None:
     mask = bytearray(0x10000)
     mask[0x0780] = mask[0x80] = 1
     seen: list[tuple[int, int]] = []
-    cpu.set_write_watch(mask, lambda a, v: seen.append((a, v)))
+    cpu.set_watch("write", mask, lambda a, v: seen.append((a, v)))
     cpu.run(100)
     assert cpu.halted and seen == []
 
 
 def test_a_bad_mask_says_what_is_wrong() -> None:
     with pytest.raises(ValueError, match="64 KiB"):
-        Z80().set_write_watch(bytearray(16), print)
+        Z80().set_watch("write", bytearray(16), print)
     with pytest.raises(ValueError, match="needs a hook"):
-        Z80().set_write_watch(bytearray(0x10000))
+        Z80().set_watch("write", bytearray(0x10000))
 
 
 # Pac-Man: the attract mode, a coin and the start, then play (down, left, up).
@@ -251,7 +251,7 @@ def pacman_stops(watches: list[tuple[int, int]], core: bool, frames: int) -> lis
         def hook(addr: int, value: int) -> None:
             hits.append((addr, value))
             cpu.request_stop()
-        cpu.set_write_watch(mask, hook)
+        cpu.set_watch("write", mask, hook)
 
         def runner(cycles: int) -> int:
             ran = cpu.run(cycles)
@@ -306,8 +306,8 @@ def same_session_stops(where: list[tuple[str, str, str, str]], frames: int) -> N
         for kind, at, condition, end in where:
             session.add_breakpoint(kind, at, end=end, condition=condition)
     checked(slow)
-    assert fast.machine.runner == fast._run_stops
-    assert slow.machine.runner == slow._run_checked
+    assert fast.machine.runner == fast.control.run_stops
+    assert slow.machine.runner == slow.control.run_checked
     stops = 0
     while fast.machine.frame < frames:
         press = BUTTONS[fast.machine.frame % len(BUTTONS)]
@@ -332,7 +332,7 @@ def test_pacman_write_breakpoints_stop_at_the_same_instructions_as_before(where,
     same_session_stops(where, frames)
     session = Session(machines.create("pacman"), record=False)
     session.add_breakpoint(*where[0][:2], end=where[0][3], condition=where[0][2])
-    assert session._core_watched is not None and not session.bus.watching("write")
+    assert session.cpu.watch_mask("write") is not None and not session.bus.watching("write")
 
 
 @pytest.mark.parametrize(("where", "frames"), [
@@ -354,7 +354,7 @@ def test_a_stop_asked_for_in_the_last_thing_run_ran_is_at_stop() -> None:
     cpu.sp = 0x4200
     mask = bytearray(0x10000)
     mask[0x41FF] = mask[0x4080] = 1
-    cpu.set_write_watch(mask, lambda a, v: cpu.request_stop())
+    cpu.set_watch("write", mask, lambda a, v: cpu.request_stop())
     cpu.nmi()
     assert cpu.run(1) == 11 and cpu.at_stop  # the entry pushed PC at $41FF
     cpu.pc = 0

@@ -7,7 +7,7 @@ import { el, addr4, addressArg } from "./debug_common.js";
 const CHECK_DELAY_MS = 150;
 const storeKey = (id) => `retroscope.breakpoints.${id}`;
 
-export function create(root, session) {
+export function create(root, page) {
   const kind = el("select", { testid: "bp-kind", title: "break on" },
     ...["exec", "read", "write"].map((k) => el("option", { value: k, text: k })));
   const where = el("input", {
@@ -41,7 +41,7 @@ export function create(root, session) {
     const seq = ++checkSeq;  // only the newest answer counts
     if (!text.trim()) { show(true, ""); return; }
     try {
-      const reply = await session.debug("check_condition", { text });
+      const reply = await page.debug("check_condition", { text });
       if (seq !== checkSeq) return;
       show(reply.ok, reply.ok ? `ok (now ${reply.value ? "true" : "false"})` : reply.error);
     } catch (err) { show(false, err.message); }
@@ -63,21 +63,21 @@ export function create(root, session) {
   }
 
   async function add() {
-    if (!where.value.trim()) { session.message("say where: an address, a range or a symbol"); return; }
+    if (!where.value.trim()) { page.message("say where: an address, a range or a symbol"); return; }
     if (!conditionOk) return;
     const [start, end] = parseWhere(where.value);
     try {
-      await session.debug("add_breakpoint", { kind: kind.value, where: start, end, condition: condition.value });
+      await page.debug("add_breakpoint", { kind: kind.value, where: start, end, condition: condition.value });
       where.value = "";
       condition.value = "";
       show(true, "");
       await changed();
-    } catch (err) { session.message(err.message, "error"); }
+    } catch (err) { page.message(err.message, "error"); }
   }
 
   async function changed() {
     await update();
-    session.changed();
+    page.changed();
   }
 
   function render(items) {
@@ -85,8 +85,8 @@ export function create(root, session) {
       const range = bp.start === bp.end ? addr4(bp.start) : `${addr4(bp.start)}-${addr4(bp.end)}`;
       const toggle = el("input", {
         type: "checkbox", checked: bp.enabled, testid: `bp-enabled-${bp.id}`, title: "enabled",
-        onchange: () => session.debug("enable_breakpoint", { bp_id: bp.id, enabled: toggle.checked })
-          .then(changed, (err) => session.message(err.message, "error")),
+        onchange: () => page.debug("enable_breakpoint", { bp_id: bp.id, enabled: toggle.checked })
+          .then(changed, (err) => page.message(err.message, "error")),
       });
       return el("tr", { testid: `bp-${bp.id}`, class: bp.enabled ? "" : "off" },
         el("td", {}, toggle),
@@ -97,8 +97,8 @@ export function create(root, session) {
         el("td", { class: "mono", text: `${bp.hits} hit${bp.hits === 1 ? "" : "s"}`, testid: `bp-hits-${bp.id}` }),
         el("td", {}, el("button", {
           class: "close", text: "×", title: "remove", testid: `bp-remove-${bp.id}`,
-          onclick: () => session.debug("remove_breakpoint", { bp_id: bp.id })
-            .then(changed, (err) => session.message(err.message, "error")),
+          onclick: () => page.debug("remove_breakpoint", { bp_id: bp.id })
+            .then(changed, (err) => page.message(err.message, "error")),
         })));
     });
     list.replaceChildren(...rows);
@@ -111,7 +111,7 @@ export function create(root, session) {
   }
 
   async function update() {
-    const items = await session.debug("list_breakpoints");
+    const items = await page.debug("list_breakpoints");
     render(items);
     save(items);
     return items;
@@ -125,18 +125,18 @@ export function create(root, session) {
       let saved = null;
       try { saved = JSON.parse(localStorage.getItem(storeKey(id)) || "null"); } catch { saved = null; }
       if (Array.isArray(saved) && saved.length) {
-        const problems = await session.debug("load_breakpoints", { data: saved });
-        for (const p of problems) session.message(`a saved breakpoint no longer applies: ${p}`);
+        const problems = await page.debug("load_breakpoints", { data: saved });
+        for (const p of problems) page.message(`a saved breakpoint no longer applies: ${p}`);
       }
       machineId = id;
       await update();
     },
     /** Toggle an exec breakpoint on one address (from the code views). */
     async toggle(addr) {
-      const items = await session.debug("list_breakpoints");
+      const items = await page.debug("list_breakpoints");
       const there = items.find((bp) => bp.kind === "exec" && bp.start === addr && bp.end === addr);
-      if (there) await session.debug("remove_breakpoint", { bp_id: there.id });
-      else await session.debug("add_breakpoint", { kind: "exec", where: addr });
+      if (there) await page.debug("remove_breakpoint", { bp_id: there.id });
+      else await page.debug("add_breakpoint", { kind: "exec", where: addr });
       await changed();
     },
     dispose() { root.replaceChildren(); },

@@ -3,19 +3,19 @@
 
 import { el, addr4 } from "./debug_common.js";
 
-export function create(root, session) {
+export function create(root, page) {
   const list = el("ol", { class: "dbg-stack", testid: "dbg-callstack" });
   root.append(el("h2", { text: "Call stack" }), list);
   return {
     async update(status) {
       if (status?.running) return;
-      const frames = await session.debug("call_stack");
+      const frames = await page.debug("call_stack");
       // An interrupt frame has no call instruction: show where it returns to.
       const at = (f) => (Number.isInteger(f.call) ? f.call : f.return);
       list.replaceChildren(...frames.map((f, i) => el("li", { testid: `stack-${i}` },
         el("button", {
           class: "link", text: addr4(at(f)), title: "show in the disassembly",
-          onclick: () => session.showCode(at(f)),
+          onclick: () => page.showCode(at(f)),
         }),
         el("span", { class: "mono", text: ` ${f.text}` }),
         el("span", { class: "dim", text: f.routine ? ` in ${f.routine}` : "" }))));

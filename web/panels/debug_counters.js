@@ -9,7 +9,7 @@ import { createSpeedMeter } from "./speed_meter.js";
 
 const CHOSEN = { 0: "max", 4: "x4" };  // the speed factors worth naming (x1 goes without)
 
-export function create(root, session) {
+export function create(root, page) {
   const state = el("span", { class: "dbg-state", testid: "dbg-run-state" });
   const speed = el("span", { class: "dbg-speed", testid: "dbg-speed" });
   const slow = el("span", { class: "dbg-slow", testid: "dbg-slow" });
@@ -23,11 +23,11 @@ export function create(root, session) {
   let frameCycle = 0;
 
   function showSpeed() {
-    const info = session.info();
+    const info = page.info();
     if (!running || !info) { speed.textContent = ""; delete speed.dataset.fps; return; }
     const measured = meter.rate();
     const parts = [];
-    const chosen = CHOSEN[session.speed()];
+    const chosen = CHOSEN[page.speed()];
     if (chosen) parts.push(chosen);
     if (measured !== null) {
       const { fps, hz } = measured;

@@ -7,7 +7,7 @@ import { el, hex, addr4, addressArg } from "./debug_common.js";
 const BEFORE = 6;
 const AFTER = 14;
 
-export function create(root, session) {
+export function create(root, page) {
   let follow = true;          // follow PC, or stay where the user looked
   let at = null;              // the address viewed when not following
   let cursor = null;
@@ -27,10 +27,10 @@ export function create(root, session) {
   async function go() {
     const target = addressArg(where.value);
     try {
-      render(await session.debug("disassemble", { addr: target, before: BEFORE, after: AFTER }));
+      render(await page.debug("disassemble", { addr: target, before: BEFORE, after: AFTER }));
       follow = false;
       at = target;
-    } catch (err) { session.message(err.message); }
+    } catch (err) { page.message(err.message); }
   }
 
   function render(reply) {
@@ -46,7 +46,7 @@ export function create(root, session) {
         el("button", {
           class: "gutter", text: line.breakpoint ? "●" : "○", testid: `dis-bp-${a}`,
           title: "toggle an exec breakpoint here",
-          onclick: (e) => { e.stopPropagation(); session.toggleBreakpoint(line.addr); },
+          onclick: (e) => { e.stopPropagation(); page.toggleBreakpoint(line.addr); },
         }),
         el("span", { class: "dbg-addr", text: a }),
         el("span", { class: "dbg-bytes", text: line.bytes.toUpperCase().replace(/(..)(?=.)/g, "$1 ") }),
@@ -55,7 +55,7 @@ export function create(root, session) {
           line.text),
         el("button", {
           class: "go-here", text: "▶", testid: `dis-run-${a}`, title: "run to here",
-          onclick: (e) => { e.stopPropagation(); session.step("cursor", 1, line.addr); },
+          onclick: (e) => { e.stopPropagation(); page.step("cursor", 1, line.addr); },
         }));
     }));
   }
@@ -70,7 +70,7 @@ export function create(root, session) {
   async function update(status) {
     if (status?.running && !follow) return;  // nothing moves where the user looks
     const args = follow ? { before: BEFORE, after: AFTER } : { addr: at, before: BEFORE, after: AFTER };
-    render(await session.debug("disassemble", args));
+    render(await page.debug("disassemble", args));
   }
 
   return {

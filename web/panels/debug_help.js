@@ -7,7 +7,7 @@
 import { el } from "./debug_common.js";
 import { buttonRows } from "./keynames.js";
 
-export function create(root, session) {
+export function create(root, page) {
   const machineTitle = el("h2", { testid: "help-machine-title" });
   const machineKeys = el("table", { class: "dbg-table", testid: "help-machine-keys" });
   const machineSummary = el("p", { class: "dim", testid: "help-machine-summary" });
@@ -25,15 +25,15 @@ export function create(root, session) {
   root.append(box);
   root.hidden = true;
   root.addEventListener("click", (e) => { if (e.target === root) hide(); });
-  for (const [keys, what] of session.shortcuts) {
+  for (const [keys, what] of page.shortcuts) {
     table.append(el("tr", {}, el("th", {}, el("kbd", { text: keys })), el("td", { text: what })));
   }
 
   function fill() {
-    const info = session.info();
+    const info = page.info();
     machineTitle.textContent = info ? `${info.title}: keys` : "Keys";
     machineSummary.textContent = info?.summary || "";
-    const rows = info ? buttonRows(info, session.input.bindings()) : [];
+    const rows = info ? buttonRows(info, page.input.bindings()) : [];
     machineKeys.replaceChildren(...rows.map(({ button, keys, label }) => el("tr", { testid: `help-key-${button}` },
       el("th", {}, ...(keys.length ? keys : ["—"]).map((k) => el("kbd", { text: k }))),
       el("td", { text: label }))));
@@ -45,13 +45,13 @@ export function create(root, session) {
     root.hidden = false;
     box.scrollTop = 0;  // the machine's keys first, whatever the window's height
     box.querySelector("[data-testid=help-close]").focus({ preventScroll: true });
-    resume = session.isRunning();
-    if (resume) session.pause();
+    resume = page.isRunning();
+    if (resume) page.pause();
   }
   function hide() {
     if (root.hidden) return;
     root.hidden = true;
-    if (resume && !session.isRunning()) session.run();
+    if (resume && !page.isRunning()) page.run();
     resume = false;
   }
   return {

@@ -4,7 +4,7 @@
 
 import { el, hex, parseNumber } from "./debug_common.js";
 
-export function create(root, session) {
+export function create(root, page) {
   const grid = el("div", { class: "dbg-regs", testid: "dbg-registers" });
   const flagsRow = el("div", { class: "dbg-flags", testid: "dbg-flags" });
   const error = el("p", { class: "dbg-error", testid: "dbg-register-error" });
@@ -55,9 +55,9 @@ export function create(root, session) {
 
   async function set(name, value) {
     try {
-      render(await session.debug("set_register", { name, value }));
+      render(await page.debug("set_register", { name, value }));
       error.textContent = "";
-      session.changed();
+      page.changed();
     } catch (err) {
       error.textContent = err.message;
       inputs.get(name)?.classList.add("invalid");
@@ -90,7 +90,7 @@ export function create(root, session) {
   }
 
   return {
-    async update() { render(await session.debug("registers")); },
+    async update() { render(await page.debug("registers")); },
     dispose() { root.replaceChildren(); },
   };
 }

@@ -4,7 +4,7 @@
 
 import { el } from "./debug_common.js";
 
-export function create(root, session) {
+export function create(root, page) {
   const slider = el("input", { type: "range", min: 0, max: 0, value: 0, step: 1, testid: "rewind-slider",
     class: "rewind-slider", title: "scrub back through the recorded frames" });
   const label = el("span", { class: "mono dim", testid: "rewind-label" });
@@ -23,17 +23,17 @@ export function create(root, session) {
     if (busy) return;
     busy = true;
     try {
-      if (session.isRunning()) await session.pause();
+      if (page.isRunning()) await page.pause();
       while (wanted !== null) {
         const target = wanted;
         wanted = null;
-        await session.debug("seek", { frame: target });
+        await page.debug("seek", { frame: target });
       }
     } catch (err) {
-      session.message(err.message, "error");
+      page.message(err.message, "error");
     } finally {
       busy = false;
-      session.changed();
+      page.changed();
     }
   }
 
@@ -53,7 +53,7 @@ export function create(root, session) {
 
   return {
     async update(status) {
-      info = await session.debug("rewind_info");
+      info = await page.debug("rewind_info");
       render(status);
     },
     seek,

@@ -3,7 +3,7 @@
 
 import { el } from "./debug_common.js";
 
-export function create(root, session) {
+export function create(root, page) {
   const toggle = el("input", { type: "checkbox", testid: "trace-toggle" });
   const download = el("button", { text: "Download trace", testid: "trace-download", onclick: save });
   const note = el("span", { class: "dim", testid: "trace-note" });
@@ -11,16 +11,16 @@ export function create(root, session) {
     el("div", { class: "row" }, el("label", {}, toggle, " record instructions"), download), note);
   toggle.addEventListener("change", async () => {
     try {
-      await session.debug("set_trace", { on: toggle.checked });
+      await page.debug("set_trace", { on: toggle.checked });
       note.textContent = toggle.checked ? "recording (the machine runs instruction by instruction)" : "";
-    } catch (err) { session.message(err.message, "error"); }
+    } catch (err) { page.message(err.message, "error"); }
   });
 
   async function save() {
-    const text = await session.debug("trace_text");
-    if (!text) { session.message("the trace is empty: switch it on and run or step first"); return; }
+    const text = await page.debug("trace_text");
+    if (!text) { page.message("the trace is empty: switch it on and run or step first"); return; }
     const url = URL.createObjectURL(new Blob([text], { type: "text/plain" }));
-    const link = el("a", { href: url, download: `${session.machineId() || "retroscope"}-trace.txt` });
+    const link = el("a", { href: url, download: `${page.machineId() || "retroscope"}-trace.txt` });
     document.body.append(link);
     link.click();
     link.remove();

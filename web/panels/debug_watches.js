@@ -6,7 +6,7 @@ import { el, addressArg } from "./debug_common.js";
 const FORMATS = [["hex", "hex"], ["dec", "decimal"], ["bcd", "BCD"], ["u16le", "16-bit LE"], ["u16be", "16-bit BE"]];
 const storeKey = (id) => `retroscope.watches.${id}`;
 
-export function create(root, session) {
+export function create(root, page) {
   const where = el("input", {
     class: "addr-input", testid: "watch-where", spellcheck: false, placeholder: "$0017 or symbol",
   });
@@ -27,10 +27,10 @@ export function create(root, session) {
     const args = { where: addressArg(where.value), fmt: format.value };
     if (count.value) args.count = Number(count.value);
     try {
-      await session.debug("add_watch", args);
+      await page.debug("add_watch", args);
       where.value = "";
       await update();
-    } catch (err) { session.message(err.message, "error"); }
+    } catch (err) { page.message(err.message, "error"); }
   }
 
   function render(items) {
@@ -40,13 +40,13 @@ export function create(root, session) {
       el("td", { class: "mono value", text: w.text, testid: `watch-value-${w.id}` }),
       el("td", {}, el("button", {
         class: "close", text: "×", title: "remove", testid: `watch-remove-${w.id}`,
-        onclick: () => session.debug("remove_watch", { watch_id: w.id })
-          .then(update, (err) => session.message(err.message, "error")),
+        onclick: () => page.debug("remove_watch", { watch_id: w.id })
+          .then(update, (err) => page.message(err.message, "error")),
       })))));
   }
 
   async function update() {
-    const items = await session.debug("watch_values");
+    const items = await page.debug("watch_values");
     render(items);
     if (machineId !== null) {
       const kept = items.map((w) => ({ where: w.where, fmt: w.format, count: w.count }));
@@ -61,8 +61,8 @@ export function create(root, session) {
       let saved = [];
       try { saved = JSON.parse(localStorage.getItem(storeKey(id)) || "[]"); } catch { saved = []; }
       for (const w of Array.isArray(saved) ? saved : []) {
-        try { await session.debug("add_watch", { where: w.where, fmt: w.fmt, count: w.count ?? null }); }
-        catch (err) { session.message(`a saved watch no longer applies: ${err.message}`); }
+        try { await page.debug("add_watch", { where: w.where, fmt: w.fmt, count: w.count ?? null }); }
+        catch (err) { page.message(`a saved watch no longer applies: ${err.message}`); }
       }
       machineId = id;
       await update();

@@ -5,7 +5,7 @@
 import { el } from "./dom.js";
 import { buttonRows, pretty } from "./keynames.js";
 
-export function create(root, session) {
+export function create(root, page) {
   const table = el("table", { class: "keys", testid: "keys-table" });
   const reset = el("button", { text: "Default keys", testid: "keys-reset" });
   const hint = el("p", { class: "hint", testid: "keys-hint",
@@ -14,9 +14,9 @@ export function create(root, session) {
   let listening = null;   // {name, button} while waiting for a key
 
   function render() {
-    const info = session.info();
+    const info = page.info();
     if (!info) return;
-    const rows = buttonRows(info, session.input.bindings()).map(({ button: name, keys, label }) => {
+    const rows = buttonRows(info, page.input.bindings()).map(({ button: name, keys, label }) => {
       const button = el("button", {
         class: "keycap", testid: `key-${name}`, text: keys.join(" / ") || "—",
         title: `press to rebind ${name}`,
@@ -31,13 +31,13 @@ export function create(root, session) {
     stop();
     listening = { name, button };
     button.textContent = "press a key…";
-    session.input.setEnabled(false);
+    page.input.setEnabled(false);
     window.addEventListener("keydown", onKey, { capture: true });
   }
 
   function stop() {
     window.removeEventListener("keydown", onKey, { capture: true });
-    if (listening) session.input.setEnabled(true);
+    if (listening) page.input.setEnabled(true);
     listening = null;
   }
 
@@ -46,18 +46,18 @@ export function create(root, session) {
     event.stopPropagation();
     const { name } = listening;
     if (event.code !== "Escape") {
-      session.input.remap(event.code, name);
-      session.message(`${name} is now ${pretty(event.code)}`, "info");
+      page.input.remap(event.code, name);
+      page.message(`${name} is now ${pretty(event.code)}`, "info");
     }
     stop();
     render();
-    session.keysChanged?.();
+    page.keysChanged?.();
   }
 
   reset.addEventListener("click", () => {
-    session.input.resetBindings(session.info());
+    page.input.resetBindings(page.info());
     render();
-    session.keysChanged?.();
+    page.keysChanged?.();
   });
 
   return {

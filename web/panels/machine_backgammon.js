@@ -5,11 +5,11 @@ import { el } from "./dom.js";
 
 const KINDS = ["human", "computer", "oracle"];
 
-export function create(root, session) {
-  const command = (verb, args = {}) => session.request("command", { verb, args });
+export function create(root, page) {
+  const command = (verb, args = {}) => page.request("command", { verb, args });
   const act = async (verb, args) => {
     try { return await command(verb, args); }
-    catch (err) { session.message(err.message, "error"); return null; }
+    catch (err) { page.message(err.message, "error"); return null; }
   };
 
   // -- game controls --------------------------------------------------------------------
@@ -60,7 +60,7 @@ export function create(root, session) {
     } }),
     el("button", { text: "Import", testid: "bg-import", onclick: async () => {
       const out = await act("import", { text: record.value });
-      if (out) session.message(`imported ${out.turns} turns`, "info");
+      if (out) page.message(`imported ${out.turns} turns`, "info");
     } }),
     el("br"), record, el("div", {}, "link moves: ", linkOut));
 

@@ -11,11 +11,11 @@ const KINDS = [[1, "normal"], [0, "slant: rows shift one column left per row dow
   [2, "slant: rows shift one column right per row down"]];
 const fmt = (n) => Number(n).toLocaleString("en-US");
 
-export function create(root, session) {
-  const command = (verb, args = {}) => session.request("command", { verb, args });
+export function create(root, page) {
+  const command = (verb, args = {}) => page.request("command", { verb, args });
   const act = async (verb, args) => {
-    try { const out = await command(verb, args); session.changed(); return out; }
-    catch (err) { session.message(err.message, "error"); return null; }
+    try { const out = await command(verb, args); page.changed(); return out; }
+    catch (err) { page.message(err.message, "error"); return null; }
   };
 
   // -- the live numbers ------------------------------------------------------------------
@@ -122,9 +122,9 @@ export function create(root, session) {
   fileIn.addEventListener("change", async () => {
     const file = fileIn.files?.[0];
     if (!file) return;
-    if (file.size > 20_000) { session.message("that file is too large to be a map", "error"); return; }
+    if (file.size > 20_000) { page.message("that file is too large to be a map", "error"); return; }
     const out = await act("import", { code: await file.text() });
-    if (out) session.message(`loaded map "${out.name}"`, "info");
+    if (out) page.message(`loaded map "${out.name}"`, "info");
     fileIn.value = "";
   });
   const share = el("div", {},

@@ -10,10 +10,10 @@ const ARRAYS = [
   ["seed (galois32)", 0x005c],
 ];
 
-export function create(root, session) {
+export function create(root, page) {
   const act = async (verb, args = {}) => {
-    try { return await session.request("command", { verb, args }); }
-    catch (err) { session.message(err.message, "error"); return null; }
+    try { return await page.request("command", { verb, args }); }
+    catch (err) { page.message(err.message, "error"); return null; }
   };
 
   const status = el("p", { class: "jmc-status", testid: "jmc-status" });
@@ -22,7 +22,7 @@ export function create(root, session) {
 
   const links = el("p", {}, ...ARRAYS.flatMap(([name, addr]) => [el("button", {
     class: "link", text: name, title: "show in the memory view",
-    testid: `jmc-addr-${addr.toString(16)}`, onclick: () => session.gotoMemory(addr),
+    testid: `jmc-addr-${addr.toString(16)}`, onclick: () => page.gotoMemory(addr),
   }), " "]));
 
   const upload = el("input", { type: "file", accept: ".jmc,application/octet-stream",
@@ -31,10 +31,10 @@ export function create(root, session) {
     const file = upload.files && upload.files[0];
     upload.value = "";
     if (!file) return;
-    if (file.size > 2048) { session.message("that file is too big to be a JMC saved game", "error"); return; }
+    if (file.size > 2048) { page.message("that file is too big to be a JMC saved game", "error"); return; }
     const bytes = new Uint8Array(await file.arrayBuffer());
     const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
-    if (await act("upload", { hex })) session.message("saved game loaded from the file", "info");
+    if (await act("upload", { hex })) page.message("saved game loaded from the file", "info");
   });
 
   const download = async () => {
@@ -51,7 +51,7 @@ export function create(root, session) {
 
   const controls = el("div", { class: "jmc-controls" },
     el("button", { text: "Save game", testid: "jmc-save", onclick: async () => {
-      if (await act("save")) session.message("saving: the 6502 writes JMCSAVE", "info");
+      if (await act("save")) page.message("saving: the 6502 writes JMCSAVE", "info");
     } }),
     el("button", { text: "Load game", testid: "jmc-load", onclick: () => act("load") }),
     el("button", { text: "Download save", testid: "jmc-download", onclick: download }),

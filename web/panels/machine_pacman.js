@@ -15,15 +15,15 @@ const PAINT = [["wall", 0], ["empty", 1], ["pellet", 2], ["energizer", 3], ["tun
 const CELL_COLOURS = ["#2121ff", "#000000", "#ffb8ae", "#ffb8ae", "#ffb8ff", "#303048", "#101010"];
 const SIZE = 8;  // pixels a cell on the editor's canvas
 
-export function create(root, session) {
-  const command = (verb, args = {}) => session.request("command", { verb, args });
+export function create(root, page) {
+  const command = (verb, args = {}) => page.request("command", { verb, args });
   const act = async (verb, args) => {
     try { return await command(verb, args); }
-    catch (err) { session.message(err.message, "error"); return null; }
+    catch (err) { page.message(err.message, "error"); return null; }
   };
   const link = (label, addr) => el("button", {
     class: "link", text: label, title: "show in the memory view",
-    testid: `pacman-addr-${addr.toString(16)}`, onclick: () => session.gotoMemory(addr),
+    testid: `pacman-addr-${addr.toString(16)}`, onclick: () => page.gotoMemory(addr),
   });
 
   // -- the routine -----------------------------------------------------------------------
@@ -148,8 +148,8 @@ export function create(root, session) {
       el("button", { text: "Copy share link", testid: "pacman-share", onclick: async () => {
         if (!maze) return;
         shareOut.textContent = shareUrl(maze.link);
-        try { await navigator.clipboard.writeText(shareUrl(maze.link)); session.message("link copied", "info"); }
-        catch { session.message("select the link below to copy it", "info"); }
+        try { await navigator.clipboard.writeText(shareUrl(maze.link)); page.message("link copied", "info"); }
+        catch { page.message("select the link below to copy it", "info"); }
       } }),
       el("button", { text: "This game's maze", testid: "pacman-edit-current", onclick: async () => show(await act("maze")) }),
       el("button", { text: "Default maze", testid: "pacman-edit-default",

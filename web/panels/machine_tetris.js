@@ -22,11 +22,11 @@ function choiceText(sel) {
     (sel.reroll ? " -> reroll" : "") + ` -> ${sel.result} (the RNG steps every frame, so this changes until the piece locks).`;
 }
 
-export function create(root, session) {
-  const ai = createAi(root, session);
+export function create(root, page) {
+  const ai = createAi(root, page);
   const link = (label, addr) => el("button", {
     class: "link", text: label, title: "show in the memory view",
-    testid: `tetris-addr-${addr.toString(16)}`, onclick: () => session.gotoMemory(addr),
+    testid: `tetris-addr-${addr.toString(16)}`, onclick: () => page.gotoMemory(addr),
   });
 
   // -- the next choice ----------------------------------------------------------------------
@@ -57,8 +57,8 @@ export function create(root, session) {
     link("$03F0", 0x3f0), ")"), probs);
 
   root.append(el("h2", { text: "Tetris: piece selection" }), choiceBox, biasBox, probBox);
-  createEndings(root, session);
-  const updateVersus = createVersus(root, session);
+  createEndings(root, page);
+  const updateVersus = createVersus(root, page);
   const updateScores = createScores(root);
 
   function buildBias(table) {

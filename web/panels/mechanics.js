@@ -42,7 +42,7 @@ function view(value, depth = 0) {
     el("tr", {}, el("th", { text: words(k) }), el("td", {}, view(v, depth + 1)))));
 }
 
-export function create(root, session) {
+export function create(root, page) {
   const table = el("table", { class: "mechanics", testid: "mechanics-table" });
   const extraBody = el("div", { class: "state-extra", testid: "state-extra" });
   const extra = el("details", { class: "state-more", testid: "state-more" },
@@ -71,7 +71,7 @@ export function create(root, session) {
       if (Number.isInteger(item.addr)) {
         addrCell.append(el("button", {
           class: "link", text: addr4(item.addr), title: "show in the memory view",
-          testid: `mech-addr-${item.name}`, onclick: () => session.gotoMemory(item.addr),
+          testid: `mech-addr-${item.name}`, onclick: () => page.gotoMemory(item.addr),
         }));
       }
       const tr = el("tr", { testid: `mech-${item.name}` }, el("th", { text: item.name }), value, addrCell);

@@ -10,7 +10,7 @@ import { parseNumber } from "./debug_common.js";
 const ROWS = 16;
 const COLS = 16;
 
-export function create(root, session) {
+export function create(root, page) {
   let base = 0;
   let space = "cpu";
   let sizes = { cpu: 0x10000 };
@@ -65,7 +65,7 @@ export function create(root, session) {
   spaceSelect.addEventListener("change", () => { setSpace(spaceSelect.value); go(0); });
   goButton.addEventListener("click", () => {
     const addr = parseAddress(addrInput.value);
-    if (addr === null) session.message(`"${addrInput.value.slice(0, 40)}" is not an address or symbol`);
+    if (addr === null) page.message(`"${addrInput.value.slice(0, 40)}" is not an address or symbol`);
     else go(addr);
   });
   addrInput.addEventListener("keydown", (e) => { if (e.key === "Enter") goButton.click(); });
@@ -74,18 +74,18 @@ export function create(root, session) {
     const m = /^\s*(\S+)\s*=\s*((?:[0-9a-f]{1,2}\s*)+)$/i.exec(editInput.value);
     const addr = m ? parseAddress(m[1]) : null;
     if (!m || addr === null) {
-      session.message("write as: address = bytes in hex, e.g. $0400 = EF EF");
+      page.message("write as: address = bytes in hex, e.g. $0400 = EF EF");
       return;
     }
     const bytes = m[2].trim().split(/\s+/).map((b) => parseInt(b, 16));
     const where = space;   // the space shown when Write was pressed
     try {
-      const result = await session.debug("write_memory", { addr, values: bytes, space: where });
+      const result = await page.debug("write_memory", { addr, values: bytes, space: where });
       const ignored = result.ignored.length ? ` (${result.ignored.length} kept their value: read-only there)` : "";
-      session.message(`wrote ${bytes.length} byte(s) at ${where} ${addr4(addr)}${ignored}`, "info");
+      page.message(`wrote ${bytes.length} byte(s) at ${where} ${addr4(addr)}${ignored}`, "info");
       if (where === space) go(addr);   // show what was written
-      session.changed();
-    } catch (err) { session.message(err.message); }
+      page.changed();
+    } catch (err) { page.message(err.message); }
   });
   editInput.addEventListener("keydown", (e) => { if (e.key === "Enter") editButton.click(); });
 
@@ -110,7 +110,7 @@ export function create(root, session) {
   async function read(base, space) {
     let reply;
     try {
-      reply = await session.request("debug", {
+      reply = await page.request("debug", {
         verb: "read_memory", args: { addr: base, length: ROWS * COLS, space } });
     } catch { return; }
     const bytes = (reply.data.match(/../g) || []).map((h) => parseInt(h, 16));

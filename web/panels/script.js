@@ -33,7 +33,7 @@ const COMPLETIONS = [
   ["log", "function", "log(*values): a line with the frame number"],
 ].map(([label, type, info]) => ({ label, type, info }));
 
-export function create(root, session) {
+export function create(root, page) {
   let editor = null;          // made when the tab first shows (web/editor.js)
   let editorLoading = null;
   let pendingText = "";       // the text until the editor exists
@@ -149,7 +149,7 @@ export function create(root, session) {
     errorLine = null;
     let reply;
     try {
-      reply = await session.request("script", { verb: "run", text: source });
+      reply = await page.request("run_script", { text: source });
     } catch (err) {
       append("error", `${err.message}\n`);
       return { ok: false, error: err.message };
@@ -159,14 +159,14 @@ export function create(root, session) {
   }
 
   async function stop() {
-    try { news((await session.request("script", { verb: "stop" })).news); }
-    catch (err) { session.message(err.message, "error"); }
+    try { news((await page.request("stop_script")).news); }
+    catch (err) { page.message(err.message, "error"); }
   }
 
   async function share() {
-    const moment = await session.share({ script: text() });
+    const moment = await page.share({ script: text() });
     if (moment) append("info", moment.url ? `-- a link with this script: ${moment.url}\n`
-      : "-- the moment and the script were saved as a session file\n");
+      : "-- the moment and the script were saved as a moment file\n");
   }
 
   // -- news from the worker: output, status ----------------------------------------------------
@@ -186,7 +186,7 @@ export function create(root, session) {
   function news(update) {
     if (!update) return;
     for (const [kind, chunk] of update.output || []) append(kind, chunk);
-    if (update.overlay) session.scriptOverlay(update.overlay);
+    if (update.overlay) page.scriptOverlay(update.overlay);
     if (update.status && (update.status !== status || update.message)) {
       status = update.status;
       errorLine = status === "error" ? update.line ?? null : null;
@@ -209,7 +209,7 @@ export function create(root, session) {
   /** A machine was loaded (its link may bring a script: shown, not run). */
   async function machineLoaded(id, linkScript = null) {
     machineId = id;
-    try { examples = (await session.request("script", { verb: "examples" })).examples; }
+    try { examples = (await page.request("script_examples")).examples; }
     catch { examples = []; }
     fillExamples();
     if (typeof linkScript === "string") {

@@ -22,7 +22,7 @@ const bcdNumber = (text) => {
   return hi * 10 ** (text.length - 2) + (parseInt(text.slice(2), 10) || 0);
 };
 
-export function createAi(root, session) {
+export function createAi(root, page) {
   let on = false;
   const toggle = el("button", { text: "AI plays", testid: "tetris-ai-toggle", "aria-pressed": "false" });
   const taps = el("select", { testid: "tetris-ai-taps", title: "the bot's tapping rate" },
@@ -49,23 +49,23 @@ export function createAi(root, session) {
   // another machine return to x1.
   const showSpeed = (factor) => speeds.forEach((b) =>
     b.setAttribute("aria-pressed", String(Number(b.dataset.factor) === factor)));
-  showSpeed(session.speed());
-  const stopShowingSpeed = session.onSpeed(showSpeed);
+  showSpeed(page.speed());
+  const stopShowingSpeed = page.onSpeed(showSpeed);
 
   async function setSpeed(factor) {
-    try { await session.request("speed", { factor }); }
-    catch (err) { session.message(err.message, "error"); }
+    try { await page.request("speed", { factor }); }
+    catch (err) { page.message(err.message, "error"); }
   }
 
   async function setOn(want) {
     try {
       const options = { tap_hz: Number(taps.value) };
-      await session.request("controller", want ? { source: "ai", options } : { source: "player" });
+      await page.request("controller", want ? { source: "ai", options } : { source: "player" });
       on = want;
       show();
-      if (want && !session.isRunning()) await session.request("run");
+      if (want && !page.isRunning()) await page.request("run");
     } catch (err) {
-      session.message(err.message, "error");
+      page.message(err.message, "error");
     }
   }
   toggle.addEventListener("click", () => setOn(!on));
@@ -156,7 +156,7 @@ export function createAi(root, session) {
     dispose() {
       stopShowingSpeed();
       ghost.remove();
-      if (on) session.request("controller", { source: "player" }).catch(() => {});
+      if (on) page.request("controller", { source: "player" }).catch(() => {});
     },
   };
 }

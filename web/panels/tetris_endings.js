@@ -8,7 +8,7 @@ const A_ENDINGS = ["0: 30,000", "1: 50,000", "2: 70,000", "3: 100,000 (Buran)", 
 const B_ENDINGS = ["0: dragonflies", "1: doves", "2: penguins", "3: UFOs", "4: pterosaurs",
   "5: blimps", "6: ostriches", "7: dragons", "8: Burans", "9: the castle and its band"];
 
-export function createEndings(root, session) {
+export function createEndings(root, page) {
   const type = el("select", { testid: "tetris-ending-type" },
     el("option", { value: "A", text: "A-type (by score)" }),
     el("option", { value: "B", text: "B-type (by level)" }));
@@ -27,10 +27,10 @@ export function createEndings(root, session) {
     title: "sets the score (A) or the level and height (B) and the play state; the game's code shows the ending",
     onclick: async () => {
       try {
-        await session.request("command", { verb: "ending", args: {
+        await page.request("command", { verb: "ending", args: {
           type: type.value, ending: Number(ending.value), height: Number(height.value) } });
-        session.message(`${type.value}-type ending ${ending.value}: on its way`, "info");
-      } catch (err) { session.message(err.message, "error"); }
+        page.message(`${type.value}-type ending ${ending.value}: on its way`, "info");
+      } catch (err) { page.message(err.message, "error"); }
     },
   });
   root.append(el("div", { testid: "tetris-endings" },

@@ -4,15 +4,15 @@
 
 import { el } from "./dom.js";
 
-export function createVersus(root, session) {
+export function createVersus(root, page) {
   const box = el("input", { type: "checkbox", testid: "tetris-players-2" });
   const note = el("span", { testid: "tetris-versus-state" });
   box.addEventListener("change", async () => {
     const count = box.checked ? 2 : 1;
     try {
-      await session.request("command", { verb: "players", args: { count } });
-      session.message(`$00BE = ${count}: ${count === 2 ? "two fields, player 2 on W A S D, Q and E" : "one player"}`, "info");
-    } catch (err) { session.message(err.message, "error"); box.checked = !box.checked; }
+      await page.request("command", { verb: "players", args: { count } });
+      page.message(`$00BE = ${count}: ${count === 2 ? "two fields, player 2 on W A S D, Q and E" : "one player"}`, "info");
+    } catch (err) { page.message(err.message, "error"); box.checked = !box.checked; }
   });
   root.append(el("div", { testid: "tetris-versus" },
     el("h3", { text: "2 players (unfinished versus mode)" }),

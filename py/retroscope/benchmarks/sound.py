@@ -1,7 +1,7 @@
 """The sound path's cost, in CPython (`build.py bench`) and in the page's worker.
 
 Per machine: the chip writes its program makes per frame, and the time to
-drain and encode them for the AudioWorklet (`worker_api.sound_json`, what the
+drain and encode them for the AudioWorklet (`machines.sound.frame_json`, what the
 worker calls after every frame). For the NES APU device (nes/apu.py): the time
 of one register write through the bus (stamp, lazy frame sequencer, log) and of
 one $4015 status read, so that writes per frame x time per write is the APU's
@@ -17,13 +17,12 @@ from typing import Any
 
 def measure_machine(machine_id: str, frames: int = 120, warmup_frames: int = 30) -> dict[str, Any]:
     from .. import machines
-    from ..machines.sound import SoundLog
-    from ..worker_api import sound_json
+    from ..machines.sound import SoundLog, frame_json
 
     machine = machines.create(machine_id)
     for _ in range(warmup_frames):
         machine.run_frame(0)
-        sound_json(machine)
+        frame_json(machine)
     counts: list[int] = []
     recorded: list[list[SoundLog]] = []
     for _ in range(frames):
@@ -31,7 +30,7 @@ def measure_machine(machine_id: str, frames: int = 120, warmup_frames: int = 30)
         logs = machine.sound_logs()
         counts.append(sum(len(log.writes) // 3 for log in logs))
         recorded.append([SoundLog(log.chip, log.clock_hz, list(log.writes)) for log in logs])
-        sound_json(machine)
+        frame_json(machine)
 
     # The post timed over all the frames at once (a browser's clock is too
     # coarse for one): the same logs drained and encoded as the worker does.
@@ -48,7 +47,7 @@ def measure_machine(machine_id: str, frames: int = 120, warmup_frames: int = 30)
     t0 = time.perf_counter()
     for logs in recorded:
         replay.logs = logs
-        call(sound_json, replay)  # a fresh interpreter entry, as in the page (see runner)
+        call(frame_json, replay)  # a fresh interpreter entry, as in the page (see runner)
     spent = time.perf_counter() - t0
     return {"machine": machine_id, "chips": [log.chip for log in machine.sound_logs()],
             "writes_per_frame": sum(counts) / frames, "max_writes": max(counts),

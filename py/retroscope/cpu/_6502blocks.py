@@ -34,12 +34,13 @@ A block behaves exactly like its instructions one by one:
 
 from __future__ import annotations
 
-import re
 import types
 from collections.abc import Callable
 
+from . import stmts
 from ._6502gen import HANDLER_NONLOCALS, access_class, handler_body, rewrite
-from .codegen import LITERAL_EXPRESSION, closure_function, literal_value
+from .blocks import BlockTable, at_stop
+from .codegen import closure_function
 from .isa6502 import OPCODES, OPERAND_BYTES, Op
 
 MAX_INSTRUCTIONS = 32
@@ -47,6 +48,21 @@ HOT = 8  # visits of a start address before its block is compiled
 SPAN = 3 * MAX_INSTRUCTIONS  # the most bytes a block's code covers
 
 Block = tuple[Callable[[], int], int, bytes]  # (function, most cycles before the last, code)
+# The block table's entries where none can start and at a stop address: the
+# run loop takes neither as a block that fits (most cycles), and the stop's
+# "function" raises AtStop (its code, none, is always unchanged).
+NOBLOCK = (None, 1 << 62, b"")
+STOP = (at_stop, -(1 << 62), b"")
+
+
+def code_ranges(at: int, block: Block) -> tuple[tuple[int, int]]:
+    """Where a block's code lies (the block table's `ranges`)."""
+    return ((at, at + len(block[2])),)
+
+
+def block_table() -> BlockTable:
+    """A 6502 core's block table, blocks compiled after HOT visits."""
+    return BlockTable(code_ranges, SPAN, NOBLOCK, STOP, HOT)
 Pages = tuple[tuple[bool, ...], tuple[bool, ...]]  # per page: reads / writes are plain RAM
 
 # A block's last instruction: it jumps, or sets `end` for interrupts to be looked at.
@@ -55,17 +71,51 @@ _LAST = frozenset({"bpl", "bmi", "bvc", "bvs", "bcc", "bcs", "bne", "beq", "jmp"
 _NEVER = frozenset({"jam"})
 _UNSTABLE = frozenset({"sha", "shx", "shy", "tas"})  # store to a data-dependent page
 
-_FETCH = ("read((pc + 1) & 0xFFFF)", "read((pc + 2) & 0xFFFF)")
-_DUMMY_FETCH = frozenset(_FETCH)  # as statements
-_PC_STEP = re.compile(r"pc = \(pc \+ \d\) & 0xFFFF")
-_RETURN = re.compile(r"(\s*)return (\d+)")
-_STORE = re.compile(r"(\s*)mem\[(.*)\] = (.*)")
-_PC = re.compile(r"\bpc\b")
+# The operand fetches' addresses, as the handler templates write them.
+_FETCHES = {"(pc + 1) & 0xFFFF": 0, "(pc + 2) & 0xFFFF": 1}
+
+
+def _statement(line: str) -> stmts.Stmt:
+    return stmts.parse(line.strip())
+
+
+def _return(line: str) -> int | None:
+    """The cycles of a `return n` line, else None."""
+    stmt = _statement(line)
+    value = stmt.text[stmt.value[0]:stmt.value[1]] if stmt.value else ""
+    return int(value) if stmt.kind == "return" and value.isdigit() else None
+
+
+def _store(line: str) -> tuple[str, str] | None:
+    """The address and value of a `mem[address] = value` line, else None."""
+    stmt = _statement(line)
+    if stmt.kind != "=" or stmt.index is None or stmt.index[0] != "mem" or stmt.value is None:
+        return None
+    return stmt.index[1], stmt.text[stmt.value[0]:stmt.value[1]]
+
+
+def _steps_pc(stmt: stmts.Stmt) -> bool:
+    """`pc = (pc + n) & 0xFFFF`: PC set from PC alone."""
+    return stmt.kind == "=" and stmt.targets == ("pc",) and stmt.value_names == {"pc"} \
+        and not stmt.calls
+
+
+def _with_operands(text: str, operands: bytes) -> str:
+    """`text` with its operand fetches (`read((pc + 1) & 0xFFFF)`...) as the
+    operand bytes, inner ones too."""
+    out, at = [], 0
+    for lo, hi, ((alo, ahi),) in stmts.calls(text, "read"):
+        i = _FETCHES.get(text[alo:ahi], len(operands))
+        new = f"0x{operands[i]:02X}" if i < len(operands) else \
+            text[lo:alo] + _with_operands(text[alo:ahi], operands) + text[ahi:hi]
+        out += [text[at:lo], new]
+        at = hi
+    return "".join(out) + text[at:]
 
 
 def _constant(expr: str) -> int | None:
     """The value of an address made of literals only (operands folded in)."""
-    value = literal_value(expr)
+    value = stmts.literal(expr)
     return None if value is None else value & 0xFFFF
 
 
@@ -113,17 +163,18 @@ def _lines(op: Op, decimal: bool, operands: bytes, direct: Callable[[str, bool],
     if inline:
         folded = []
         for line in body:
-            if read_watched and line.strip() in _DUMMY_FETCH:
+            text = line.lstrip()
+            fetch = stmts.call_statement(text, "read")
+            if read_watched and fetch is not None and fetch[0] in _FETCHES:
                 continue
-            for i, fetch in enumerate(_FETCH[:len(operands)]):
-                line = line.replace(fetch, f"0x{operands[i]:02X}")
-            stripped = line.strip()
-            if _PC_STEP.fullmatch(stripped) or LITERAL_EXPRESSION.fullmatch(stripped):
+            text = _with_operands(text, operands)
+            stmt = stmts.parse(text)
+            if _steps_pc(stmt) or stmt.kind == "expr" and stmts.literal(text) is not None:
                 continue  # PC moves once per block; a dummy operand fetch is a no-op on RAM
-            folded.append(line)
+            folded.append(line[:len(line) - len(line.lstrip())] + text)
         body = folded
     return [new for line in body
-            for new in rewrite(line, op.mode, "hybrid", direct, watched, read_watched)]
+            for new in rewrite(line, op.mode, "paged", direct, watched, read_watched)]
 
 
 def _straight(lines: list[str]) -> tuple[list[str], int, int]:
@@ -131,17 +182,16 @@ def _straight(lines: list[str]) -> tuple[list[str], int, int]:
 
     A page-crossing read returns early with a cycle more; here the two paths
     become if/else and the extra cycle is added to `k`."""
-    final = _RETURN.fullmatch(lines[-1])
-    assert final is not None and not final.group(1), lines
-    cycles = int(final.group(2))
+    cycles = _return(lines[-1])
+    assert cycles is not None and not lines[-1].startswith(" "), lines
     body = lines[:-1]
-    early = [i for i, line in enumerate(body) if _RETURN.fullmatch(line)]
+    early = [i for i, line in enumerate(body) if _return(line) is not None]
     if not early:
         return body, cycles, 0
     (r,) = early
     j = max(i for i in range(r) if body[i].startswith("if "))
     assert all(line.startswith("    ") for line in body[j + 1:r]), body
-    extra = int(_RETURN.fullmatch(body[r]).group(2)) - cycles  # type: ignore[union-attr]
+    extra = (_return(body[r]) or 0) - cycles
     rest = body[r + 1:]
     fast = ["    " + line for line in rest or ["pass"]]
     return [*body[:r], f"    k += {extra}", "else:", *fast], cycles, extra
@@ -193,8 +243,8 @@ def _decode(mem: bytearray, pc: int, pages: Pages | None,
 
 def _store_to(line: str) -> int:
     """The address a store line writes to when it is a constant, else -1."""
-    store = _STORE.fullmatch(line)
-    value = _constant(store.group(2)) if store else None
+    store = _store(line)
+    value = _constant(store[0]) if store else None
     return -1 if value is None else value
 
 
@@ -267,9 +317,6 @@ def build(cells: dict[str, types.CellType], mem: bytearray, pc: int,
     return _compile(cells, mem, pc, hi, instrs, pages, decimal, watch, read_watch)
 
 
-_WATCH_IF = re.compile(r"if (wm|rm)\[(.*)\]:")
-
-
 def _watch_checks(lines: list[str], watch: bytearray | None,
                   read_watch: bytearray | None = None) -> list[str]:
     """Drop the checks of constant addresses the watches do not cover."""
@@ -279,9 +326,11 @@ def _watch_checks(lines: list[str], watch: bytearray | None,
         if skip:
             skip = False
             continue
-        check = _WATCH_IF.fullmatch(line.strip())
-        value = _constant(check.group(2)) if check else None
-        mask = (watch if check.group(1) == "wm" else read_watch) if check else None
+        stmt = _statement(line)
+        check = stmt.index if stmt.kind == "if" and stmt.index and stmt.index[0] in (
+            "wm", "rm") else None
+        value = _constant(check[1]) if check else None
+        mask = (watch if check[0] == "wm" else read_watch) if check else None
         if value is not None and mask is not None and not mask[value]:
             skip = True  # and its hook line
             continue
@@ -327,7 +376,7 @@ def _compile(cells: dict[str, types.CellType], mem: bytearray, pc: int, hi: int,
         lines, cycles, extra = _straight(_lines(op, decimal, operands, rule, True, **checks))
         if watched:
             lines = _watch_checks(lines, watch, read_watch)
-        assert not any(_PC.search(line) for line in lines), lines
+        assert not any("pc" in _statement(line).names for line in lines), lines
         if _guarded(op, pages):
             j = next(i for i, line in enumerate(lines)
                      if line.startswith("hi = " if op.mode == "izy" else "ea = "))
@@ -339,14 +388,14 @@ def _compile(cells: dict[str, types.CellType], mem: bytearray, pc: int, hi: int,
         lead += cycles + extra
         check = None
         for line in lines:
-            store = _STORE.fullmatch(line)
-            if store is None or op.mode in ("zp", "zpx", "zpy") or store.group(2) == "0x100 | s" \
-                    or _constant(store.group(2)) is not None:
+            store = _store(line)
+            if store is None or op.mode in ("zp", "zpx", "zpy") or store[0] == "0x100 | s" \
+                    or _constant(store[0]) is not None:
                 out.append(line)
                 continue
             # A computed address may hit this block's code: leave after this one.
-            assert not store.group(1) and check is None, lines
-            out += [f"_w = {store.group(2)}", f"mem[_w] = {store.group(3)}"]
+            assert not line.startswith(" ") and check is None, lines
+            out += [f"_w = {store[0]}", f"mem[_w] = {store[1]}"]
             check = [f"if {pc} <= _w < {hi}:", f"    pc = {addr + 1 + len(operands)}",
                      f"    return {spent(done)}"]
         out += check or []
@@ -378,9 +427,9 @@ def _compile(cells: dict[str, types.CellType], mem: bytearray, pc: int, hi: int,
     if sync:
         out.append(f"cyc += {passed}")
     for line in last:
-        ret = _RETURN.fullmatch(line)
-        if ret and not sync:
-            line = f"{ret.group(1)}return {passed} + {ret.group(2)}"
+        cycles = _return(line)
+        if cycles is not None and not sync:
+            line = f"{line[:len(line) - len(line.lstrip())]}return {passed} + {cycles}"
         out.append(line)
     if crosses:
         out.insert(0, "k = 0")

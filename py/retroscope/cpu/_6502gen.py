@@ -9,7 +9,7 @@ once per core. The 2A03 variant is generated without the decimal-mode path,
 so no handler tests for the variant at run time.
 
 The templates are written against `read(addr)`/`write(addr, value)`; that is
-the "bus" handler set. `rewrite()` derives the "ram" and "hybrid" sets from
+the "bus" handler set. `rewrite()` derives the "ram" and "paged" sets from
 the same lines by turning accesses into `mem[...]` indexing where allowed
 (see `access_class`), so all three share one description of each opcode.
 
@@ -23,6 +23,8 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from . import stmts
+from .blocks import lookup
 from .isa6502 import OPCODES, Op
 
 # -- flags -----------------------------------------------------------------------
@@ -394,10 +396,10 @@ STATE_FIELDS = ("a", "x", "y", "s", "p", "pc", "cyc", "end", "halted", "irq_line
 HANDLER_NONLOCALS = "a, x, y, s, p, nz, c, pc, end, halted, i_late"
 
 _PRELUDE = '''
-def factory(bus, build, HOT, SPAN, watched):
-    # build(cells, mem, pc, pages, stops, watch): a compiled block or None; HOT:
-    # visits before it is asked; SPAN: the most bytes a block covers;
-    # watched(cells, reads, writes): the watch handler sets (table, ram, hybrid)
+def factory(bus, block_table, compile_block, watched):
+    # block_table: the core's BlockTable (blocks.py), which compile_block(cells, mem,
+    # pc, pages, stops, watch, read_watch) fills; watched(cells, reads,
+    # writes): the watch handler sets (table, ram, paged)
     REL = tuple(o - 0x100 if o & 0x80 else o for o in range(0x100))  # branch offsets
     a = x = y = 0
     s = 0xFD
@@ -418,20 +420,23 @@ def factory(bus, build, HOT, SPAN, watched):
     mem = bus.ram
     ram_read = mem.__getitem__
     ram_write = mem.__setitem__
-    kind = 0  # which handler set suits the bus: 0 bus calls, 1 hybrid, 2 plain RAM
+    kind = 0  # which handler set suits the bus: 0 bus calls, 1 paged, 2 plain RAM
     seen = None  # the (read, write) pair `kind` was worked out for
     fetch_direct = ()  # per page: program bytes there (and in the next page) are plain RAM
-    rd = wd = ()  # per page: reads / writes there are plain RAM (hybrid set)
-    # Compiled blocks by start address (run() only; see _6502blocks): None
-    # while `heat` counts the visits, NOBLOCK where none can start.
-    blocks = [None] * 0x10000
-    heat = bytearray(0x10000)
+    rd = wd = ()  # per page: reads / writes there are plain RAM (paged set)
+    # Compiled blocks by start address (run() only; see _6502blocks and the
+    # table's own description in blocks.py): `blocks[at]` None while
+    # `heat[at]` counts the visits, the table's no-block entry where none
+    # can start, its stop entry at a stop address.
+    blocks = block_table.blocks
+    heat = block_table.heat
+    HOT = block_table.hot
+    build = block_table.build
     cells = None  # name -> closure cell, for the blocks (made on first use)
     compiled_for = None  # the kind (and page map) the blocks were compiled for
-    NOBLOCK = (None, 1 << 62, b"")
     # Stop addresses (set_stops): run() stops before an instruction there. In
-    # the block table each holds STOP, whose "block" raises AtStop, so the
-    # loops that look blocks up anyway pay nothing; the bus-call loop tests
+    # the block table each holds a stop entry, whose "block" raises AtStop, so
+    # the loops that look blocks up anyway pay nothing; the bus-call loop tests
     # `stopm` only while there are stops. Blocks never run over a stop.
     stops = frozenset()
     stopm = None  # bytearray mask of `stops`, or None while there are none
@@ -441,7 +446,7 @@ def factory(bus, build, HOT, SPAN, watched):
     # The write watch (set_write_watch): `wm` a 64 KiB mask, `whook(addr, value)`
     # called after a write there; the read watch (set_read_watch) likewise
     # with `rm`, `rhook`. The handler sets that check them (`wsets`: bus,
-    # ram, hybrid; None while neither is set) are compiled on first use of
+    # ram, paged; None while neither is set) are compiled on first use of
     # each combination (`wcache`). None: no watch, no cost.
     wm = None
     whook = None
@@ -449,14 +454,6 @@ def factory(bus, build, HOT, SPAN, watched):
     rhook = None
     wsets = None
     wcache = {}
-
-    class AtStop(Exception):
-        pass
-
-    def at_stop():
-        raise AtStop
-
-    STOP = (at_stop, -(1 << 62), b"")
 
     def flags():
         """The status byte NV-BDIZC as software sees it (B clear, bit 5 set)."""
@@ -541,25 +538,23 @@ _RUNTIME = '''
         nonlocal compiled_for
         if key != compiled_for:
             compiled_for = key
-            blocks[:] = [None] * 0x10000
-            heat[:] = bytes(0x10000)
-            for at in stops:
-                blocks[at] = STOP
+            block_table.flush()
 
     def cells_of():
         """This core's closure cells by name (for code compiled later)."""
         nonlocal cells
         if cells is None:
-            cells = {}
-            for f in (*ram_table, *hybrid_table, run, set_write_watch, set_read_watch):
+            cells = {{}}
+            for f in (*ram_table, *paged_table, run, set_write_watch, set_read_watch):
                 cells.update(zip(f.__code__.co_freevars, f.__closure__))
         return cells
 
-    def hot(at):
-        """Compile the block starting at `at`, or mark that none can."""
-        block = build(cells_of(), mem, at, (rd, wd) if kind == 1 else None, stops=stops,
-                      watch=wm, read_watch=rm)
-        blocks[at] = NOBLOCK if block is None else block
+    def compile_at(at):
+        """The block starting at `at` for the map and watches now (None: none)."""
+        return compile_block(cells_of(), mem, at, (rd, wd) if kind == 1 else None,
+                             stops=stops, watch=wm, read_watch=rm)
+
+    block_table.compile = compile_at
 
     def set_write_watch(mask, hook):
         """Call hook(addr, value) after each write where mask[addr] (None: no watch)."""
@@ -582,38 +577,17 @@ _RUNTIME = '''
         wsets = wcache[key]
         end = -1  # step() looks at the watches again
         compiled_for = None  # blocks compiled with or without the checks go
-        blocks[:] = [None] * 0x10000
-        heat[:] = bytes(0x10000)
-        for at in stops:
-            blocks[at] = STOP
+        block_table.flush()
 
     def set_stops(addresses):
         """Stop run() before any instruction at these addresses (step() ignores them)."""
         nonlocal stops, stopm
-        new = frozenset(at & 0xFFFF for at in addresses)
-        for at in stops - new:
-            if blocks[at] is STOP:
-                blocks[at] = None
-                heat[at] = 0
-        added = new - stops
-        if len(added) > 64:  # a wide range: start the blocks again
-            blocks[:] = [None] * 0x10000
-            heat[:] = bytes(0x10000)
-            added = new
-        else:
-            for at in added:
-                for first in range(max(0, at - SPAN), at):  # blocks that run over `at`
-                    b = blocks[first]
-                    if b is not None and first + len(b[2]) > at:
-                        blocks[first] = None
-                        heat[first] = 0
-        for at in added:
-            blocks[at] = STOP
-        stops = new
+        block_table.set_stops(addresses)
+        stops = block_table.stops
         stopm = None
-        if new:
+        if stops:
             stopm = bytearray(0x10000)
-            for at in new:
+            for at in stops:
                 stopm[at] = 1
 
     def was_stopped():
@@ -655,14 +629,7 @@ _RUNTIME = '''
                 cyc += pending()
                 try:
                     while cyc < end:
-                        b = bl[pc]
-                        if b is None:
-                            h = heat[pc] + 1
-                            heat[pc] = h
-                            if h == HOT:
-                                hot(pc)
-                                continue
-                        elif cyc + b[1] < end:
+{lookup}                        elif cyc + b[1] < end:
                             if same(b[2], pc):
                                 n = b[0]()  # first: a block may move cyc itself
                                 cyc += n
@@ -682,7 +649,7 @@ _RUNTIME = '''
             pc &= 0xFFFF
         elif k == 1:
             ops = tb
-            hops = hybrid_table if wsets is None else wsets[2]
+            hops = paged_table if wsets is None else wsets[2]
             direct = fetch_direct
             while not halted and cyc < target:
                 if stop_req or sm is not None and sm[pc]:
@@ -692,14 +659,7 @@ _RUNTIME = '''
                 cyc += pending()
                 try:
                     while cyc < end:
-                        b = bl[pc]
-                        if b is None:
-                            h = heat[pc] + 1
-                            heat[pc] = h
-                            if h == HOT:
-                                hot(pc)
-                                continue
-                        elif cyc + b[1] < end:
+{lookup}                        elif cyc + b[1] < end:
                             if same(b[2], pc):
                                 n = b[0]()  # first: a block may move cyc itself
                                 if n:  # 0: its first instruction met an I/O page
@@ -743,7 +703,7 @@ _RUNTIME = '''
     def step():
         nonlocal cyc, pc, stalled
         # Outside run(), `end` says whether step() may skip the look around:
-        # 0 on plain RAM, 1 on the hybrid handlers (see step_around()), -1
+        # 0 on plain RAM, 1 on the paged handlers (see step_around()), -1
         # when something needs a look; whatever could change that sets it to
         # -1. The debugger's single steps, the trace and checked frames are
         # mostly this path, so on plain RAM it is the handler call alone: the
@@ -759,7 +719,7 @@ _RUNTIME = '''
                 cyc += n
                 return n
         if end == 1 and bus.read is read and bus.write is write:
-            n = (hybrid_table[mem[pc]] if fetch_direct[pc >> 8] else table[read(pc)])()
+            n = (paged_table[mem[pc]] if fetch_direct[pc >> 8] else table[read(pc)])()
             if stalled:  # a device's DMA, started by this instruction
                 n += stalled
                 stalled = 0
@@ -781,7 +741,7 @@ _RUNTIME = '''
         if n:
             cyc += n
         else:
-            sets = (table, ram_table, hybrid_table) if wsets is None else wsets
+            sets = (table, ram_table, paged_table) if wsets is None else wsets
             if k == 2:
                 try:
                     n = sets[1][mem[pc]]()  # counts its own cycles
@@ -829,16 +789,6 @@ _RUNTIME = '''
 '''
 
 
-def _call_end(line: str, start: int) -> int:
-    """Index of the parenthesis closing the call whose "(" is at `start`."""
-    depth = 0
-    for i in range(start, len(line)):
-        depth += {"(": 1, ")": -1, "[": 1, "]": -1}.get(line[i], 0)
-        if depth == 0:
-            return i
-    raise ValueError(f"unbalanced call in {line!r}")
-
-
 _PC_PLUS = re.compile(r"\(pc \+ (\d)\) & 0xFFFF")
 _ZP_MODES = frozenset({"zp", "zpx", "zpy"})
 
@@ -868,7 +818,7 @@ class _Rewriter:
 
     `direct(address, is_write)` says whether an access may index `mem`
     unconditionally.
-    With `paged` (the hybrid set) the other accesses test the page first:
+    With `paged` (the paged set) the other accesses test the page first:
     `rd`/`wd` say per page whether reads/writes there are plain RAM, so only
     accesses to pages with handlers call the bus. Such an address is computed
     once, on a line of its own (`_a0 = ...`) when it is not a plain name;
@@ -890,18 +840,11 @@ class _Rewriter:
         return temp
 
     def reads(self, text: str) -> str:
-        """`read(e)` -> `mem[e]` (or the paged test) in `text`, inner calls included."""
-        out = []
-        i = 0
-        while True:
-            j = text.find("read(", i)
-            while j > 0 and (text[j - 1].isalnum() or text[j - 1] == "_"):
-                j = text.find("read(", j + 1)
-            if j < 0:
-                out.append(text[i:])
-                return "".join(out)
-            end = _call_end(text, j + 4)
-            address = text[j + 5:end]
+        """`read(e)` -> `mem[e]` (or the paged test) in `text`, inner calls
+        included (the calls found by the parser: stmts.calls)."""
+        out, at = [], 0
+        for lo, hi, ((alo, ahi),) in stmts.calls(text, "read"):
+            address = text[alo:ahi]
             inner = self.reads(address)
             if self.watch_reads:
                 inner = self.name(inner)
@@ -918,19 +861,9 @@ class _Rewriter:
                 self.hoisted += [f"{value} = {access}", f"if rm[{inner}]:",
                                  f"    rhook({inner}, {value})"]
                 access = value
-            out.append(text[i:j] + access)
-            i = end + 1
-
-
-def _split_write(stripped: str) -> tuple[str, str]:
-    """The address and value of a `write(address, value)` statement."""
-    inner = stripped[len("write("):_call_end(stripped, len("write"))]
-    depth = 0
-    for i, ch in enumerate(inner):
-        depth += {"(": 1, ")": -1, "[": 1, "]": -1}.get(ch, 0)
-        if ch == "," and depth == 0:
-            return inner[:i], inner[i + 1:].strip()
-    raise ValueError(f"write without a value in {stripped!r}")
+            out += [text[at:lo], access]
+            at = hi
+        return "".join(out) + text[at:]
 
 
 def _watch(pad: str, address: str, value: str) -> list[str]:
@@ -941,10 +874,10 @@ def _watch(pad: str, address: str, value: str) -> list[str]:
 def rewrite(line: str, mode: str, flavor: str,
             direct: Callable[[str, bool], bool] | None = None,
             watched: bool = False, read_watched: bool = False) -> list[str]:
-    """One handler line as lines of the "ram" or "hybrid" handler set.
+    """One handler line as lines of the "ram" or "paged" handler set.
 
     "ram" (the bus has no handler or watch at all) indexes `mem` for every
-    access. "hybrid" (zero page and stack plain RAM, handlers elsewhere)
+    access. "paged" (zero page and stack plain RAM, handlers elsewhere)
     indexes `mem` for program fetches, zero page and stack, and for other
     accesses tests the page (`rd`/`wd`) and calls the bus only where a
     handler sits. A dummy read, or the RMW write-back of the unchanged
@@ -956,7 +889,7 @@ def rewrite(line: str, mode: str, flavor: str,
     on the masking bus handlers. Values kept for later (`t = ...`, `pc2 = ...`:
     return addresses, a branch's base) keep their mask.
 
-    `direct(address, is_write)`, when given, replaces the hybrid set's rule
+    `direct(address, is_write)`, when given, replaces the paged set's rule
     (compiled blocks know more about the pages an instruction touches).
 
     `watched` (the write-watch sets, any flavor, "bus" included) follows every
@@ -979,9 +912,10 @@ def rewrite(line: str, mode: str, flavor: str,
             pre = [pad + h for h in rw.hoisted]
             if _NAME.fullmatch(stripped):
                 return pre  # a dummy read: its check is all
-        if not (watched and stripped.startswith("write(")):
+        write = stmts.call_statement(stripped, "write") if watched else None
+        if write is None:
             return [*pre, pad + stripped]
-        address, value = _split_write(stripped)
+        address, value = write
         return [*pre, f"{pad}_wa = {address}", f"{pad}_wv = {value}", f"{pad}write(_wa, _wv)",
                 *_watch(pad, "_wa", "_wv")]
     if direct is not None:
@@ -992,15 +926,16 @@ def rewrite(line: str, mode: str, flavor: str,
     else:
         def direct(address: str, is_write: bool) -> bool:
             return access_class(address, mode) != "data"
-    rw = _Rewriter(direct, paged=flavor == "hybrid", watch_reads=read_watched)
+    rw = _Rewriter(direct, paged=flavor == "paged", watch_reads=read_watched)
     stripped = line.lstrip()
     pad = line[: len(line) - len(stripped)]
     if flavor == "ram" and not read_watched and not stripped.startswith(("t = ", "pc2 = ")):
         stripped = _PC_PLUS.sub(r"pc + \1", stripped)
         if stripped.startswith("pc = pc + "):
             stripped = "pc += " + stripped[len("pc = pc + "):]
-    if stripped.startswith("read(") and _call_end(stripped, 4) == len(stripped) - 1:
-        address = stripped[5:-1]  # a dummy read
+    dummy = stmts.call_statement(stripped, "read")
+    if dummy is not None:
+        (address,) = dummy
         if read_watched:
             rw.reads(stripped)
             return [pad + h for h in rw.hoisted]
@@ -1009,8 +944,9 @@ def rewrite(line: str, mode: str, flavor: str,
         a = rw.name(rw.reads(address))
         return [pad + h for h in rw.hoisted] + [f"{pad}if not rd[{a} >> 8]:",
                                                  f"{pad}    read({a})"]
-    if stripped.startswith("write("):
-        address, value = _split_write(stripped)
+    write = stmts.call_statement(stripped, "write")
+    if write is not None:
+        address, value = write
         dummy = stripped == "write(ea, v)"  # RMW write-back of the unchanged value
         if direct(address, True):
             target = rw.reads(address)
@@ -1077,7 +1013,7 @@ def factory_source(decimal: bool) -> str:
 
     Three handler sets, alike in effect: `table` makes every access through
     `bus.read`/`bus.write`; `ram_table` indexes the bus's RAM directly and
-    serves while the bus has no handler or watch at all; `hybrid_table`
+    serves while the bus has no handler or watch at all; `paged_table`
     indexes RAM for program fetches, zero page and stack and calls the bus
     for the rest, for buses with I/O regions but plain RAM in pages 0-1 (an
     instruction whose bytes lie in a page with a read handler runs on
@@ -1085,7 +1021,7 @@ def factory_source(decimal: bool) -> str:
     cycles; the "ram" ones have also added them to `cyc` (see `_handler`).
     """
     out = [_PRELUDE]
-    for flavor, table in (("bus", "table"), ("ram", "ram_table"), ("hybrid", "hybrid_table")):
+    for flavor, table in (("bus", "table"), ("ram", "ram_table"), ("paged", "paged_table")):
         names = []
         for op in OPCODES:
             assert op is not None
@@ -1096,20 +1032,20 @@ def factory_source(decimal: bool) -> str:
                 body = [new for line in body for new in rewrite(line, op.mode, flavor)]
             out.extend(_handler(name, f"{op.mnemonic} {op.mode}", flavor, body))
         out.append(f"    {table} = (" + ", ".join(names) + ")")
-    out.append(_RUNTIME)
+    out.append(_RUNTIME.format(lookup=lookup(24)))
     return "\n".join(out) + "\n"
 
 
 def watched_source(decimal: bool, names: list[str], reads: bool = False,
                    writes: bool = True) -> str:
-    """`outer()` returning the watch handler sets (bus, ram, hybrid): the
+    """`outer()` returning the watch handler sets (bus, ram, paged): the
     three sets of `factory_source` with each write (`writes`) and each read
     (`reads`) followed by the watch's check (`rewrite(watched=...,
     read_watched=...)`). `names` are the core's closure cells, declared here
     so that the handlers can be rebound to a live core's cells."""
     out = ["def outer():", f"    {' = '.join(names)} = None"]
     sets = []
-    for flavor in ("bus", "ram", "hybrid"):
+    for flavor in ("bus", "ram", "paged"):
         handlers = []
         for op in OPCODES:
             assert op is not None

@@ -48,13 +48,27 @@ from typing import Any
 
 from . import isa9900 as isa
 from ._tms9900gen import HANDLER_NONLOCALS, handler_lines, handler_name
+from .blocks import BlockTable
 from .codegen import closure_function
 
 MAX_INSTRUCTIONS = 24
 HOT = 8      # visits of an address (with one WP) before its block is compiled
 REBUILDS = 4  # compiles of one address (its code or WP changed) before it gets no block
 
+SPAN = 6 * MAX_INSTRUCTIONS  # the most bytes a block's code covers
+
 Block = tuple[Callable[[int], None], bytes, int]  # (function(end), opcode bytes, WP)
+
+
+def code_ranges(at: int, block: Block) -> tuple[tuple[int, int]]:
+    """Where a block's code lies (the block table's `ranges`)."""
+    return ((at, at + len(block[1])),)
+
+
+def block_table() -> BlockTable:
+    """An engine's block table: False where none can start (the run loop
+    tests `elif b:`), no stop entries (run_stops tests its mask itself)."""
+    return BlockTable(code_ranges, SPAN, False, None, HOT, REBUILDS)
 
 # When a block leaves (the run loop would not simply run the next instruction):
 # budget spent, a stop asked for, a hold-off, IDLE, an interrupt it takes now.

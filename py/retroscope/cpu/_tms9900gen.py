@@ -10,204 +10,198 @@ variant (wait states or not; memory mode "ram", "paged" or "bus"; writes
 and reads checked against the core's watches or not, see `expand`) and
 calls the factory once per core.
 
-Memory accesses are written in the templates as four statement macros,
-expanded here so that a variant without wait states carries no trace of them:
+Memory accesses are objects in the templates (`emit.Read`, `emit.Write`),
+which the variant's access style renders (`emit.py`: "bus", "ram", "paged",
+watched or not), so that a variant without wait states carries no trace of
+them:
 
-    x = RW(a)   word read (`a` even)        RW(a)       dummy word read
-    WW(a, v)    word write (`a` even)       x = RB(a)   byte read
-    WB(a, v)    byte write
+    RW(a, "x")  word read (`a` even)        RW(a)        dummy word read
+    WW(a, "v")  word write (`a` even)       RB(a, "x")   byte read
+    WB(a, "v")  byte write
 
 With wait states each access adds `slow[a >> 8]` (the per-page table; a
 read and a write of the same word share one `slow2` look-up). Handlers count
 their waits in a local `w` and add `w` and their base cycles to `cycles`
 themselves (templates say `return n`, see `_add_cycles`). Register addresses
-come from `wr`, a 16-entry table `rebase()` refreshes whenever WP changes.
+come from `wr` (`wr[op & 15]`), a 16-entry table `rebase()` refreshes
+whenever WP changes (the templates call it where they set WP).
 """
 
 from __future__ import annotations
 
 import functools
-import re
+from dataclasses import dataclass
+from functools import partial
 
+from . import emit
 from . import isa9900 as isa
+from .blocks import lookup
+from .emit import Item, Read, Write
 
 # State exchanged by the factory's get_state()/set_state(), in this order.
 STATE_FIELDS = ("pc", "wp", "st", "cycles", "idle", "irq", "holdoff")
 
-_RW = re.compile(r"^(\s*)(?:(\w+) = )?R([WB])\((\w+)\)$")
-_WR = re.compile(r"^(\s*)W([WB])\((\w+), (.+)\)$")
+
+# The templates' memory accesses: RW("a", "x") reads the word at a (even)
+# into x, RW("a") is a dummy word read, WW("a", "v") writes v there; RB and WB
+# the same for a byte. A statement's indentation comes last: RW("a", "x", "    ").
+RW = partial(Read, word=True)
+RB = Read
+WW = partial(Write, word=True)
+WB = Write
 
 
-def expand(lines: list[str], waits: bool, mode: str = "bus", acc: str = "cycles",
+@dataclass(frozen=True)
+class _Add:
+    """`var += term`: cycles, or the wait states a handler counts in `w`."""
+
+    var: str
+    term: str
+    pad: str = ""
+
+
+_WAITS = "w = 0"  # a handler's first statement where it counts its wait states in `w`
+
+
+def _access(mode: str, watch: bool, read_watch: bool) -> emit.Bus:
+    """The access style of a variant: its memory mode, its watches checked."""
+    access = emit.style(mode)
+    if watch or read_watch:
+        access = emit.Watched(access, emit.WRITE_WATCH if watch else None,
+                              emit.READ_WATCH if read_watch else None)
+    return access
+
+
+def expand(items: list[Item | _Add], waits: bool, mode: str = "bus", acc: str = "cycles",
            watch: bool = False, read_watch: bool = False) -> list[str]:
-    """Expand the memory macros in `lines` for one variant.
+    """Template statements as a variant's lines: each memory access as the
+    access style of `mode` (emit.py: "bus", "ram" or "paged") renders it,
+    with the watches' checks after it with `watch` (writes, against the
+    write watch `wm`/`wmw`: see the factory's set_watch) and `read_watch`
+    (reads, dummy ones included, against `rm`/`rmw`: set_read_watch). With
+    `waits`, each access adds its page's wait states (`slow[a >> 8]`; a read
+    and a write of the same word share one `slow2` look-up) to `acc`, and
+    additions in a row become one."""
+    return _rendered(_expanded(items, waits, mode, acc, watch, read_watch))
 
-    `mode` "bus": every access calls the bus's `read`/`write`. "ram": the bus
-    is plain RAM (nothing mapped or watched), so accesses index `mem` (its
-    bytearray) and dummy reads, which nothing could see, are left out (their
-    wait states still count). "paged": per page, `rdir`/`wdir` say whether
-    that page is plain RAM (`Bus.direct_pages()`): RAM pages as in "ram",
-    the others (devices, ROM writes) through the bus. With `watch`, each
-    write is followed by its check for the write watch (`wm`, `wmw`: see
-    the factory's set_watch); with `read_watch`, each read, dummy ones
-    included, by its check for the read watch (`rm`, `rmw`: set_read_watch).
-    """
-    out: list[str] = []
+
+def _expanded(items: list[Item | _Add], waits: bool, mode: str, acc: str, watch: bool,
+              read_watch: bool) -> list[str | _Add]:
+    """`expand`, its additions not rendered yet (`_tidy` may change them)."""
+    access = _access(mode, watch, read_watch)
+    out: list[str | _Add] = []
     paired: set[int] = set()  # writes whose wait was charged with their read
-    for i, line in enumerate(lines):
-        if m := _RW.match(line):
-            pad, dst, kind, a = m.groups()
-            if waits and (j := _paired_write(lines, i, pad, a)) is not None:
+    for i, item in enumerate(items):
+        if isinstance(item, Read):
+            if waits and (j := _paired_write(items, i)) is not None:
                 paired.add(j)
-                out.append(f"{pad}{acc} += slow2[{a} >> 8]")
+                out.append(_Add(acc, f"slow2[{item.addr} >> 8]", item.pad))
             elif waits:
-                out.append(f"{pad}{acc} += slow[{a} >> 8]")
-            out += (_watched_read(pad, dst, kind, a, mode) if read_watch
-                    else _read(pad, dst, kind, a, mode))
-        elif m := _WR.match(line):
-            pad, kind, a, v = m.groups()
-            out += _write(pad, kind, a, v, mode)
-            if watch:  # after the write, as the bus sees it: byte by byte
-                out += ([f"{pad}if wmw[{a}]:", f"{pad}    wword({a}, {v})"] if kind == "W"
-                        else [f"{pad}if wm[{a}]:", f"{pad}    whook({a}, {v})"])
+                out.append(_Add(acc, f"slow[{item.addr} >> 8]", item.pad))
+            out += access.read(item)
+        elif isinstance(item, Write):
+            out += access.write(item)
             if waits and i not in paired:  # after: it may merge with a `cycles +=`
-                out.append(f"{pad}{acc} += slow[{a} >> 8]")
+                out.append(_Add(acc, f"slow[{item.addr} >> 8]", item.pad))
         else:
-            out.append(line)
-    return _merge_cycles(out)
+            out.append(item)
+    return _merged(out)
 
 
-def _read(pad: str, dst: str | None, kind: str, a: str, mode: str) -> list[str]:
-    on_ram = f"(mem[{a}] << 8) | mem[{a} + 1]" if kind == "W" else f"mem[{a}]"
-    on_bus = f"(read({a}) << 8) | read({a} + 1)" if kind == "W" else f"read({a})"
-    calls = [f"read({a})", f"read({a} + 1)"] if kind == "W" else [f"read({a})"]
-    if dst:
-        if mode == "paged":
-            return [f"{pad}{dst} = {on_ram} if rdir[{a} >> 8] else {on_bus}"]
-        return [f"{pad}{dst} = {on_ram if mode == 'ram' else on_bus}"]
-    if mode == "ram":  # a dummy read of RAM: nothing to see
-        return [f"{pad}pass"]
-    if mode == "paged":
-        return [f"{pad}if not rdir[{a} >> 8]:", *(f"{pad}    {c}" for c in calls)]
-    return [f"{pad}{c}" for c in calls]
-
-
-def _watched_read(pad: str, dst: str | None, kind: str, a: str, mode: str) -> list[str]:
-    """A read followed by its check for the read watch: one mask index per
-    access (`rmw`, per word, says whether either byte is watched), the
-    byte-level hooks only then (`rword`). A dummy read on plain RAM reads
-    nothing unless the watch covers it: the value is the bus's, which a bus
-    watch would have seen (the read itself has no effect there)."""
-    check = [f"if rmw[{a}]:", "    rword({a}, {v})"] if kind == "W" else \
-        [f"if rm[{a}]:", "    rhook({a}, {v})"]
-
-    def checked(value: str, indent: str = pad) -> list[str]:
-        return [indent + line.format(a=a, v=value) for line in check]
-
-    if dst:
-        return _read(pad, dst, kind, a, mode) + checked(dst)
-    on_ram = f"(mem[{a}] << 8) | mem[{a} + 1]" if kind == "W" else f"mem[{a}]"
-    if mode == "ram":
-        return checked(on_ram)
-    # Devices (and the bus's watches) see the read whether watched or not.
-    read = _read(pad, "dr", kind, a, "bus")
-    if mode == "bus":
-        return read + checked("dr")
-    test = check[0][len("if "):-1]
-    return [f"{pad}if not rdir[{a} >> 8]:", *("    " + line for line in read),
-            *checked("dr", pad + "    "),
-            f"{pad}elif {test}:", *checked(on_ram)[1:]]
-
-
-def _write(pad: str, kind: str, a: str, v: str, mode: str) -> list[str]:
-    if kind == "W":
-        on_ram = [f"mem[{a}] = ({v}) >> 8", f"mem[{a} + 1] = ({v}) & 0xFF"]
-        on_bus = [f"write({a}, ({v}) >> 8)", f"write({a} + 1, ({v}) & 0xFF)"]
-    else:
-        on_ram, on_bus = [f"mem[{a}] = {v}"], [f"write({a}, {v})"]
-    if mode == "paged":
-        return [f"{pad}if wdir[{a} >> 8]:", *(f"{pad}    {c}" for c in on_ram),
-                f"{pad}else:", *(f"{pad}    {c}" for c in on_bus)]
-    return [pad + c for c in (on_ram if mode == "ram" else on_bus)]
-
-
-def _paired_write(lines: list[str], i: int, pad: str, a: str) -> int | None:
-    """The index of a write to `a` that surely follows the read at line i
-    (same block, no branch or return before it, `a` unchanged), or None."""
-    assign = re.compile(rf"^\s*{a}\s*(=|&=|\+=|-=)")
-    for j in range(i + 1, len(lines)):
-        line = lines[j]
-        stripped = line.lstrip()
-        if _indent_of(line) != len(pad) or assign.match(line) or \
-                stripped.startswith(("if ", "elif ", "else", "for ", "return", "while ")):
+def _paired_write(items: list[Item | _Add], i: int) -> int | None:
+    """The index of a write to the address read at `i` that surely follows
+    it (same block, no branch or return before it, the address unchanged),
+    or None."""
+    read = items[i]
+    assert isinstance(read, Read)
+    for j in range(i + 1, len(items)):
+        item = items[j]
+        if isinstance(item, Write | Read | _Add):
+            if item.pad != read.pad or isinstance(item, Read) and item.into == read.addr:
+                return None
+            if isinstance(item, Write) and item.addr == read.addr:
+                return j
+            continue
+        text = item.lstrip()
+        if len(item) - len(text) != len(read.pad) or _assigns(text, read.addr) or \
+                text.startswith(("if ", "elif ", "else", "for ", "return", "while ")):
             return None
-        m = _WR.match(line)
-        if m and m.group(3) == a:
-            return j
     return None
 
 
-def _merge_cycles(lines: list[str]) -> list[str]:
-    """Adjacent additions at the same indent become one: `x += a` then
-    `x += b` (x is `cycles` or a handler's wait count `w`), and `w += a` then
+def _assigns(statement: str, name: str) -> bool:
+    """Whether a template statement (`x = ...`, `x += ...`) sets `name`."""
+    words = statement.split(" ", 2)
+    return len(words) > 1 and words[0] == name and words[1] in ("=", "&=", "+=", "-=")
+
+
+def _merged(items: list[str | _Add]) -> list[str | _Add]:
+    """Additions in a row at one level become one: `x += a` then `x += b`
+    (x is `cycles` or a handler's wait count `w`), and `w += a` then
     `cycles += w + b`."""
-    out: list[str] = []
-    for line in lines:
-        now = line.lstrip()
-        before = out[-1].lstrip() if out else ""
-        if out and _indent_of(out[-1]) == _indent_of(line):
-            for var in ("cycles", "w"):
-                if now.startswith(f"{var} += ") and before.startswith(f"{var} += "):
-                    out[-1] += " + " + now[len(var) + 4:]
-                    break
-            else:
-                if now.startswith("cycles += w + ") and before.startswith("w += "):
-                    out[-1] = out[-1].replace("w += ", "cycles += w + ", 1) + \
-                        " + " + now[len("cycles += w + "):]
-                else:
-                    out.append(line)
-            continue
-        out.append(line)
+    out: list[str | _Add] = []
+    for item in items:
+        before = out[-1] if out else None
+        if isinstance(item, _Add) and isinstance(before, _Add) and before.pad == item.pad:
+            if before.var == item.var:
+                out[-1] = _Add(item.var, f"{before.term} + {item.term}", item.pad)
+                continue
+            if (before.var, item.var) == ("w", "cycles") and item.term.startswith("w + "):
+                out[-1] = _Add("cycles", f"w + {before.term} + {item.term[4:]}", item.pad)
+                continue
+        out.append(item)
     return out
+
+
+def _rendered(items: list[str | _Add]) -> list[str]:
+    return [item if isinstance(item, str) else f"{item.pad}{item.var} += {item.term}"
+            for item in items]
+
+
+def _tidy(items: list[str | _Add]) -> list[str]:
+    """A handler's lines without what it does not need: the wait count `w`
+    when it counts no wait, and `pass` lines that are not alone in their
+    block (additions brought together by one dropped become one)."""
+    if not any(isinstance(item, _Add) and item.var == "w" for item in items):
+        items = [_Add(item.var, item.term[4:], item.pad)
+                 if isinstance(item, _Add) and item.term.startswith("w + ") else item
+                 for item in items if item != _WAITS]
+
+    def depth(item: str | _Add) -> int:
+        return len(item.pad) if isinstance(item, _Add) else _indent_of(item)
+
+    kept = [item for i, item in enumerate(items)
+            if not isinstance(item, str) or item.strip() != "pass"
+            or (i + 1 < len(items) and depth(items[i + 1]) < depth(item)
+                and isinstance(items[i - 1], str) and items[i - 1].rstrip().endswith(":"))]
+    return _rendered(_merged(kept))
 
 
 def _indent_of(line: str) -> int:
     return len(line) - len(line.lstrip())
 
 
-def _tidy(lines: list[str]) -> list[str]:
-    """Drop what a handler does not need: the wait count `w` when it counts
-    no wait, and `pass` lines that are not alone in their block."""
-    if not any(line.lstrip().startswith("w += ") for line in lines):
-        lines = [line.replace("cycles += w + ", "cycles += ") for line in lines
-                 if line.strip() != "w = 0"]
-    return [line for i, line in enumerate(lines)
-            if line.strip() != "pass" or (i + 1 < len(lines)
-                                          and _indent_of(lines[i + 1]) < _indent_of(line)
-                                          and lines[i - 1].rstrip().endswith(":"))]
-
-
-def _add_cycles(body: list[str], local: bool = False) -> list[str]:
+def _add_cycles(body: list[Item], local: bool = False) -> list[Item | _Add]:
     """Handlers add their cycles to `cycles` themselves: `return n` becomes
     `cycles += n` (with `local`, `cycles += w + n`: the wait states the
     handler counted in `w`) and a bare return (the run loop ignores it)."""
-    out = ["w = 0"] if local else []
-    for line in body:
-        stripped = line.lstrip()
-        if stripped.startswith("return "):
-            pad = line[:len(line) - len(stripped)]
-            total = ("w + " if local else "") + stripped[len("return "):]
-            out += [f"{pad}cycles += {total}", f"{pad}return"]
+    out: list[Item | _Add] = [_WAITS] if local else []
+    for item in body:
+        if isinstance(item, str) and item.lstrip().startswith("return "):
+            text = item.lstrip()
+            pad = item[:len(item) - len(text)]
+            total = ("w + " if local else "") + text[len("return "):]
+            out += [_Add("cycles", total, pad), f"{pad}return"]
         else:
-            out.append(line)
+            out.append(item)
     return out
 
 
 # -- addressing ---------------------------------------------------------------
 def _reg_addr(pos: str) -> str:
     """The address of the operand's register: S in bits 0-3, D in bits 6-9."""
-    return "(wp + ((op & 15) << 1)) & 0xFFFF" if pos == "s" else \
-        "(wp + ((op >> 5) & 0x1E)) & 0xFFFF"
+    return "wr[op & 15]" if pos == "s" else \
+        "wr[(op >> 6) & 15]"
 
 
 def _reg_field(pos: str) -> str:
@@ -219,22 +213,22 @@ def operand(pos: str, t: int, byte: bool, name: str) -> list[str]:
     if t == 0:
         return [f"{name} = {_reg_addr(pos)}"]
     if t == 1:
-        return [f"ra = {_reg_addr(pos)}", f"{name} = RW(ra)"]
+        return [f"ra = {_reg_addr(pos)}", RW("ra", name)]
     if t == 2:
         return [
             f"r = {_reg_field(pos)}",
             "if r:",
-            "    ra = (wp + (r << 1)) & 0xFFFF",
-            "    y = RW(ra)",
-            "    x = RW(pc)",
+            "    ra = wr[r]",
+            RW("ra", "y", "    "),
+            RW("pc", "x", "    "),
             f"    {name} = (x + y) & 0xFFFF",
             "else:",
-            f"    {name} = RW(pc)",
+            RW("pc", name, "    "),
             "pc = (pc + 2) & 0xFFFF",
         ]
     step = 1 if byte else 2
-    return [f"ra = {_reg_addr(pos)}", f"{name} = RW(ra)",
-            f"x = ({name} + {step}) & 0xFFFF", "WW(ra, x)"]
+    return [f"ra = {_reg_addr(pos)}", RW("ra", name),
+            f"x = ({name} + {step}) & 0xFFFF", WW("ra", "x")]
 
 
 def mode_cycles(t: int, byte: bool) -> int:
@@ -277,88 +271,89 @@ _ALU_BYTE = {
 
 def two_operand(op: isa.Op, ts: int, td: int) -> list[str]:
     byte = op.byte
-    rd, wr = ("RB", "WB") if byte else ("RW", "WW")
+    read, write = (RB, WB) if byte else (RW, WW)
     body = operand("s", ts, byte, "sa") if byte else word_operand("s", ts, "sa")
-    body.append(f"s = {rd}(sa)")
+    body.append(read("sa", "s"))
     body += operand("d", td, byte, "da") if byte else word_operand("d", td, "da")
     alu = (_ALU_BYTE if byte else _ALU_WORD)[op.mnemonic]
     writes = op.mnemonic not in ("C", "CB")
     if op.mnemonic in ("MOV", "MOVB"):
-        body.append(f"{rd}(da)")  # read-before-write; the value is not needed
+        body.append(read("da"))  # read-before-write; the value is not needed
     else:
-        body.append(f"d = {rd}(da)")
+        body.append(read("da", "d"))
     body += alu
     if writes:
-        body.append(f"{wr}(da, r)")
+        body.append(write("da", "r"))
     return body + [f"return {op.cycles + mode_cycles(ts, byte) + mode_cycles(td, byte)}"]
 
 
 # -- format VI and the general-source formats -----------------------------------
 _ONE = {
-    "CLR": ["RW(ea)", "WW(ea, 0)"],
-    "SETO": ["RW(ea)", "WW(ea, 0xFFFF)"],
-    "INV": ["v = RW(ea)", "r = v ^ 0xFFFF", "st = (st & 0x1FFF) | lae_w[r]", "WW(ea, r)"],
-    "NEG": ["v = RW(ea)", "r = (0x10000 - v) & 0xFFFF",
+    "CLR": [RW("ea"), WW("ea", "0")],
+    "SETO": [RW("ea"), WW("ea", "0xFFFF")],
+    "INV": [RW("ea", "v"), "r = v ^ 0xFFFF", "st = (st & 0x1FFF) | lae_w[r]", WW("ea", "r")],
+    "NEG": [RW("ea", "v"), "r = (0x10000 - v) & 0xFFFF",
             "st = (st & 0x07FF) | lae_w[r] | (0x1000 if v == 0 else 0)"
-            " | (0x0800 if v == 0x8000 else 0)", "WW(ea, r)"],
-    "SWPB": ["v = RW(ea)", "WW(ea, ((v >> 8) | (v << 8)) & 0xFFFF)"],
-    "INC": ["v = RW(ea)", "t = v + 1", "r = t & 0xFFFF",
+            " | (0x0800 if v == 0x8000 else 0)", WW("ea", "r")],
+    "SWPB": [RW("ea", "v"), WW("ea", "((v >> 8) | (v << 8)) & 0xFFFF")],
+    "INC": [RW("ea", "v"), "t = v + 1", "r = t & 0xFFFF",
             "st = (st & 0x07FF) | lae_w[r] | ((t >> 4) & 0x1000)"
-            " | (0x0800 if r == 0x8000 else 0)", "WW(ea, r)"],
-    "INCT": ["v = RW(ea)", "t = v + 2", "r = t & 0xFFFF",
+            " | (0x0800 if r == 0x8000 else 0)", WW("ea", "r")],
+    "INCT": [RW("ea", "v"), "t = v + 2", "r = t & 0xFFFF",
              "st = (st & 0x07FF) | lae_w[r] | ((t >> 4) & 0x1000)"
-             " | (0x0800 if r == 0x8000 or r == 0x8001 else 0)", "WW(ea, r)"],
-    "DEC": ["v = RW(ea)", "r = (v - 1) & 0xFFFF",
+             " | (0x0800 if r == 0x8000 or r == 0x8001 else 0)", WW("ea", "r")],
+    "DEC": [RW("ea", "v"), "r = (v - 1) & 0xFFFF",
             "st = (st & 0x07FF) | lae_w[r] | (0x1000 if v else 0)"
-            " | (0x0800 if v == 0x8000 else 0)", "WW(ea, r)"],
-    "DECT": ["v = RW(ea)", "r = (v - 2) & 0xFFFF",
+            " | (0x0800 if v == 0x8000 else 0)", WW("ea", "r")],
+    "DECT": [RW("ea", "v"), "r = (v - 2) & 0xFFFF",
              "st = (st & 0x07FF) | lae_w[r] | (0x1000 if v >= 2 else 0)"
-             " | (0x0800 if v == 0x8000 or v == 0x8001 else 0)", "WW(ea, r)"],
-    "B": ["RW(ea)", "pc = ea"],
-    "BL": ["RW(ea)", "ra = (wp + 22) & 0xFFFF", "WW(ra, pc)", "pc = ea"],
+             " | (0x0800 if v == 0x8000 or v == 0x8001 else 0)", WW("ea", "r")],
+    "B": [RW("ea"), "pc = ea"],
+    "BL": [RW("ea"), "ra = wr[11]", WW("ra", "pc"), "pc = ea"],
     "BLWP": ["switch(ea)"],
-    "ABS": ["v = RW(ea)",
+    "ABS": [RW("ea", "v"),
             "if v & 0x8000:",
             "    st = (st & 0x07FF) | lae_w[v] | (0x0800 if v == 0x8000 else 0)",
-            "    WW(ea, (0x10000 - v) & 0xFFFF)",
+            WW("ea", "(0x10000 - v) & 0xFFFF", "    "),
             "    return {abs_negated}",
             "st = (st & 0x07FF) | lae_w[v]"],
 }
 _REGSRC = {
-    "COC": ["s = RW(ea)", "ra = (wp + ((op >> 5) & 0x1E)) & 0xFFFF", "d = RW(ra)",
+    "COC": [RW("ea", "s"), "ra = wr[(op >> 6) & 15]", RW("ra", "d"),
             "st = (st & 0xDFFF) | (0x2000 if s & d == s else 0)"],
-    "CZC": ["s = RW(ea)", "ra = (wp + ((op >> 5) & 0x1E)) & 0xFFFF", "d = RW(ra)",
+    "CZC": [RW("ea", "s"), "ra = wr[(op >> 6) & 15]", RW("ra", "d"),
             "st = (st & 0xDFFF) | (0x2000 if s & d == 0 else 0)"],
-    "XOR": ["s = RW(ea)", "ra = (wp + ((op >> 5) & 0x1E)) & 0xFFFF", "d = RW(ra)",
-            "r = s ^ d", "st = (st & 0x1FFF) | lae_w[r]", "WW(ra, r)"],
-    "MPY": ["s = RW(ea)", "ra = (wp + ((op >> 5) & 0x1E)) & 0xFFFF", "d = RW(ra)",
-            "p = s * d", "WW(ra, p >> 16)", "rb = (ra + 2) & 0xFFFF", "WW(rb, p & 0xFFFF)"],
-    "DIV": ["s = RW(ea)", "ra = (wp + ((op >> 5) & 0x1E)) & 0xFFFF", "d = RW(ra)",
+    "XOR": [RW("ea", "s"), "ra = wr[(op >> 6) & 15]", RW("ra", "d"),
+            "r = s ^ d", "st = (st & 0x1FFF) | lae_w[r]", WW("ra", "r")],
+    "MPY": [RW("ea", "s"), "ra = wr[(op >> 6) & 15]", RW("ra", "d"),
+            "p = s * d", WW("ra", "p >> 16"), "rb = (ra + 2) & 0xFFFF", WW("rb", "p & 0xFFFF")],
+    "DIV": [RW("ea", "s"), "ra = wr[(op >> 6) & 15]", RW("ra", "d"),
             "if s <= d:",
             "    st |= 0x0800",
             "    return {div_overflow}",
             "rb = (ra + 2) & 0xFFFF",
-            "v = RW(rb)",
+            RW("rb", "v"),
             "n = (d << 16) | v",
-            "WW(ra, n // s)",
-            "WW(rb, n % s)",
+            WW("ra", "n // s"),
+            WW("rb", "n % s"),
             "st &= 0xF7FF"],
     # XOP: the source is read although only its (raw) address is kept, in R11.
-    "XOP": ["ea = ea_raw", "RW(ea)", "v = 0x40 + ((op >> 4) & 0x3C)",
-            "nw = RW(v)", "nw &= 0xFFFE",
-            "ra = (nw + 22) & 0xFFFF", "WW(ra, ea_raw)",
-            "ra = (nw + 30) & 0xFFFF", "WW(ra, st)",
+    "XOP": ["ea = ea_raw", RW("ea"), "v = 0x40 + ((op >> 4) & 0x3C)",
+            RW("v", "nw"), "nw &= 0xFFFE",
+            "ra = (nw + 22) & 0xFFFF", WW("ra", "ea_raw"),
+            "ra = (nw + 30) & 0xFFFF", WW("ra", "st"),
             "st |= 0x0200",
-            "ra = (nw + 28) & 0xFFFF", "WW(ra, pc)",
-            "ra = (nw + 26) & 0xFFFF", "WW(ra, wp)",
-            "wp = nw", "v += 2", "x = RW(v)", "pc = x & 0xFFFE", "holdoff = attn = True"],
+            "ra = (nw + 28) & 0xFFFF", WW("ra", "pc"),
+            "ra = (nw + 26) & 0xFFFF", WW("ra", "wp"),
+            "wp = nw", "rebase()", "v += 2", RW("v", "x"), "pc = x & 0xFFFE",
+            "holdoff = attn = True"],
 }
 
 
 def general_source(op: isa.Op, t: int) -> list[str]:
     """Format VI, III and IX handlers for source mode T."""
     if op.mnemonic == "X":
-        body = word_operand("s", t, "ea") + ["v = RW(ea)"]
+        body = word_operand("s", t, "ea") + [RW("ea", "v")]
         extra = op.cycles + mode_cycles(t, False) + isa.X_OVERHEAD
         return body + ["table[v](v)", f"return {extra}"]
     if op.mnemonic == "XOP":
@@ -369,7 +364,7 @@ def general_source(op: isa.Op, t: int) -> list[str]:
         body += _ONE.get(op.mnemonic) or _REGSRC[op.mnemonic]
     fill = {"abs_negated": isa.ABS_NEGATED + mode_cycles(t, False),
             "div_overflow": isa.DIV_OVERFLOW + mode_cycles(t, False)}
-    body = [line.format(**fill) for line in body]
+    body = [item.format(**fill) if isinstance(item, str) else item for item in body]
     return body + [f"return {op.cycles + mode_cycles(t, False)}"]
 
 
@@ -383,14 +378,14 @@ _FIXED = {
         "count = ((op >> 6) & 15) or 16",
         "if count <= 8:",
         "    ea = ga_b((op >> 4) & 3, op & 15)",
-        "    v = RB(ea)",
+        RB("ea", "v", "    "),
         "    st = (st & 0x1BFF) | laep_b[v]",
         "else:",
         "    ea = ga_w((op >> 4) & 3, op & 15)",
-        "    v = RW(ea)",
+        RW("ea", "v", "    "),
         "    st = (st & 0x1FFF) | lae_w[v]",
-        "ra = (wp + 24) & 0xFFFF",
-        "base = RW(ra)",
+        "ra = wr[12]",
+        RW("ra", "base"),
         "base >>= 1",
         "for i in range(count):",
         "    cru_out((base + i) & 0xFFF, (v >> i) & 1)",
@@ -400,12 +395,12 @@ _FIXED = {
         "count = ((op >> 6) & 15) or 16",
         "if count <= 8:",
         "    ea = ga_b((op >> 4) & 3, op & 15)",
-        "    RB(ea)",
+        RB("ea", None, "    "),
         "else:",
         "    ea = ga_w((op >> 4) & 3, op & 15)",
-        "    RW(ea)",
-        "ra = (wp + 24) & 0xFFFF",
-        "base = RW(ra)",
+        RW("ea", None, "    "),
+        "ra = wr[12]",
+        RW("ra", "base"),
         "base >>= 1",
         "v = 0",
         "for i in range(count):",
@@ -413,80 +408,80 @@ _FIXED = {
         "        v |= 1 << i",
         "if count <= 8:",
         "    st = (st & 0x1BFF) | laep_b[v]",
-        "    WB(ea, v)",
+        WB("ea", "v", "    "),
         "else:",
         "    st = (st & 0x1FFF) | lae_w[v]",
-        "    WW(ea, v)",
+        WW("ea", "v", "    "),
         "return stcr_cycles(count)",
     ],
-    "LI": ["v = RW(pc)", "pc = (pc + 2) & 0xFFFF", "st = (st & 0x1FFF) | lae_w[v]",
-           "ra = (wp + ((op & 15) << 1)) & 0xFFFF", "WW(ra, v)", "return 12"],
-    "AI": ["ra = (wp + ((op & 15) << 1)) & 0xFFFF", "d = RW(ra)", "s = RW(pc)",
-           "pc = (pc + 2) & 0xFFFF", *_ALU_WORD["A"], "WW(ra, r)", "return 14"],
-    "ANDI": ["ra = (wp + ((op & 15) << 1)) & 0xFFFF", "d = RW(ra)", "s = RW(pc)",
+    "LI": [RW("pc", "v"), "pc = (pc + 2) & 0xFFFF", "st = (st & 0x1FFF) | lae_w[v]",
+           "ra = wr[op & 15]", WW("ra", "v"), "return 12"],
+    "AI": ["ra = wr[op & 15]", RW("ra", "d"), RW("pc", "s"),
+           "pc = (pc + 2) & 0xFFFF", *_ALU_WORD["A"], WW("ra", "r"), "return 14"],
+    "ANDI": ["ra = wr[op & 15]", RW("ra", "d"), RW("pc", "s"),
              "pc = (pc + 2) & 0xFFFF", "r = s & d", "st = (st & 0x1FFF) | lae_w[r]",
-             "WW(ra, r)", "return 14"],
-    "ORI": ["ra = (wp + ((op & 15) << 1)) & 0xFFFF", "d = RW(ra)", "s = RW(pc)",
+             WW("ra", "r"), "return 14"],
+    "ORI": ["ra = wr[op & 15]", RW("ra", "d"), RW("pc", "s"),
             "pc = (pc + 2) & 0xFFFF", "r = s | d", "st = (st & 0x1FFF) | lae_w[r]",
-            "WW(ra, r)", "return 14"],
+            WW("ra", "r"), "return 14"],
     # CI compares the register (as the source) with the immediate.
-    "CI": ["ra = (wp + ((op & 15) << 1)) & 0xFFFF", "s = RW(ra)", "d = RW(pc)",
+    "CI": ["ra = wr[op & 15]", RW("ra", "s"), RW("pc", "d"),
            "pc = (pc + 2) & 0xFFFF", *_ALU_WORD["C"], "return 14"],
-    "STWP": ["ra = (wp + ((op & 15) << 1)) & 0xFFFF", "WW(ra, wp)", "return 8"],
-    "STST": ["ra = (wp + ((op & 15) << 1)) & 0xFFFF", "WW(ra, st)", "return 8"],
-    "LWPI": ["v = RW(pc)", "pc = (pc + 2) & 0xFFFF", "wp = v & 0xFFFE", "return 10"],
-    "LIMI": ["v = RW(pc)", "pc = (pc + 2) & 0xFFFF", "st = (st & 0xFFF0) | (v & 15)",
+    "STWP": ["ra = wr[op & 15]", WW("ra", "wp"), "return 8"],
+    "STST": ["ra = wr[op & 15]", WW("ra", "st"), "return 8"],
+    "LWPI": [RW("pc", "v"), "pc = (pc + 2) & 0xFFFF", "wp = v & 0xFFFE", "rebase()", "return 10"],
+    "LIMI": [RW("pc", "v"), "pc = (pc + 2) & 0xFFFF", "st = (st & 0xFFF0) | (v & 15)",
              "return 16"],
     "IDLE": ["idle = attn = True", "return 12"],
     "RSET": ["st &= 0xFFF0", "return 12"],
-    "RTWP": ["ra = (wp + 30) & 0xFFFF", "st = RW(ra)", "ra = (wp + 28) & 0xFFFF",
-             "v = RW(ra)", "ra = (wp + 26) & 0xFFFF", "x = RW(ra)",
-             "pc = v & 0xFFFE", "wp = x & 0xFFFE", "return 14"],
+    "RTWP": ["ra = wr[15]", RW("ra", "st"), "ra = wr[14]",
+             RW("ra", "v"), "ra = wr[13]", RW("ra", "x"),
+             "pc = v & 0xFFFE", "wp = x & 0xFFFE", "rebase()", "return 14"],
     # CKON, CKOF, LREX only pulse CRUCLK with a code on A0-A2.
     "CKON": ["return 12"], "CKOF": ["return 12"], "LREX": ["return 12"],
 }
 _SHIFT = {
-    "SRA": ["sv = v - 0x10000 if v & 0x8000 else v", "r = (sv >> c) & 0xFFFF",
-            "st = (st & 0x0FFF) | lae_w[r] | (0x1000 if (sv >> (c - 1)) & 1 else 0)"],
-    "SRL": ["r = v >> c",
-            "st = (st & 0x0FFF) | lae_w[r] | (0x1000 if (v >> (c - 1)) & 1 else 0)"],
+    "SRA": ["sv = v - 0x10000 if v & 0x8000 else v", "r = (sv >> {c}) & 0xFFFF",
+            "st = (st & 0x0FFF) | lae_w[r] | (0x1000 if (sv >> ({c} - 1)) & 1 else 0)"],
+    "SRL": ["r = v >> {c}",
+            "st = (st & 0x0FFF) | lae_w[r] | (0x1000 if (v >> ({c} - 1)) & 1 else 0)"],
     # OV: the MSB changed at some point: the top c+1 bits are not all equal
     # (for 16 the final 0 counts too, so any set bit overflows).
-    "SLA": ["r = (v << c) & 0xFFFF",
-            "if c < 16:",
-            "    x = v >> (15 - c)",
-            "    ov = x != 0 and x != (2 << c) - 1",
+    "SLA": ["r = (v << {c}) & 0xFFFF",
+            "if {c} < 16:",
+            "    x = v >> (15 - {c})",
+            "    ov = x != 0 and x != (2 << {c}) - 1",
             "else:",
             "    ov = v != 0",
-            "st = ((st & 0x07FF) | lae_w[r] | (0x1000 if (v >> (16 - c)) & 1 else 0)"
+            "st = ((st & 0x07FF) | lae_w[r] | (0x1000 if (v >> (16 - {c})) & 1 else 0)"
             " | (0x0800 if ov else 0))"],
-    "SRC": ["r = ((v >> c) | (v << (16 - c))) & 0xFFFF",
+    "SRC": ["r = ((v >> {c}) | (v << (16 - {c}))) & 0xFFFF",
             "st = (st & 0x0FFF) | lae_w[r] | (0x1000 if r & 0x8000 else 0)"],
 }
 
 
 # SLA by a constant count below 16 (no branch, so its read and write pair up).
 _SLA_FIXED = [
-    "r = (v << c) & 0xFFFF",
-    "x = v >> (15 - c)",
-    "st = ((st & 0x07FF) | lae_w[r] | (0x1000 if (v >> (16 - c)) & 1 else 0)"
-    " | (0x0800 if x != 0 and x != (2 << c) - 1 else 0))",
+    "r = (v << {c}) & 0xFFFF",
+    "x = v >> (15 - {c})",
+    "st = ((st & 0x07FF) | lae_w[r] | (0x1000 if (v >> (16 - {c})) & 1 else 0)"
+    " | (0x0800 if x != 0 and x != (2 << {c}) - 1 else 0))",
 ]
 
 
 def shift(op: isa.Op, count: int) -> list[str]:
     """A shift by a fixed count 1-15, or (count 0) by R0's low nibble."""
-    lines = ["ra = (wp + ((op & 15) << 1)) & 0xFFFF", "v = RW(ra)"]
+    lines = ["ra = wr[op & 15]", RW("ra", "v")]
     if count:
         # The count is a constant here: the compiler folds what it can.
         template = _SLA_FIXED if op.mnemonic == "SLA" else _SHIFT[op.mnemonic]
-        body = [re.sub(r"\bc\b", str(count), line) for line in template]
-        return lines + body + ["WW(ra, r)", f"return {12 + 2 * count}"]
+        body = [line.format(c=count) for line in template]
+        return lines + body + [WW("ra", "r"), f"return {12 + 2 * count}"]
     return lines + [
-        "c = RW(wp)",
+        RW("wp", "c"),
         "c = (c & 15) or 16",
-        *_SHIFT[op.mnemonic],
-        "WW(ra, r)",
+        *(line.format(c="c") for line in _SHIFT[op.mnemonic]),
+        WW("ra", "r"),
         f"return {isa.SHIFT_BY_R0} + 2 * c",
     ]
 
@@ -510,7 +505,8 @@ def jump(op: isa.Op) -> list[str]:
 
 # -- the factory -------------------------------------------------------------------
 _PRELUDE = '''
-def factory(bus, cpu, slow, lae_w, laep_b, parity, stcr_cycles, rdir, wdir, build=None):
+def factory(bus, cpu, slow, lae_w, laep_b, parity, stcr_cycles, rdir, wdir,
+            block_table=None, compile_block=None):
     slow2 = [2 * w for w in slow] if slow else None  # a read and a write of one word
     pc = wp = st = cycles = 0
     irq = 0          # requested interrupt level, 0 = none
@@ -554,72 +550,44 @@ def factory(bus, cpu, slow, lae_w, laep_b, parity, stcr_cycles, rdir, wdir, buil
         wr[:] = [(wp + n) & 0xFFFF for n in range(0, 32, 2)]
 
     rebase()
+'''
 
-    def ga_w(t, r):
-        """Word operand address for mode T (adds the mode's cycles)."""
-        nonlocal pc, cycles
-        ra = (wp + (r << 1)) & 0xFFFF
-        if t == 0:
-            return ra
-        cycles += 4 if t == 1 else 8
-        if t == 2:
-            a = 0
-            if r:
-                a = RW(ra)
-            x = RW(pc)
-            pc = (pc + 2) & 0xFFFF
-            return (x + a) & 0xFFFE
-        a = RW(ra)
-        if t == 1:
-            return a & 0xFFFE
-        x = (a + 2) & 0xFFFF
-        WW(ra, x)
-        return a & 0xFFFE
+def _operand_address(name: str, doc: str, cycles: str, step: int, even: bool
+                     ) -> tuple[str, list[Item]]:
+    """ga_w / ga_b: the operand address of mode T on register R, the mode's
+    cycles added (`step`: what *Rn+ adds; `even`: a word's address)."""
+    mask = " & 0xFFFE" if even else ""
+    return (f'''    def {name}(t, r):
+        """{doc}"""
+        nonlocal pc, cycles''', [
+        "ra = wr[r]", "if t == 0:", "    return ra", f"cycles += {cycles}",
+        "if t == 2:", "    a = 0", "    if r:", RW("ra", "a", "        "), RW("pc", "x", "    "),
+        "    pc = (pc + 2) & 0xFFFF", f"    return (x + a) & {'0xFFFE' if even else '0xFFFF'}",
+        RW("ra", "a"), "if t == 1:", f"    return a{mask}", f"x = (a + {step}) & 0xFFFF",
+        WW("ra", "x"), f"return a{mask}"])
 
-    def ga_b(t, r):
-        """Byte operand address: *Rn+ steps by one and costs 6."""
-        nonlocal pc, cycles
-        ra = (wp + (r << 1)) & 0xFFFF
-        if t == 0:
-            return ra
-        cycles += (0, 4, 8, 6)[t]
-        if t == 2:
-            a = 0
-            if r:
-                a = RW(ra)
-            x = RW(pc)
-            pc = (pc + 2) & 0xFFFF
-            return (x + a) & 0xFFFF
-        a = RW(ra)
-        if t == 1:
-            return a
-        x = (a + 1) & 0xFFFF
-        WW(ra, x)
-        return a
 
-    def cru_bit(op):
-        nonlocal cycles
-        ra = (wp + 24) & 0xFFFF
-        v = RW(ra)
-        return ((v >> 1) + ((op & 0xFF) ^ 0x80) - 0x80) & 0xFFF
-
-    def switch(vector):
+# The factory's own functions that reach memory: the handlers' operand
+# helpers and the context switch, each (its head, its statements), which
+# count their cycles in `cycles` themselves.
+_HELPERS: tuple[tuple[str, list[Item]], ...] = (
+    _operand_address("ga_w", "Word operand address for mode T (adds the mode's cycles).",
+                     "4 if t == 1 else 8", 2, True),
+    _operand_address("ga_b", "Byte operand address: *Rn+ steps by one and costs 6.",
+                     "(0, 4, 8, 6)[t]", 1, False),
+    ('''    def cru_bit(op):
+        nonlocal cycles''', [
+        "ra = wr[12]", RW("ra", "v"), "return ((v >> 1) + ((op & 0xFF) ^ 0x80) - 0x80) & 0xFFF"]),
+    ('''    def switch(vector):
         """Context switch: new WP, R13-R15 get the old WP, PC, ST; new PC."""
-        nonlocal wp, pc, holdoff, attn, cycles
-        nw = RW(vector)
-        nw &= 0xFFFE
-        ra = (nw + 30) & 0xFFFF
-        WW(ra, st)
-        ra = (nw + 28) & 0xFFFF
-        WW(ra, pc)
-        ra = (nw + 26) & 0xFFFF
-        WW(ra, wp)
-        wp = nw
-        v = (vector + 2) & 0xFFFF
-        x = RW(v)
-        pc = x & 0xFFFE
-        holdoff = attn = True
+        nonlocal wp, pc, holdoff, attn, cycles''', [
+        RW("vector", "nw"), "nw &= 0xFFFE", "ra = (nw + 30) & 0xFFFF", WW("ra", "st"),
+        "ra = (nw + 28) & 0xFFFF", WW("ra", "pc"), "ra = (nw + 26) & 0xFFFF", WW("ra", "wp"),
+        "wp = nw", "rebase()", "v = (vector + 2) & 0xFFFF", RW("v", "x"), "pc = x & 0xFFFE",
+        "holdoff = attn = True"]),
+)
 
+_ILLEGAL = '''
     def illegal(op):
         nonlocal cycles
         cycles += {illegal}
@@ -666,7 +634,7 @@ _RUNTIME = '''
         if idle:
             cycles += {idle_step}
             return {idle_step}
-        op = RW(pc)
+{fetch}
         pc = (pc + 2) & 0xFFFF
         table[op](op)
         return cycles - start
@@ -679,7 +647,7 @@ _RUNTIME = '''
         end = start + budget
 {blocks_for_run}        while cycles < end:
 {look_around}
-{block_lookup}            op = RW(pc)
+{block_lookup}{fetch_loop}
             pc = (pc + 2) & 0xFFFF
             table[op](op)
         stopped = stop_req
@@ -698,7 +666,7 @@ _RUNTIME = '''
                 stopped = True
                 return cycles - start
 {look_around}
-{block_lookup}            op = RW(pc)
+{block_lookup}{fetch_loop}
             pc = (pc + 2) & 0xFFFF
             table[op](op)
         stopped = stop_req
@@ -770,12 +738,14 @@ _LOOK_AROUND = """            if attn:
 # The engines on plain memory ("ram", "paged"), watched or not, run compiled
 # blocks (_tms9900blocks): run() looks one up at each instruction it starts.
 _BLOCK_STATE = '''
-    # Compiled blocks by start address: None while `heat` counts the visits,
-    # False where none can start, else (function, opcode bytes, WP).
-    blocks = [None] * 0x10000
-    heat = bytearray(0x10000)
-    builds = bytearray(0x10000)  # compiles per address (its code or WP changed)
-    folds = {{}}  # instructions as the blocks have them (see _tms9900blocks.build)
+    # Compiled blocks by start address, in the engine's block table (see
+    # blocks.py): `blocks[at]` None while `heat[at]` counts the visits, False
+    # where none can start, else (function, opcode bytes, WP).
+    blocks = block_table.blocks
+    heat = block_table.heat
+    HOT = block_table.hot
+    build = block_table.build
+    folds = {}  # instructions as the blocks have them (see _tms9900blocks.build)
     cells = None
     compiled_for = None  # the page map the blocks were compiled on
     compiled_stops = None  # and the stop mask (run_stops'; None: run()'s)
@@ -784,25 +754,22 @@ _BLOCK_STATE = '''
         """This engine's closure cells by name (for the blocks' code)."""
         nonlocal cells
         if cells is None:
-            cells = {{}}
+            cells = {}
             for f in (*handlers.values(), run, step, switch):
                 cells.update(zip(f.__code__.co_freevars, f.__closure__ or ()))
         return cells
 
-    def hot(at):
-        """Compile the block at `at` for this WP, or mark that none can start there."""
-        builds[at] += 1
-        block = (build(cells_of(), mem, at, wp, compiled_stops, folds)
-                 if builds[at] <= {rebuilds} else None)
-        blocks[at] = False if block is None else block
+    def compile_at(at):
+        """The block at `at` for this WP (None: none can start there)."""
+        return compile_block(cells_of(), mem, at, wp, compiled_stops, folds)
+
+    block_table.compile = compile_at
 
     def flush():
         """Drop every block (the page map they were compiled on changed)."""
         nonlocal compiled_for
         compiled_for = (tuple(rdir), tuple(wdir))
-        blocks[:] = [None] * 0x10000
-        heat[:] = bytes(0x10000)
-        builds[:] = bytes(0x10000)
+        block_table.flush()
         folds.clear()
 
     def use_stops(sm):
@@ -814,14 +781,7 @@ _BLOCK_STATE = '''
 '''
 
 
-_BLOCK_LOOKUP = """            b = bl[pc]
-            if b is None:
-                h = heat[pc] + 1
-                heat[pc] = h
-                if h == {hot}:
-                    hot(pc)
-                    continue
-            elif b:
+_BLOCK_LOOKUP = lookup(12) + """            elif b:
                 if b[2] == wp and same(b[1], pc):
                     b[0](end)
                     continue
@@ -836,14 +796,13 @@ def _block_parts(blocks: bool) -> dict[str, str]:
     if not blocks:
         return dict.fromkeys(("block_state", "blocks_for_run", "blocks_for_stops",
                               "block_lookup", "blocks_remapped"), "")
-    from ._tms9900blocks import HOT, REBUILDS  # noqa: PLC0415 - it imports this module
 
     def use(stops: str) -> str:
         return (f"        if compiled_stops is not {stops}:\n            use_stops({stops})\n"
                 "        bl = blocks\n        same = mem.startswith\n")
-    return {"block_state": _BLOCK_STATE.format(rebuilds=REBUILDS),
+    return {"block_state": _BLOCK_STATE,
             "blocks_for_run": use("None"), "blocks_for_stops": use("sm"),
-            "block_lookup": _BLOCK_LOOKUP.format(hot=HOT),
+            "block_lookup": _BLOCK_LOOKUP,
             # The page map changes in place (Bus.direct_pages): blocks go when it did.
             "blocks_remapped": "            if compiled_for != (tuple(rdir), tuple(wdir)):\n"
                                "                flush()\n"}
@@ -885,16 +844,16 @@ def handler_name(word: int) -> str:
     return op.mnemonic
 
 
-MODES = ("bus", "ram", "paged")
+MODES = emit.MODES
 HANDLER_NONLOCALS = "pc, wp, st, cycles, idle, holdoff, attn"
 
 
-def _handler(body: list[str], waits: bool, mode: str, watch: bool = False,
+def _handler(body: list[Item], waits: bool, mode: str, watch: bool = False,
              read_watch: bool = False) -> list[str]:
-    """A handler's statements for one variant (macros expanded)."""
+    """A handler's statements for one variant (its accesses rendered)."""
     # Wait states go to a local count first: no int is made per access.
-    return _tidy(expand(_add_cycles(body, local=waits), waits, mode, acc="w",
-                        watch=watch, read_watch=read_watch))
+    return _tidy(_expanded(_add_cycles(body, local=waits), waits, mode, acc="w",
+                           watch=watch, read_watch=read_watch))
 
 
 @functools.cache
@@ -903,11 +862,11 @@ def handler_lines(name: str, waits: bool, mode: str, watch: bool = False,
     """The statements of handler `name` as the engine of a variant has them
     (registers by `wr`; the watches' checks with `watch`, `read_watch`), for
     the compiled blocks (_tms9900blocks)."""
-    return _registers_by_table(_handler(_bodies()[name], waits, mode, watch, read_watch))
+    return _handler(_bodies()[name], waits, mode, watch, read_watch)
 
 
 @functools.cache
-def _bodies() -> dict[str, list[str]]:
+def _bodies() -> dict[str, list[Item]]:
     return handler_bodies()
 
 
@@ -921,7 +880,14 @@ def factory_source(waits: bool, mode: str = "bus", watch: bool = False,
         raise ValueError(f"mode must be one of {MODES}")
     consts = {"illegal": isa.ILLEGAL_CYCLES, "interrupt": isa.INTERRUPT_CYCLES,
               "idle_step": isa.IDLE_STEP, "reset": isa.RESET_CYCLES}
-    lines = _PRELUDE.format(**consts).splitlines()
+
+    def render(items: list[Item], pad: str) -> list[str]:
+        return [pad + line for line in expand(items, waits, mode, "cycles", watch, read_watch)]
+
+    lines = _PRELUDE.splitlines()
+    for head, items in _HELPERS:
+        lines += ["", *head.splitlines(), *render(items, "        ")]
+    lines += _ILLEGAL.format(**consts).splitlines()
     bodies = _bodies()
     for name, body in bodies.items():
         lines.append("")
@@ -933,30 +899,8 @@ def factory_source(waits: bool, mode: str = "bus", watch: bool = False,
                  + ", 'illegal': illegal}")
     lines.append("    table = [illegal] * 0x10000  # filled by the caller (see tms9900.py)")
     blocks = mode != "bus"
-    lines += _RUNTIME.format(**consts, look_around=_LOOK_AROUND,
-                             **_block_parts(blocks)).splitlines()
-    return "\n".join(_registers_by_table(expand(lines, waits, mode, watch=watch,
-                                                 read_watch=read_watch))) + "\n"
-
-
-# Register addresses as the templates compute them -> the same from `wr`,
-# the table `rebase()` keeps (fewer operations and no new int objects).
-_WR_FORMS = (
-    ("(wp + ((op & 15) << 1)) & 0xFFFF", "wr[op & 15]"),
-    ("(wp + ((op >> 5) & 0x1E)) & 0xFFFF", "wr[(op >> 6) & 15]"),
-    ("(wp + (r << 1)) & 0xFFFF", "wr[r]"),
-    *((f"(wp + {2 * n}) & 0xFFFF", f"wr[{n}]") for n in range(11, 16)),
-)
-_SETS_WP = re.compile(r"^(\s*)wp = ")
-
-
-def _registers_by_table(lines: list[str]) -> list[str]:
-    """Use `wr` for register addresses, and call rebase() wherever WP is set."""
-    out = []
-    for line in lines:
-        for form, table in _WR_FORMS:
-            line = line.replace(form, table)
-        out.append(line)
-        if m := _SETS_WP.match(line):
-            out.append(f"{m.group(1)}rebase()")
-    return out
+    fetch = [RW("pc", "op")]  # the run loops' opcode fetch
+    lines += _RUNTIME.format(**consts, look_around=_LOOK_AROUND, **_block_parts(blocks),
+                             fetch="\n".join(render(fetch, "        ")),
+                             fetch_loop="\n".join(render(fetch, "            "))).splitlines()
+    return "\n".join(lines) + "\n"

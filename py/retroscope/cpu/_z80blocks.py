@@ -27,8 +27,8 @@ instruction boundary. HALT, EI, RETI, RETN, LD A,R and LD R,A are left to
 the fetch loop. A write into the block's own code ends the block after that
 instruction, so the next instruction is fetched as written.
 
-Under the core's own write or read watch (`Z80.set_write_watch`,
-`set_read_watch`) run() compiles blocks `watched`: pages the watch covers
+Under the core's own write or read watch (`Z80.set_watch`)
+run() compiles blocks `watched`: pages the watch covers
 count as not plain RAM for writes or reads (`pages`), so those accesses go
 through the watching `write`/`read` and no block starts on watched code,
 and a block leaves after an instruction whose access made the hook ask for
@@ -52,18 +52,37 @@ from ._z80gen import (
     side_exit,
     side_exit_target,
 )
+from .blocks import BlockTable, at_stop
 from .disz80 import decode
 
 MAX_INSTRUCTIONS = 24
 # Times an address starts the fetch loop's instruction before it is compiled
-# (`Z80.hot`, per core). A block takes milliseconds to compile and saves some
+# (the core's block table's `hot`). A block takes milliseconds to compile and saves some
 # microseconds a run, so code that runs rarely should stay in the fetch loop;
 # but Pac-Man's first 3,000 frames ran slower at 512 than at 8 (more of its
 # code interpreted). At 64 it compiles 399 blocks there, against 479 at 8.
 HOT = 64
 
+SPAN = 4  # the most bytes read where it finds that no block can start (one instruction)
+
 # (function, most T-states, its code segments as (start, end), the first one's bytes)
 Block = tuple[Callable, int, tuple[tuple[int, int], ...], bytes]
+# The block table's entries where none can start and at a stop address: the
+# fetch loop takes neither as a block that fits (most T-states; NOBLOCK it
+# knows), and the stop's "function" raises AtStop (its code, none, is always
+# unchanged).
+NOBLOCK = (None, 1 << 62, (), b"")
+STOP = (at_stop, -(1 << 62), (), b"")
+
+
+def code_ranges(at: int, block: Block) -> tuple[tuple[int, int], ...]:
+    """Where a block's code lies (the block table's `ranges`): its segments."""
+    return block[2]
+
+
+def block_table(hot: int = HOT) -> BlockTable:
+    """A Z80 core's block table, blocks compiled after `hot` visits."""
+    return BlockTable(code_ranges, SPAN, NOBLOCK, STOP, hot)
 
 _NAMESPACE = namespace()
 

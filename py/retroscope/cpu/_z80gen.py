@@ -16,12 +16,12 @@ EI (interrupts held off for one instruction) and bit 9 LD A,I / LD A,R
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from functools import partial
 from typing import Any
 
-from .codegen import generated_code, literal_value
+from . import stmts
+from .codegen import generated_code
 from .isaz80 import PAGES, Form
 
 # -- flag tables (one source: built here, shared with the core) ---------------
@@ -58,6 +58,13 @@ COND = {"nz": "not cpu.f & 0x40", "z": "cpu.f & 0x40", "nc": "not cpu.f & 0x01",
         "p": "not cpu.f & 0x80", "m": "cpu.f & 0x80"}
 
 
+# The port functions as the handlers call them: the bus's, looked up per access.
+PORTS = ("cpu.bus.port_in", "cpu.bus.port_out")
+# ... and as a block's code names them until its passes are done (plain names).
+_BLOCK_PORTS = ("port_in", "port_out")
+_TO_BUS = dict(zip(_BLOCK_PORTS, PORTS, strict=True))
+
+
 class _Gen:
     """Builds one handler's source lines.
 
@@ -65,8 +72,10 @@ class _Gen:
     of the first), it builds code for that one instance instead: immediates
     become constants and PC is left alone (the block compiler sets it)."""
 
-    def __init__(self, form: Form, operands: list[int] | None = None, at: int = 0) -> None:
+    def __init__(self, form: Form, operands: list[int] | None = None, at: int = 0,
+                 ports: tuple[str, str] = PORTS) -> None:
         self.form = form
+        self.port_in, self.port_out = ports  # the bus's port functions, as the code names them
         self.lines: list[str] = []
         self.operands = operands
         self.at = at
@@ -551,10 +560,11 @@ def _in(g: _Gen) -> None:
     if src == "(n)":
         _nf(g)
         g.fetch_n("n")
-        g.emit("port = (cpu.a << 8) | n", "cpu.a = port_in(port)",
+        g.emit("port = (cpu.a << 8) | n", f"cpu.a = {g.port_in}(port)",
                "cpu.wz = (port + 1) & 0xFFFF")
         return
-    g.emit("port = (cpu.b << 8) | cpu.c", "v = port_in(port)", "cpu.wz = (port + 1) & 0xFFFF")
+    g.emit("port = (cpu.b << 8) | cpu.c", f"v = {g.port_in}(port)",
+           "cpu.wz = (port + 1) & 0xFFFF")
     _setf(g, "(cpu.f & 0x01) | SZ53P[v]")
     if dst != "f":
         g.set8(dst, "v")
@@ -565,11 +575,11 @@ def _out(g: _Gen) -> None:
     dst, src = g.form.operands
     if dst == "(n)":
         g.fetch_n("n")
-        g.emit("a = cpu.a", "port_out((a << 8) | n, a)",
+        g.emit("a = cpu.a", f"{g.port_out}((a << 8) | n, a)",
                "cpu.wz = (a << 8) | ((n + 1) & 0xFF)")
         return
     value = "0" if src == "0" else g.get8(src)
-    g.emit("port = (cpu.b << 8) | cpu.c", f"port_out(port, {value})",
+    g.emit("port = (cpu.b << 8) | cpu.c", f"{g.port_out}(port, {value})",
            "cpu.wz = (port + 1) & 0xFFFF")
 
 
@@ -613,7 +623,7 @@ def _block(g: _Gen) -> None:
     else:
         is_in = mn.startswith("in")
         if is_in:
-            g.emit("bc = (cpu.b << 8) | cpu.c", "t = port_in(bc)",
+            g.emit("bc = (cpu.b << 8) | cpu.c", f"t = {g.port_in}(bc)",
                    f"cpu.wz = (bc {step}) & 0xFFFF",
                    "b = (cpu.b - 1) & 0xFF", "cpu.b = b",
                    "hl = (cpu.h << 8) | cpu.l", "write(hl, t)",
@@ -622,7 +632,7 @@ def _block(g: _Gen) -> None:
         else:
             g.emit("hl = (cpu.h << 8) | cpu.l", "t = read(hl)",
                    "b = (cpu.b - 1) & 0xFF", "cpu.b = b",
-                   "bc = (b << 8) | cpu.c", "port_out(bc, t)",
+                   "bc = (b << 8) | cpu.c", f"{g.port_out}(bc, t)",
                    f"cpu.wz = (bc {step}) & 0xFFFF",
                    f"hl = (hl {step}) & 0xFFFF", "cpu.h = hl >> 8", "cpu.l = hl & 0xFF",
                    "k = t + (hl & 0xFF)")
@@ -658,9 +668,9 @@ GENERATORS: dict[str, Callable[[_Gen], None]] = {
 }
 
 
-def handler_source(form: Form, name: str) -> str:
+def handler_source(form: Form, name: str, ports: tuple[str, str] = PORTS) -> str:
     """Python source of one handler."""
-    g = _Gen(form)
+    g = _Gen(form, ports=ports)
     GENERATORS[form.mnemonic](g)
     args = "cpu, read, write, addr" if form.prefix in ("ddcb", "fdcb") else "cpu, read, write"
     body = "\n".join("    " + line for line in g.lines)
@@ -808,7 +818,7 @@ def block_source(instrs: list[tuple[Form, list[int], int, int]], name: str,
                       f"        cpu._r -= {sum(m1[i:])}", f"        return {when}"]
         goes_on = i < last and followed(form)  # the block goes on at its target
         skips = forward.get(i)  # taken, it jumps to this later instruction of the block
-        g = _Gen(form, list(operands), at)
+        g = _Gen(form, list(operands), at, _BLOCK_PORTS)
         always_jumps = form.mnemonic in ("call", "rst") and form.cycles_taken is None
         if i == last and block_ends(form) and not always_jumps:
             g.emit(f"cpu.pc = {end}")  # where a branch falls through
@@ -837,8 +847,9 @@ def block_source(instrs: list[tuple[Form, list[int], int, int]], name: str,
                           f"{indent}if cpu.cycles + {loop_most} <= cpu._end:",
                           f"{indent}    continue", f"{indent}return 0"]
                 continue
-            if stripped.startswith("write(") and i < last:
-                target, value = _split_call(stripped[6:-1])
+            write = stmts.call_statement(stripped, "write") if i < last else None
+            if write is not None:
+                target, value = write
                 lines += [f"{indent}w = {target}", f"{indent}write(w, {value})",
                           f"{indent}if {in_code}:", f"{indent}    hit = 1"]
                 leaves = True
@@ -847,7 +858,7 @@ def block_source(instrs: list[tuple[Form, list[int], int, int]], name: str,
         chunk += _direct_memory(lines, when if offset or at_k else 0, bool(watched & 1))
         offset += form.cycles
         when = f"{offset}{at_k}"
-        if watched & 2 and i < last and any(_READ_CALL.search(line) for line in lines):
+        if watched & 2 and i < last and any(_reads(line.lstrip()) for line in lines):
             chunk += ["    if cpu._stop_req:", "        hit = 1"]
             leaves = True
         if leaves:  # (after a followed jump, PC is its target already)
@@ -874,8 +885,18 @@ def block_source(instrs: list[tuple[Form, list[int], int, int]], name: str,
         body += ([f"{indent}_t = {stripped[7:]}", f"{indent}break"]
                  if stripped.startswith("return ") else [indent + stripped])
     out = [out[0], "    while True:", *body, "    return _t"]
-    return _ports("\n".join(_drop_dead_stores(_fold_constants(_localize(out)))) + "\n",
-                  "cpu.bus.port_in", "cpu.bus.port_out")
+    return "\n".join(_bus_ports(_drop_dead_stores(_fold_constants(_localize(out))))) + "\n"
+
+
+def _bus_ports(lines: list[str]) -> list[str]:
+    """A block's port accesses through the bus's port functions."""
+    out = []
+    for line in lines:
+        text = line.lstrip()
+        stmt = stmts.parse(text) if "port_" in text else None
+        out.append(line if stmt is None or _PORTS.isdisjoint(stmt.names) else
+                   line[:len(line) - len(text)] + stmt.substituted(_TO_BUS))
+    return out
 
 
 def _direct_memory(lines: list[str], offset: int | str = 0,
@@ -895,8 +916,9 @@ def _direct_memory(lines: list[str], offset: int | str = 0,
     for line in lines:
         stripped = line.lstrip()
         indent = line[:len(line) - len(stripped)]
-        if stripped.startswith("write("):
-            target, value = _split_call(stripped[6:-1])
+        write = stmts.call_statement(stripped, "write")
+        if write is not None:
+            target, value = write
             if not target.isidentifier():
                 out.append(f"{indent}_m = {target}")
                 target = "_m"
@@ -906,39 +928,36 @@ def _direct_memory(lines: list[str], offset: int | str = 0,
                     *([f"{indent}    if cpu._stop_req:", f"{indent}        hit = 1"]
                       if watched else [])]
             continue
-        if "port_in(" in stripped or "port_out(" in stripped:
+        if not _PORTS.isdisjoint(stmts.parse(stripped).names):
             out += [f"{indent}{s}" for s in (*ahead, stripped, *back)]
             continue
-        out.append(_direct_reads(line, offset))
+        out.append(indent + _direct_reads(stripped, offset))
     return out
 
 
-_READ_CALL = re.compile(r"(?<![\w.])read\(")
+_PORTS = frozenset(("port_in", "port_out"))
 
 
-def _direct_reads(line: str, offset: int | str = 0) -> str:
-    start = line.find("read(")
-    while start >= 0:
-        if start and (line[start - 1].isalnum() or line[start - 1] in "_."):
-            start = line.find("read(", start + 1)
-            continue
-        depth, i = 0, start + 4
-        while True:
-            depth += line[i] == "("
-            depth -= line[i] == ")"
-            if depth == 0:
-                break
-            i += 1
-        arg = _direct_reads(line[start + 5:i], offset)
+def _reads(statement: str) -> bool:
+    """Whether a statement reads memory (calls `read`)."""
+    return bool(stmts.calls(statement, "read"))
+
+
+def _direct_reads(text: str, offset: int | str = 0) -> str:
+    """`text` (a statement, or an expression) with each `read(x)` in it, the
+    reads in x too, as a read of RAM where x's page is plain RAM."""
+    out, at = [], 0
+    for lo, hi, ((alo, ahi),) in stmts.calls(text, "read"):
+        arg = _direct_reads(text[alo:ahi], offset)
         name = arg if arg.isidentifier() else "_m"
         device = f"read_at(cpu, read, {name}, {offset})" if offset else f"read({name})"
         if arg.isidentifier():
             new = f"(RAM[{arg}] if DR[{arg} >> 8] else {device})"
         else:
             new = f"(RAM[_m] if DR[(_m := {arg}) >> 8] else {device})"
-        line = line[:start] + new + line[i + 1:]
-        start = line.find("read(", start + len(new))
-    return line
+        out += [text[at:lo], new]
+        at = hi
+    return "".join(out) + text[at:]
 
 
 def read_at(cpu: Any, read: Callable[[int], int], addr: int, offset: int) -> int:
@@ -951,37 +970,26 @@ def read_at(cpu: Any, read: Callable[[int], int], addr: int, offset: int) -> int
 
 
 # The registers a block keeps in locals: loaded once, stored back at each exit.
-_REG = re.compile(r"\bcpu\.(a|f|b|c|d|e|h|l|ix|iy|sp|wz|_q)\b")
-_LOCAL = re.compile(r"\bR_(\w+)")
+_HOT = frozenset(("a", "f", "b", "c", "d", "e", "h", "l", "ix", "iy", "sp", "wz", "_q"))
 
 
 def _localize(lines: list[str]) -> list[str]:
-    """Rewrite a block function so hot registers live in locals."""
-    header, body = lines[0], [_REG.sub(r"R_\1", line) for line in lines[1:]]
-    used: set[str] = set()
-    written: set[str] = set()
-    for line in body:
-        used.update(_LOCAL.findall(line))
-        parts = line.strip().split(" = ")
-        for target in parts[:-1]:
-            written.update(_LOCAL.findall(target))
+    """A block function whose hot registers (`cpu.a`...) live in locals
+    (`R_a`...): loaded at its start, those it sets stored back before its
+    return."""
+    header, body, used, written = lines[0], [], set(), set()
+    for line in lines[1:]:
+        text = line.lstrip()
+        stmt = stmts.parse(text, "cpu", _HOT)
+        used.update(attr for _, _, attr, _ in stmt.attributes)
+        written.update(attr for _, _, attr, target in stmt.attributes if target)
+        body.append((line[:len(line) - len(text)], stmt.with_locals("R_"), stmt.kind))
     out = [header] + [f"    R_{r} = cpu.{r}" for r in sorted(used)]
-    for line in body:
-        stripped = line.lstrip()
-        if stripped.startswith("return "):
-            indent = line[:len(line) - len(stripped)]
+    for indent, text, kind in body:
+        if kind == "return":
             out += [f"{indent}cpu.{r} = R_{r}" for r in sorted(written)]
-        out.append(line)
+        out.append(indent + text)
     return out
-
-
-_NAME = re.compile(r"(?<![\w.])[A-Za-z_]\w*")
-_TARGETS = re.compile(r"((?:[A-Za-z_]\w* = )+)(.*)")  # name = [name = ...] expression
-_CALL = re.compile(r"\w\(")
-_NAMES = re.compile(r"[A-Za-z_]\w*(?:, [A-Za-z_]\w*)*")  # a target: "a" or "a, b"
-_AUGMENTED = re.compile(r"([A-Za-z_]\w*) (?:[-+*|&^]|<<|>>)= (.*)")
-_WALRUS = re.compile(r"([A-Za-z_]\w*) :=")
-_LITERAL = re.compile(r"([A-Za-z_]\w*) = (\d+)")
 
 
 def _pass_bounds(lines: list[str]) -> tuple[int, int]:
@@ -989,6 +997,10 @@ def _pass_bounds(lines: list[str]) -> tuple[int, int]:
     loop_at = lines.index("    while True:")
     return loop_at, next(i for i in range(loop_at + 1, len(lines))
                          if not lines[i].startswith(" " * 8))
+
+
+def _indent(line: str) -> int:
+    return len(line) - len(line.lstrip())
 
 
 def _fold_constants(lines: list[str]) -> list[str]:
@@ -1002,66 +1014,51 @@ def _fold_constants(lines: list[str]) -> list[str]:
     known from its unconditional assignment (in the pass's body, not under
     an `if`) of an expression of literals, until any other assignment to
     it. The pass begins knowing nothing (`_drop_dead_stores`: temporaries
-    are set before they are read in each pass)."""
+    are set before they are read in each pass). Lines with a string (a
+    segment's bytes) hold no temporary and are left as they are."""
     loop_at, after = _pass_bounds(lines)
     known: dict[str, str] = {}
-
-    def put(text: str) -> str:
-        if not known or known.keys().isdisjoint(_NAME.findall(text)):
-            return text
-        return _NAME.sub(lambda m: known.get(m.group(0), m.group(0)), text)
-
     out = lines[:loop_at + 1]
     i = loop_at + 1
     while i < after:
         line = lines[i]
-        stripped = line.lstrip()
-        indent = len(line) - len(stripped)
+        text = line.lstrip()
+        indent = len(line) - len(text)
         i += 1
-        if "'" in stripped or '"' in stripped:  # (a segment's bytes: no temporary in it)
-            out.append(line)
-            continue
-        if not stripped.startswith("if ") and not (indent == 8 and _LITERAL.fullmatch(stripped)) \
-                and known.keys().isdisjoint(_NAME.findall(stripped)):
+        stmt = stmts.parse(text)
+        learns = indent == 8 and stmt.single and len(stmt.targets) == 1 and \
+            stmt.value is not None and text[stmt.value[0]:stmt.value[1]].isdigit()
+        if stmt.strings or stmt.kind != "if" and not learns and known.keys().isdisjoint(
+                stmt.names):
             out.append(line)  # (most lines) nothing known read or set, nothing learnt
             continue
-        if ":=" in stripped:
-            for name in _WALRUS.findall(stripped):
-                known.pop(name, None)
-        augmented = "= " in stripped and _AUGMENTED.fullmatch(stripped)
-        if augmented:
-            name, expression = augmented.groups()
+        for name in stmt.walrus:
             known.pop(name, None)
-            out.append(f"{line[:indent]}{name} {stripped[len(name) + 1:].split(' ', 1)[0]} "
-                       f"{put(expression)}")
+        # Only a value whose every name is known, calling nothing, may turn literal.
+        may_fold = not stmt.calls and stmt.value_names <= known.keys()
+        if stmt.kind in ("=", "op=") and stmt.value is not None:
+            lo, hi = stmt.value
+            head, value, tail = (stmt.substituted(known, 0, lo), stmt.substituted(known, lo, hi),
+                                 stmt.substituted(known, hi))
+            for name in stmt.sets:  # (once what it reads is read)
+                known.pop(name, None)
+            literal = stmts.literal(value) if stmt.kind == "=" and may_fold else None
+            if literal is not None:
+                value = str(literal)
+                if indent == 8 and stmt.single and len(stmt.targets) == 1:
+                    known[stmt.targets[0]] = value
+            out.append(line[:indent] + head + value + tail)
             continue
-        parts = stripped.split(" = ")
-        if len(parts) > 1 and not stripped.startswith(("if ", "elif ", "while ")):
-            # Targets: names (set here) as they are, a subscript's index read.
-            targets = [t if _NAMES.fullmatch(t) else put(t) for t in parts[:-1]]
-            expression = put(parts[-1])
-            for target in targets:
-                for name in _NAMES.fullmatch(target) and target.split(", ") or ():
-                    known.pop(name, None)
-            value = literal_value(expression)
-            if value is not None:
-                expression = str(value)
-                if indent == 8 and len(targets) == 1 and _NAME.fullmatch(targets[0]):
-                    known[targets[0]] = expression
-            out.append(line[:indent] + " = ".join([*targets, expression]))
-            continue
-        stripped = put(stripped)
-        if stripped.startswith("if ") and stripped.endswith(":") and \
-                literal_value(stripped[3:-1]) == 0:
+        new = stmt.substituted(known)
+        if stmt.kind == "if" and may_fold and stmts.literal(new[3:-1]) == 0:
             end = i
-            while end < after and len(lines[end]) - len(lines[end].lstrip()) > indent:
+            while end < after and _indent(lines[end]) > indent:
                 end += 1
             follows = lines[end].lstrip() if end < len(lines) else ""
-            if not (len(lines[end]) - len(follows) == indent
-                    and follows.startswith(("else", "elif"))):
+            if not (_indent(lines[end]) == indent and follows.startswith(("else", "elif"))):
                 i = end  # the test is false: the body never runs
                 continue
-        out.append(line[:indent] + stripped)
+        out.append(line[:indent] + new)
     return out + lines[after:]
 
 
@@ -1078,55 +1075,37 @@ def _drop_dead_stores(lines: list[str]) -> list[str]:
     (Temporaries are set before they are read in each instruction's code,
     so the back edge of a block going round carries none.)"""
     loop_at, after = _pass_bounds(lines)
-    leaving = {name for line in lines[after:] for name in _NAME.findall(line)}  # what exits read
+    parsed = [stmts.parse(line.lstrip()) for line in lines]
+    leaving = {name for stmt in parsed[after:] for name in stmt.names}  # what exits read
     # name -> its next event is an assignment (not a read). Past the pass's
     # end, a temporary's is: the next pass sets it before reading it.
     nxt: dict[str, bool] = {
-        name: True for line in lines[loop_at + 1:after]
-        if (match := _TARGETS.fullmatch(line.lstrip()))
-        for name in match.group(1).split(" = ")[:-1] if name not in leaving}
+        name: True for stmt in parsed[loop_at + 1:after] if stmt.single
+        for name in stmt.sets if name not in leaving}
     out: list[str] = []
     for i in range(len(lines) - 1, 0, -1):
-        line = lines[i]
-        stripped = line.lstrip()
-        indent = len(line) - len(stripped)
-        if stripped == "break":
+        line, stmt = lines[i], parsed[i]
+        indent = _indent(line)
+        if stmt.kind == "break":
             nxt.update(dict.fromkeys(leaving, False))
-        match = _TARGETS.fullmatch(stripped)
-        if match is None or indent != (8 if loop_at < i < after else 4):
-            for name in _NAME.findall(stripped):
+        if not stmt.single or indent != (8 if loop_at < i < after else 4):
+            for name in stmt.names:
                 nxt[name] = False
             out.append(line)
             continue
-        targets = match.group(1).split(" = ")[:-1]
-        expression = match.group(2)
+        targets = stmt.sets
         live = [t for t in targets if not nxt.get(t, False)]
         for name in targets:
             nxt[name] = True
-        if not live and not _CALL.search(expression):
+        if not live and not stmt.calls:
             continue  # dropped: what it reads is not read here
-        for name in _NAME.findall(expression):
+        for name in stmt.value_names:
             nxt[name] = False
-        out.append(line if live == targets else
-                   " " * indent + "".join(f"{t} = " for t in live) + expression)
+        lo, hi = stmt.value or (0, 0)
+        out.append(line if live == list(targets) else
+                   " " * indent + "".join(f"{t} = " for t in live) + stmt.text[lo:hi])
     out.append(lines[0])
     return out[::-1]
-
-
-def _split_call(args: str) -> tuple[str, str]:
-    """'addr, (v << 1) & 0xFF' -> ('addr', '(v << 1) & 0xFF'): the top-level comma."""
-    depth = 0
-    for i, c in enumerate(args):
-        depth += c == "("
-        depth -= c == ")"
-        if c == "," and depth == 0:
-            return args[:i], args[i + 1:].strip()
-    raise ValueError(f"not a two-argument call: {args!r}")
-
-
-def _ports(code: str, port_in: str, port_out: str) -> str:
-    """I/O goes through the bus's port handlers, looked up per access."""
-    return code.replace("port_in(", f"{port_in}(").replace("port_out(", f"{port_out}(")
 
 
 def namespace() -> dict:
@@ -1140,15 +1119,14 @@ def _handler_name(prefix: str, form: Form) -> str | None:
     return None if form.mnemonic == "" else f"op_{prefix or 'main'}_{form.opcode:02x}"
 
 
-def pages_source(port_in: str = "cpu.bus.port_in", port_out: str = "cpu.bus.port_out") -> str:
+def pages_source(port_in: str = PORTS[0], port_out: str = PORTS[1]) -> str:
     """Every form's handler, as one module of Python source."""
-    return "\n".join(_ports(handler_source(form, name), port_in, port_out)
+    return "\n".join(handler_source(form, name, (port_in, port_out))
                      for prefix, forms in PAGES.items() for form in forms
                      if (name := _handler_name(prefix, form)) is not None)
 
 
-def build_pages(port_in: str = "cpu.bus.port_in",
-                port_out: str = "cpu.bus.port_out") -> dict[str, list[Callable]]:
+def build_pages(port_in: str = PORTS[0], port_out: str = PORTS[1]) -> dict[str, list[Callable]]:
     """Compile every form into handlers: {prefix: [256 functions or None]}."""
     space = namespace()
     code = generated_code("retroscope.cpu.z80 handlers", partial(pages_source, port_in, port_out))

@@ -15,24 +15,8 @@ from __future__ import annotations
 
 import linecache
 import marshal
-import re
 from collections.abc import Callable
 from types import CellType, CodeType, FunctionType
-
-# An expression of integer literals and operators alone: generated code's
-# own arithmetic once its operands are folded in (no name, call or string).
-LITERAL_EXPRESSION = re.compile(
-    r"(?:0x[0-9A-Fa-f]+|\d+|==|!=|<=|>=|<<|>>|[-+*|&^~<>() ]|\b(?:or|and|not|if|else)\b)+")
-
-
-def literal_value(expression: str) -> int | None:
-    """The value of a LITERAL_EXPRESSION (booleans as 0 and 1), else None."""
-    if expression.isdigit():
-        return int(expression)
-    if not LITERAL_EXPRESSION.fullmatch(expression):
-        return None
-    return int(eval(expression, {"__builtins__": {}}))  # noqa: S307 - literals and operators only
-
 
 # (filename, source) -> the code object compile() gives; filled by precompiled().
 _PRECOMPILED: dict[tuple[str, str], CodeType] = {}

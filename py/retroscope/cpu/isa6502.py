@@ -39,6 +39,12 @@ NMI_VECTOR = 0xFFFA
 RESET_VECTOR = 0xFFFC
 IRQ_VECTOR = 0xFFFE
 
+# The instructions that call and return, for stepping over and out and for the
+# call stack: JSR, and BRK, which comes back through RTI (to the byte after its
+# signature byte); RTS and RTI.
+CALLS: frozenset[str] = frozenset({"jsr", "brk"})
+RETURNS: frozenset[str] = frozenset({"rts", "rti"})
+
 # The 151 documented opcodes' mnemonics (56 of them).
 DOCUMENTED_MNEMONICS: frozenset[str] = frozenset(
     "adc and asl bcc bcs beq bit bmi bne bpl brk bvc bvs clc cld cli clv cmp cpx cpy "

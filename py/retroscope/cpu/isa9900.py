@@ -52,6 +52,27 @@ MASKS = {
     IMMONLY: 0xFFE0, NONE: 0xFFE0,
 }
 
+# -- the workspace (the data manual's section 3: registers live in memory) ------------
+WORKSPACE_REGISTERS = 16  # R0-R15: big-endian words at WP, WP + 2, ... WP + 30
+LINK = 11  # BL leaves the return address in R11
+# BLWP, XOP, interrupts and LOAD keep the old WP, PC and ST in the new
+# workspace's R13, R14 and R15; RTWP loads them back.
+SAVED_WP, SAVED_PC, SAVED_ST = 13, 14, 15
+
+
+def register_address(wp: int, n: int) -> int:
+    """Where register Rn of the workspace at `wp` lies in memory."""
+    return (wp + 2 * n) & 0xFFFE
+
+
+# The instructions that call and return, for stepping over and out and for the
+# call stack: BL (the return in R11), BLWP and XOP (a new workspace); RTWP, and
+# B *Rn, the opcode words >0450->045F, which is how a routine returns through
+# its link, B *R11, or through a link it saved from R11 (as nested BL code must).
+CALLS: frozenset[str] = frozenset({"BL", "BLWP", "XOP"})
+RETURNS: frozenset[str] = frozenset({"RTWP"})
+RETURN_WORDS = range(0x0450, 0x0460)
+
 
 @dataclass(frozen=True)
 class Op:

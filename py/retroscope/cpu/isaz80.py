@@ -35,6 +35,11 @@ FLAG_S = 0x80
 NMI_VECTOR = 0x0066
 IM1_VECTOR = 0x0038
 
+# The instructions that call and return (taken or not: `call nz` and `ret c`
+# are calls and returns), for stepping over and out and for the call stack.
+CALLS: frozenset[str] = frozenset({"call", "rst"})
+RETURNS: frozenset[str] = frozenset({"ret", "reti", "retn"})
+
 # Interrupt entry T-states (the acknowledge cycle's two wait states included).
 NMI_CYCLES = 11
 IM0_RST_CYCLES = 13  # IM 0 executing the usual RST on the bus

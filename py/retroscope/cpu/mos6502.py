@@ -7,7 +7,7 @@ handlers and the run loop reach them as fast as locals. The registers are
 exposed as attributes through properties that read and write those cells.
 There are three handler sets with the same effect (every access, dummy ones
 included, in the NMOS order): through `bus.read`/`bus.write`; straight into
-the bus's RAM when the bus has no handler or watch; and a hybrid for buses
+the bus's RAM when the bus has no handler or watch; and a paged set for buses
 with I/O regions (program fetches, zero page and stack from RAM, the rest
 through the bus). `run()` and `step()` pick one from the bus at each call, so
 a watch or mapping added between calls takes effect at once. While nothing
@@ -17,7 +17,7 @@ steps, the trace and checked frames run on it. `run()` (never
 `step()`) also runs hot straight-line code as compiled blocks
 (`_6502blocks.py`) where that gives exactly the same result, bus accesses
 and stopping point included; none while a bus watch is set (the core's own
-read and write watches, `set_read_watch` and `set_write_watch`, keep them).
+read and write watches, `set_watch`, keep them).
 
 Interrupts: `irq(True)` holds the IRQ line (level-triggered, taken at an
 instruction boundary while I is clear, until `irq(False)`); `nmi()` latches
@@ -36,8 +36,10 @@ from functools import partial
 from typing import Any
 
 from . import _6502blocks, _6502gen
+from .blocks import AtStop, BlockTable, CompiledCode
 from .bus import Bus
 from .codegen import generated_code
+from .core import ACCESSES, Access, Mask, WatchHook, check_access, checked_watch
 from .isa6502 import FLAG_I, RESET_VECTOR
 
 VARIANTS = ("nmos", "2a03")
@@ -50,7 +52,7 @@ def _factory(variant: str) -> Callable[..., tuple[Any, ...]]:
     factory = _FACTORIES.get(variant)
     if factory is None:
         make = partial(_6502gen.factory_source, decimal=variant == "nmos")
-        namespace: dict[str, Any] = {}
+        namespace: dict[str, Any] = {"AtStop": AtStop}
         exec(generated_code(f"retroscope.cpu.mos6502 {variant}", make), namespace)
         factory = _FACTORIES[variant] = namespace["factory"]
     return factory
@@ -105,7 +107,7 @@ def _register(name: str, mask: int) -> property:
     return property(get, set_, doc=f"register {name}")
 
 
-class MOS6502:
+class MOS6502(CompiledCode):
     """A 6502 over a `Bus`; `variant` "nmos" (with decimal mode) or "2a03"."""
 
     a = _register("a", 0xFF)
@@ -120,15 +122,14 @@ class MOS6502:
             raise ValueError(f"6502 variant must be one of {VARIANTS}, not {variant!r}")
         self.bus = bus if bus is not None else Bus()
         self.variant = variant
+        self._blocks = _6502blocks.block_table()
         (self._run, self._step, self._irq, self._nmi, self._get_state, self._set_state,
          self._set_stops, self._was_stopped, self.request_stop, self.stall,
          self._set_write_watch, self._set_read_watch) = _factory(variant)(
-            self.bus, partial(_6502blocks.build, decimal=variant == "nmos"), _6502blocks.HOT,
-            _6502blocks.SPAN, partial(_watched, variant))
+            self.bus, self._blocks, partial(_6502blocks.build, decimal=variant == "nmos"),
+            partial(_watched, variant))
         self.stops: frozenset[int] = frozenset()
-        # The read watch's mask (None: none): `Machine.skip_idle` skips no
-        # turn of the wait loop whose reads it covers.
-        self.read_watch_mask: bytearray | None = None
+        self._masks: dict[Access, Mask | None] = dict.fromkeys(ACCESSES)  # the watches' (set_watch)
         # Power-on state: registers as constructed (s=$FD, p=$24, pc=0); call
         # reset() to load PC from the reset vector once memory is in place.
         self.step: Callable[[], int] = self._step
@@ -151,33 +152,36 @@ class MOS6502:
         self._set_stops(addresses)
         self.stops = frozenset(a & 0xFFFF for a in addresses)
 
-    def set_write_watch(self, mask: bytearray | None,
-                        hook: Callable[[int, int], Any] | None = None) -> None:
-        """Call hook(addr, value) after every write the CPU makes where
-        mask[addr] is set (dummy writes included, as the bus sees them), from
-        inside run() and step(): compiled blocks stay, ending after such a
-        write when the hook asked for a stop (`request_stop`). None: no watch.
-        Checked per write with one index; the mask is read live."""
-        self._set_write_watch(mask, hook if mask is not None else None)
+    def set_watch(self, access: Access, mask: Mask | None,
+                  hook: WatchHook | None = None) -> None:
+        """Call hook(addr, value) after every `access` the CPU makes where
+        mask[addr] is set, every cycle as the bus sees it: writes with the
+        dummy writes of read-modify-write instructions; reads with opcode
+        and operand fetches, dummy reads and interrupt-vector fetches (so
+        exactly what a bus watch sees from run() and step()), from inside
+        both. Compiled blocks stay, with the checks in them (a read watch:
+        where the mask covers none of their code bytes), ending after such
+        an access when the hook asked for a stop (`request_stop`). None: no
+        watch. Checked per access with one index; the mask is read live,
+        but give it again when the addresses change, so that the blocks
+        follow. Both watches at once take handlers that check both."""
+        mask, hook = checked_watch(access, mask, hook) or (None, None)
+        if access == "write":
+            self._set_write_watch(mask, hook)
+        else:
+            self._set_read_watch(mask, hook)
+        self._masks[access] = mask
 
-    def set_read_watch(self, mask: bytearray | None,
-                       hook: Callable[[int, int], Any] | None = None) -> None:
-        """Call hook(addr, value) after every read the CPU makes where
-        mask[addr] is set, with the value read: every read cycle as the bus
-        sees it, opcode and operand fetches, dummy reads and interrupt-vector
-        fetches included (so exactly what a bus read watch sees from run()
-        and step()), from inside both. Compiled blocks stay where the mask
-        covers none of their code bytes, with the checks in them, ending
-        after such a read when the hook asked for a stop (`request_stop`).
-        None: no watch. The mask is read live; give it again when the
-        addresses change, so that the blocks follow. Both watches at once
-        take handlers that check both."""
-        self._set_read_watch(mask, hook if mask is not None else None)
-        self.read_watch_mask = mask
+    def watch_mask(self, access: Access) -> Mask | None:
+        """The mask of the `access` watch (None: none)."""
+        return self._masks[check_access(access)]
+
+    def _block_tables(self) -> list[BlockTable]:
+        return [self._blocks]
 
     @property
     def at_stop(self) -> bool:
-        """The last run() ended before a stop address (or on request_stop())."""
+        """The last run() ended before a stop address or on request_stop()."""
         return self._was_stopped()
 
     def request_stop(self) -> None:  # replaced per instance in __init__

@@ -34,8 +34,8 @@ each), which hands over to the core when the bus changed. On "ram" and
 the opcode, PC and workspace folded in, a loop going round inside its block);
 they end before stop addresses, so breakpoints keep them.
 
-Watches (`set_write_watch`, `set_read_watch`: the debugger's write and read
-breakpoints): while one is set the engines are variants whose every write,
+Watches (`set_watch("write"|"read", mask, hook)`: the debugger's write and
+read breakpoints): while one is set the engines are variants whose every write,
 or every read (fetches, dummy reads and context-switch vectors included),
 checks a mask (one index per word or byte accessed) and calls the hook per
 byte the mask covers, so the bus keeps its fast paths; with both set, the
@@ -56,8 +56,10 @@ from typing import Any
 
 from . import _tms9900blocks, _tms9900gen
 from . import isa9900 as isa
+from .blocks import BlockTable, CompiledCode
 from .bus import Bus
 from .codegen import generated_code
+from .core import Access, Mask, WatchHook, check_access, checked_watch
 
 CruRead = Callable[[int], int]
 CruWrite = Callable[[int, int], None]
@@ -177,7 +179,7 @@ def _register(n: int) -> property:
     return property(get, set_, doc=f"workspace register R{n}, in memory at WP + {2 * n}")
 
 
-class TMS9900:
+class TMS9900(CompiledCode):
     """The TMS9900 over a `Bus` (flat 64 KiB RAM if none is given).
 
     `wait_states`: None for a flat bus, True for the TI-99/4A's memory map, a
@@ -216,9 +218,10 @@ class TMS9900:
         # comes as variants that check writes against the write watch, reads
         # against the read watch, or both: keyed (mode, write, read watched).
         self._engines: dict[tuple[str, bool, bool], tuple[Any, ...]] = {}
+        self._tables: list[BlockTable] = []  # the engines' compiled blocks
         self._mode = ""
         self._engine: tuple[str, bool, bool] | None = None
-        # The write and read watches (set_write_watch, set_read_watch): each
+        # The write and read watches (set_watch): each
         # (per-byte mask, per-word mask, hook).
         self._watch: _Watch | None = None
         self._read_watch: _Watch | None = None
@@ -254,26 +257,29 @@ class TMS9900:
             engine = self._engines.get(key)
             if engine is None:
                 waits = self.wait_pages is not None
+                blocks = _tms9900blocks.block_table() if self._mode != "bus" else None
                 handlers, table, *engine = _factory(waits, *key)(
                     self.bus, self, self.wait_pages, LAE_W, LAEP_B, PARITY,
-                    isa.stcr_cycles, self._rdir, self._wdir,
+                    isa.stcr_cycles, self._rdir, self._wdir, blocks,
                     partial(_tms9900blocks.build, waits=waits, mode=self._mode,
                             watch=key[1], read_watch=key[2]))
+                if blocks is not None:
+                    self._tables.append(blocks)
                 names, index = _dispatch()
                 slots = [handlers[n] for n in names]
                 table[:] = map(slots.__getitem__, index)
                 self._engines[key] = engine = tuple(engine)
             if self._engine is not None:
                 engine[5](self._get_state())
-                self._set_watch(None, None, None)  # the engine left keeps no hook alive
+                self._set_write_watch(None, None, None)  # the engine left keeps no hook alive
                 self._set_read_watch(None, None, None)
                 self._activate(False)
             self._engine = key
             self._run, self._step, self._reset, self._load, self._get_state, \
                 self._set_state, self._run_stops, self._request_stop, self._was_stopped, \
-                self._set_watch, self._activate, self._set_read_watch = engine
+                self._set_write_watch, self._activate, self._set_read_watch = engine
             self.step = self._step  # the engine's own: one call a step
-        self._set_watch(*(self._watch or (None, None, None)))
+        self._set_write_watch(*(self._watch or (None, None, None)))
         self._set_read_watch(*(self._read_watch or (None, None, None)))
         self._activate(True)
 
@@ -346,41 +352,35 @@ class TMS9900:
         watch's hook); step() does one instruction anyway."""
         self._request_stop()
 
-    def set_write_watch(self, mask: Any, hook: Callable[[int, int], Any] | None = None
-                        ) -> None:
-        """Call hook(addr, value) after every byte the CPU writes where
-        mask[addr] is set (None: no watch), from run() and step(), as a bus
-        watch would see it: a word write is two byte writes (even address:
-        the high byte, then odd: the low one), a byte write (MOVB & co., the
-        read-modify-write of a word on the real bus) is one at the byte's own
-        address. Workspace registers are memory: a register written is a
-        write at WP + 2n, and context switches (BLWP, XOP, interrupts, LOAD,
-        RESET) write the new workspace's R13-R15. The mask is copied: give it
-        again when it changes."""
-        self._watch = _watch(mask, hook, "write")
-        self._use()
-
-    def set_read_watch(self, mask: Any, hook: Callable[[int, int], Any] | None = None
-                       ) -> None:
-        """Call hook(addr, value) after every byte the CPU reads where
-        mask[addr] is set (None: no watch), from run() and step(), with the
-        value read, exactly as a bus read watch would see it: a word read is
-        two byte reads (even address: the high byte, then odd: the low one),
-        a byte read one at the byte's own address. That is every read the
-        chip makes: instruction fetches, operands and workspace registers,
-        the read-before-write of destinations, dummy reads (reported even
-        where plain RAM lets the engine skip them) and the vectors of context
-        switches. The bus keeps its fast paths. Both watches at once take
+    def set_watch(self, access: Access, mask: Mask | None,
+                  hook: WatchHook | None = None) -> None:
+        """Call hook(addr, value) after every byte the CPU reads or writes
+        (`access`) where mask[addr] is set (None: no watch), from run() and
+        step(), exactly as a bus watch would see it: a word access is two
+        byte accesses (even address: the high byte, then odd: the low one), a
+        byte access one at the byte's own address (a byte write: MOVB & co.,
+        the read-modify-write of a word on the real bus). Writes: workspace
+        registers are memory, so a register written is a write at WP + 2n,
+        and context switches (BLWP, XOP, interrupts, LOAD, RESET) write the
+        new workspace's R13-R15. Reads: every read the chip makes,
+        instruction fetches, operands and workspace registers, the
+        read-before-write of destinations, dummy reads (reported even where
+        plain RAM lets the engine skip them) and the vectors of context
+        switches. The bus keeps its fast paths; both watches at once take
         engines that check both. The mask is copied: give it again when it
         changes."""
-        self._read_watch = _watch(mask, hook, "read")
+        checked = checked_watch(access, mask, hook)
+        watch = None if checked is None else _watch(*checked)
+        if access == "write":
+            self._watch = watch
+        else:
+            self._read_watch = watch
         self._use()
 
-    @property
-    def read_watch_mask(self) -> bytearray | None:
-        """The read watch's per-byte mask (None: no watch): `Machine.skip_idle`
-        skips no turn of the wait loop whose reads it covers."""
-        return self._read_watch[0] if self._read_watch is not None else None
+    def watch_mask(self, access: Access) -> Mask | None:
+        """The per-byte mask of the `access` watch (None: none)."""
+        watch = self._watch if check_access(access) == "write" else self._read_watch
+        return watch[0] if watch is not None else None
 
     def set_stops(self, addresses: Any) -> None:
         """Make run() stop before any instruction at these addresses (empty:
@@ -392,6 +392,9 @@ class TMS9900:
             self._stop_mask = bytearray(0x10000)
             for at in self.stops:
                 self._stop_mask[at] = 1
+
+    def _block_tables(self) -> list[BlockTable]:
+        return self._tables
 
     def interrupt(self, level: int | None) -> None:
         """Hold INTREQ at `level` (1-15) until called with None (level-sensitive,
@@ -424,15 +427,11 @@ class TMS9900:
         self._set_state(tuple(values))
 
 
-def _watch(mask: Any, hook: Callable[[int, int], Any] | None, kind: str) -> _Watch | None:
+def _watch(mask: Mask, hook: WatchHook) -> _Watch:
     """A watch as the engines take it: the mask copied, the same per word
     (at each even address: either byte watched, so that a word access
-    costs one index) and the hook; None for none."""
-    if mask is None or hook is None:
-        return None
+    costs one index) and the hook."""
     byte = bytearray(mask)
-    if len(byte) != 0x10000:
-        raise ValueError(f"a {kind}-watch mask needs 65,536 entries")
     word = bytearray(0x10000)
     word[0::2] = bytes(a | b for a, b in zip(byte[0::2], byte[1::2], strict=True))
     return byte, word, hook

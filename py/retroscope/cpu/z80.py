@@ -13,11 +13,10 @@ if it wrote F (SCF/CCF use it for bits 3 and 5), plus bit 8 after EI
 (interrupts held off) and bit 9 after LD A,I / LD A,R (an interrupt taken
 then clears P/V). Exposed as `q`, `ei` and `p`.
 
-For the debugger: `set_stops` (run() stops before addresses), and write
-and read watches inside the core, `set_write_watch(mask, hook)` and
-`set_read_watch(mask, hook)` with `request_stop()` and `at_stop`, the
-protocol the 6502 core has; `cycles` is current during
-run(), so devices stamp their accesses exactly.
+For the debugger: the Core protocol's hooks (`cpu/core.py`): `set_stops`
+(run() stops before addresses), write and read watches inside the core,
+`set_watch(access, mask, hook)`, with `request_stop()` and `at_stop`;
+`cycles` is current during run(), so devices stamp their accesses exactly.
 
 Interrupts: `interrupt(vector_byte)` raises INT (it stays raised until
 accepted), `nmi()` raises NMI; both are taken between instructions. I/O goes
@@ -30,10 +29,12 @@ from collections.abc import Callable
 from functools import partial
 from typing import Any
 
-from ._z80blocks import HOT, compile_block
+from ._z80blocks import HOT, NOBLOCK, block_table, compile_block
 from ._z80gen import Stop, SyncR, build_pages
+from .blocks import AtStop, BlockTable, CompiledCode, lookup
 from .bus import Bus
 from .codegen import generated_code
+from .core import Access, Mask, WatchHook, check_access, checked_watch
 from .isaz80 import (
     IM0_RST_CYCLES,
     IM1_CYCLES,
@@ -111,23 +112,15 @@ FIELDS: tuple[str, ...] = (
 # end by raising `Stop` (HALT, and EI/RETI/RETN with an interrupt raised).
 # An interrupt raised by a device *during* run() is therefore seen when that
 # run() call returns; machines raise interrupts between run() calls.
-# `_blocks`/`_heat`: compiled blocks by start address and how often each
-# address started an instruction in the fetch loop (see `_z80blocks`).
+# `_blocks`: compiled blocks by start address, and how often each address
+# started an instruction in the fetch loop (a BlockTable: see `_z80blocks`).
 _SLOTS = tuple(n for n in FIELDS if n != "r") + ("_r", "_r7", "_attn", "_rsync", "_stop",
-                                                 "_blocks", "_heat", "_mapping", "_pages",
-                                                 "_seen", "bus", "stops", "_stop_only",
+                                                 "_blocks", "_mapping", "_pages",
+                                                 "_seen", "bus", "stops",
                                                  "at_stop", "_stop_req", "_bus_watched",
                                                  "_wmask", "_whook", "_wpages", "_wcache",
                                                  "_rmask", "_rhook", "_rpages", "_rcache",
-                                                 "_bpages", "_end", "hot")
-
-
-class AtStop(Exception):
-    """Raised by a stop address's entry in the block table (see `set_stops`)."""
-
-
-def _at_stop(cpu: Any, read: Any, write: Any) -> int:
-    raise AtStop
+                                                 "_bpages", "_end")
 
 
 def _unchanged_stop(code: bytes, pc: int) -> bool:
@@ -138,11 +131,6 @@ def _unchanged_stop(code: bytes, pc: int) -> bool:
 _UNCOVERED = (False,) * 256
 
 
-# A stop address's entry in the block table: run() looks blocks up at every
-# instruction anyway, so a stop costs nothing until it is reached.
-STOP = (_at_stop, -(1 << 62), (), b"")
-
-
 # run()'s fast loop: nothing but fetch and dispatch, compiled blocks where
 # there are some. The T-states go straight into `cycles` (handlers add nothing
 # to it themselves, so a device sees the instruction's start; blocks see to
@@ -150,7 +138,7 @@ STOP = (_at_stop, -(1 << 62), (), b"")
 # instruction that asked for a stop (`request_stop`, from a write watch's
 # hook or a bus watch), so that nothing is paid for it while nothing watches.
 _FAST_LOOP = """
-def fast(cpu, end, read, write, blocks, heat, unchanged, ram, pages, stops, watched):
+def fast(cpu, end, read, write, bl, heat, HOT, build, unchanged, ram):
     main = MAIN
     n = 0
     pc = cpu.pc
@@ -159,25 +147,15 @@ def fast(cpu, end, read, write, blocks, heat, unchanged, ram, pages, stops, watc
     try:
         while cpu.cycles < end{check}:
             pc = cpu.pc
-            block = blocks.get(pc)
-            if block is not None:
-                if cpu.cycles + block[1] <= end:
-                    if unchanged(block[3], pc):
-                        t = block[0](cpu, read, write)  # first: it may count passes itself
-                        cpu.cycles += t
-                        continue
-                    del blocks[pc]  # the code changed: count again
-                    heat[pc] = 0
-                else:  # the budget's last few instructions: stepped, not counted as hot
-                    ram = None
-            elif ram is not None:
-                hot = heat.get(pc, 0) + 1
-                heat[pc] = hot
-                if hot == cpu.hot:
-                    block = compile_block(ram, pages, pc, stops, watched)
-                    if block is not None:
-                        blocks[pc] = block
-                        continue
+{lookup}            elif cpu.cycles + block[1] <= end:
+                if unchanged(block[3], pc):
+                    t = block[0](cpu, read, write)  # first: it may count passes itself
+                    cpu.cycles += t
+                    continue
+                bl[pc] = None  # the code changed: count again
+                heat[pc] = 0
+            elif block is not NOBLOCK:
+                ram = None  # the budget's last few instructions: stepped, not counted as hot
             op = read(pc)
             cpu.pc = (pc + 1) & 0xFFFF
             n += 1
@@ -201,9 +179,9 @@ def fast(cpu, end, read, write, blocks, heat, unchanged, ram, pages, stops, watc
 
 
 def _fast_loop(check: str, name: str) -> Callable[..., None]:
-    space = {"MAIN": MAIN, "compile_block": compile_block, "Stop": Stop,
-             "AtStop": AtStop, "SyncR": SyncR}
-    code = generated_code(f"retroscope.cpu.z80 {name}", partial(_FAST_LOOP.format, check=check))
+    space = {"MAIN": MAIN, "NOBLOCK": NOBLOCK, "Stop": Stop, "AtStop": AtStop, "SyncR": SyncR}
+    code = generated_code(f"retroscope.cpu.z80 {name}", partial(
+        _FAST_LOOP.format, check=check, lookup=lookup(12, "block", "ram is not None")))
     exec(code, space)  # noqa: S102
     return space["fast"]
 
@@ -218,7 +196,7 @@ _MASKS = dict.fromkeys(("a", "f", "b", "c", "d", "e", "h", "l", "i", "irq_vector
     | dict.fromkeys(("ix", "iy", "sp", "pc", "wz", "af_", "bc_", "de_", "hl_"), 0xFFFF)
 
 
-class Z80:
+class Z80(CompiledCode):
     """The Z80 CPU over a `Bus` (a flat 64 KiB RAM bus when none is given)."""
 
     __slots__ = _SLOTS
@@ -226,26 +204,23 @@ class Z80:
     def __init__(self, bus: Bus | None = None) -> None:
         self.bus = bus if bus is not None else Bus()
         self.cycles = 0
-        self._blocks: dict = {}
-        self._heat: dict[int, int] = {}
+        self._blocks = block_table(HOT)
         self._mapping: tuple | None = None
         self._pages: tuple | None = None  # bus.direct_pages() as of `_seen`
         self._seen: tuple | None = None  # the bus's read/write when last looked
         self.stops: frozenset[int] = frozenset()  # run() stops before these (set_stops)
-        self._stop_only: dict = {}  # the stops' entries, for runs without blocks
         self.at_stop = False  # the last run() ended before a stop address (or on request)
         self._stop_req = False  # request_stop(): end run() after the instruction in flight
         self._end = 0  # the fast loop's end, for blocks that go round (_z80blocks)
-        self.hot = HOT  # visits of an address in the fetch loop before its block is compiled
         self._bus_watched = False  # the bus has a watch (as of `_seen`): check for stops
-        # The write watch (set_write_watch): a 64 KiB mask, the hook, per page
+        # The write watch (set_watch): a 64 KiB mask, the hook, per page
         # whether the mask covers any of it, the write wrapper made for a bus
         # write ((bus write, wrapper)), and the pages blocks treat as plain RAM.
         self._wmask: bytearray | bytes | None = None
         self._whook: Callable[[int, int], Any] | None = None
         self._wpages: tuple[bool, ...] = _UNCOVERED
         self._wcache: tuple[Any, Any] | None = None
-        # The read watch (set_read_watch) likewise.
+        # The read watch likewise.
         self._rmask: bytearray | bytes | None = None
         self._rhook: Callable[[int, int], Any] | None = None
         self._rpages: tuple[bool, ...] = _UNCOVERED
@@ -308,23 +283,11 @@ class Z80:
         """Make run() stop before any instruction at these addresses (empty:
         none); step() ignores them. Compiled blocks end before a stop, and the
         stop sits in the block table that run() consults anyway."""
-        new = frozenset(a & 0xFFFF for a in addresses)
-        blocks = self._blocks
-        for at in self.stops - new:
-            if blocks.get(at) is STOP:
-                del blocks[at]
-                self._heat[at] = 0
-        added = new - self.stops
-        if added:  # blocks that run over a new stop: compiled again, shorter
-            for start, block in list(blocks.items()):
-                if block is not STOP and any(lo <= at < hi for at in added
-                                             for lo, hi in block[2]):
-                    del blocks[start]
-                    self._heat[start] = 0
-        for at in new:
-            blocks[at] = STOP
-        self.stops = new
-        self._stop_only = dict.fromkeys(new, STOP)
+        self._blocks.set_stops(addresses)
+        self.stops = self._blocks.stops
+
+    def _block_tables(self) -> list[BlockTable]:
+        return [self._blocks]
 
     def run(self, cycles: int) -> int:
         """Whole instructions until `cycles` T-states have run; stops early on
@@ -365,17 +328,18 @@ class Z80:
                 # through the watching read/write (and start on none of them,
                 # so that the fetch loop's watched fetches see their code).
                 self._mapping = key
-                self._blocks.clear()
-                self._heat.clear()
-                self._blocks.update(self._stop_only)
+                self._blocks.flush()
                 self._bpages = pages if not watched else tuple(
                     tuple(plain and not covered
                           for plain, covered in zip(direct, cover, strict=True))
                     for direct, cover in zip(pages, (self._rpages, self._wpages), strict=True))
-        blocks = self._blocks if ram is not None else self._stop_only
-        bpages = self._bpages
-        heat = self._heat
+        table = self._blocks
         stops = self.stops
+        if ram is not None:
+            blocks = table.blocks
+            table.compile = partial(_compile_at, ram, self._bpages, stops, watched)
+        else:
+            blocks = table.stop_only()
         fast = _FAST_CHECKED if watched or self._bus_watched else _FAST
         self.at_stop = self._stop_req = False
         start = self.cycles
@@ -397,7 +361,8 @@ class Z80:
                 if self._q & 0x100:  # EI's shadow with an interrupt raised: one step
                     self.cycles += self._step_one(read, write)
                     continue
-            fast(self, end, read, write, blocks, heat, unchanged, ram, bpages, stops, watched)
+            fast(self, end, read, write, blocks, table.heat, table.hot, table.build, unchanged,
+                 ram)
             if self.at_stop:
                 break
         if self._stop_req:  # asked for in the last instruction (or interrupt entry) run
@@ -405,39 +370,34 @@ class Z80:
         self._r &= 0x7F
         return self.cycles - start
 
-    # -- the write watch (the debugger's write breakpoints) ---------------------
-    def set_write_watch(self, mask: bytearray | bytes | None,
-                        hook: Callable[[int, int], Any] | None = None) -> None:
-        """Call hook(addr, value) after every memory write the CPU makes where
-        mask[addr] is set (pushes and interrupt entry included; the Z80 makes
-        no dummy writes; port writes are another space and not watched), from
-        inside run() and step(). Compiled blocks stay, compiled again with a
-        check after each write to a page the mask covers; a hook that calls
-        `request_stop()` ends run() after the instruction in flight. None: no
-        watch and no cost. The mask is read per write, but the pages it covers
-        are taken now: give it again after changing it."""
-        self._wmask, self._whook, self._wpages = _checked_watch("write", mask, hook)
-        self._wcache = None
+    # -- the watches (the debugger's read and write breakpoints) ----------------
+    def set_watch(self, access: Access, mask: Mask | None,
+                  hook: WatchHook | None = None) -> None:
+        """Call hook(addr, value) after every memory `access` the CPU makes
+        where mask[addr] is set, from inside run() and step(), as a bus watch
+        sees them: writes with pushes and interrupt entry (the Z80 makes no
+        dummy writes); reads with opcode and operand fetches, pops and the
+        IM 2 vector (ports are another space and not watched). Compiled
+        blocks stay, compiled again with a check after each write to a page
+        the mask covers, and, for reads, where the mask covers neither their
+        code nor what they read from (elsewhere they read watched pages
+        through the hook); a hook that calls `request_stop()` ends run()
+        after the instruction in flight. None: no watch and no cost. The mask
+        is read per access, but the pages it covers are taken now: give it
+        again after changing it."""
+        mask, hook = checked_watch(access, mask, hook) or (None, None)
+        pages = (_UNCOVERED if mask is None
+                 else tuple(any(mask[p << 8:(p + 1) << 8]) for p in range(256)))
+        if access == "write":
+            self._wmask, self._whook, self._wpages = mask, hook, pages
+            self._wcache = None
+        else:
+            self._rmask, self._rhook, self._rpages = mask, hook, pages
+            self._rcache = None
 
-    def set_read_watch(self, mask: bytearray | bytes | None,
-                       hook: Callable[[int, int], Any] | None = None) -> None:
-        """Call hook(addr, value) after every memory read the CPU makes where
-        mask[addr] is set, as a bus read watch sees them: opcode and operand
-        fetches, pops, the IM 2 vector (port reads are another space), from
-        inside run() and step(). Compiled blocks stay where the mask covers
-        neither their code nor what they read from; elsewhere they read
-        watched pages through the hook and leave after an instruction whose
-        read made the hook ask for a stop (`request_stop()`). None: no watch
-        and no cost. As for the write watch, give the mask again after
-        changing it."""
-        self._rmask, self._rhook, self._rpages = _checked_watch("read", mask, hook)
-        self._rcache = None
-
-    @property
-    def read_watch_mask(self) -> bytearray | bytes | None:
-        """The read watch's mask (None: no watch): `Machine.skip_idle` skips
-        no turn of the wait loop whose reads it covers."""
-        return self._rmask
+    def watch_mask(self, access: Access) -> Mask | None:
+        """The mask of the `access` watch (None: none)."""
+        return self._wmask if check_access(access) == "write" else self._rmask
 
     def request_stop(self) -> None:
         """End the run() in progress after the instruction in flight (a watch hit)."""
@@ -648,14 +608,7 @@ class Z80:
         self._attn = bool(self.irq or self.nmi_pending or self.halted)
 
 
-def _checked_watch(kind: str, mask: bytearray | bytes | None,
-                   hook: Callable[[int, int], Any] | None
-                   ) -> tuple[Any, Any, tuple[bool, ...]]:
-    """A watch's (mask, hook, pages the mask covers), or no watch for None."""
-    if mask is None:
-        return None, None, _UNCOVERED
-    if len(mask) < 0x10000:
-        raise ValueError(f"a {kind} watch mask covers 64 KiB, not {len(mask)} bytes")
-    if hook is None:
-        raise ValueError(f"a {kind} watch needs a hook")
-    return mask, hook, tuple(any(mask[p << 8:(p + 1) << 8]) for p in range(256))
+def _compile_at(ram: bytearray, pages: tuple, stops: frozenset[int], watched: int,
+                at: int) -> Any:
+    """The block table's `compile` for one run(): the block at `at`."""
+    return compile_block(ram, pages, at, stops, watched)

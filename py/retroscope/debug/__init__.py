@@ -6,6 +6,7 @@ is a part of it. Nothing here costs anything while it is not in use.
 
 from __future__ import annotations
 
-from .session import BreakReason, DebugError, Session
+from ..runcontrol import StopKind, StopReason
+from .session import DebugError, Session
 
-__all__ = ["BreakReason", "DebugError", "Session"]
+__all__ = ["DebugError", "Session", "StopKind", "StopReason"]

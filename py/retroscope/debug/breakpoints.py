@@ -12,11 +12,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .condition import ConditionError, Env, Value, compile_condition
+from .errors import DebugError
 
 KINDS = ("exec", "read", "write")
 
 
-class BreakpointError(ValueError):
+class BreakpointError(DebugError):
     """A breakpoint description that cannot be used."""
 
 

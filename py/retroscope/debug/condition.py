@@ -31,10 +31,12 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from .errors import DebugError
+
 Value = Callable[[], int]
 
 
-class ConditionError(ValueError):
+class ConditionError(DebugError):
     """A condition that does not parse; `column` is 1-based."""
 
     def __init__(self, message: str, column: int, text: str) -> None:

@@ -1,21 +1,28 @@
 """What the debugger needs to know about each CPU family, in one place.
 
 Instruction lengths and mnemonics come from the CPUs' own tables and
-disassemblers (`cpu/isa6502.py`, `cpu/disz80.py`, `cpu/dis9900.py`); this module
-only sorts mnemonics into the kinds stepping cares about (call, return) and knows
-where each CPU keeps its return addresses.
+disassemblers (`cpu/isa6502.py`, `cpu/disz80.py`, `cpu/dis9900.py`), and so do
+which instructions call and return (each table's `CALLS` and `RETURNS`) and
+the TMS9900's workspace (`isa9900.register_address`, R11, R13-R15). Each
+family's class here says the rest the debugger asks a CPU (where it keeps its
+return addresses, its flags, the registers it keeps in memory), so that no
+other part of the debugger asks which CPU it runs on.
 
 A family is "6502" (NMOS and 2A03 alike), "z80" or "tms9900".
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
+from .errors import DebugError
+
 # Instruction kinds for stepping.
 OTHER, CALL, RETURN = 0, 1, 2
+
+CHAIN = 32  # context switches followed back at most (the TMS9900's return slots)
 
 
 @dataclass(frozen=True)
@@ -51,7 +58,7 @@ def family_of(cpu_name: str) -> str:
         return "z80"
     if name in ("tms9900", "9900"):
         return "tms9900"
-    raise ValueError(f"unknown CPU family {cpu_name!r}")
+    raise DebugError(f"unknown CPU family {cpu_name!r}")
 
 
 class CpuInfo:
@@ -125,6 +132,20 @@ class CpuInfo:
         place to come back to, whereas a call saves the address after the call."""
         raise NotImplementedError
 
+    def saved_return(self) -> int:
+        """The return address an interrupt entry (or a call) has just saved."""
+        raise NotImplementedError
+
+    def pc_at_write(self, read: Callable[[int], int], at: int) -> int:
+        """The instruction that made a write a watch saw with PC at `at`, if
+        PC was still on it; -1 when PC had moved past it (the Z80 and TMS9900
+        cores fetch every operand first)."""
+        return -1
+
+    def interrupt_handlers(self) -> set[int]:
+        """Where the CPU's interrupts begin now, from its vectors."""
+        raise NotImplementedError
+
     # -- registers ---------------------------------------------------------------
     def get_registers(self) -> dict[str, int]:
         cpu = self.cpu
@@ -143,17 +164,46 @@ class CpuInfo:
                 break
         else:
             names = ", ".join(r.name for r in self.registers)
-            raise ValueError(f"no register {name!r} (registers: {names})")
+            raise DebugError(f"no register {name!r} (registers: {names})")
         if isinstance(value, bool) or not isinstance(value, int):
-            raise ValueError(f"register {name} needs an integer, not {value!r}")
+            raise DebugError(f"register {name} needs an integer, not {value!r}")
         top = reg.limit
         if not 0 <= value <= top:
-            raise ValueError(f"register {name} holds 0-{top} (${top:X}), not {value}")
+            raise DebugError(f"register {name} holds 0-{top} (${top:X}), not {value}")
         setattr(self.cpu, name, value)
 
     def trace_fields(self) -> tuple[str, ...]:
         """Registers recorded per traced instruction (besides pc)."""
         return tuple(r.name for r in self.registers if r.name != "pc")
+
+    # Words in memory are big-endian (conditions' `[addr].w`)?
+    big_endian = False
+
+    def memory_registers(self, peek: Callable[[int], int]) -> dict[str, Callable[[], int]]:
+        """Registers kept in memory (none but the TMS9900's), each read by
+        `peek` when asked: name -> its value now."""
+        return {}
+
+    def flag_text(self, value: int) -> str:
+        """The flag register's value as letters, most significant first
+        ("-" for a flag clear; the 6502's unused bit and the Z80's bits 3
+        and 5 keep their own letter)."""
+        out = ""
+        for i, letter in enumerate(self.flags):
+            out += letter if value & (0x80 >> i) else ("-" if letter not in "-5" else letter)
+        return out
+
+    def return_slots(self, peek: Callable[[int], int]) -> Iterator[tuple[int, int]]:
+        """Where return addresses may be kept, innermost first: (the return
+        address, where it was found). The call stack keeps those a call
+        instruction ends just before."""
+        raise NotImplementedError
+
+    def interrupt_frame(self, peek: Callable[[int], int], at: int) -> int | None:
+        """The address an interrupt returns to, if its entry saved the state
+        at `at` among the return slots (None: not one, or not told apart
+        from a call on this CPU)."""
+        return None
 
 
 def _word_le(read: Callable[[int], int], addr: int) -> int:
@@ -170,25 +220,42 @@ class Info6502(CpuInfo):
                  Register("y", 8), Register("s", 8), Register("p", 8))
     flags = "NV-BDIZC"
     flag_register = "p"
-    _CALLS = frozenset({"jsr", "brk"})  # BRK comes back through RTI to pc+2
-    _RETURNS = frozenset({"rts", "rti"})
 
     def __init__(self, cpu: Any) -> None:
         super().__init__(cpu)
         from ..cpu import isa6502
         self._ops = isa6502.OPCODES
+        self._writes_first: bytearray | None = None
+        self._calls, self._returns = isa6502.CALLS, isa6502.RETURNS
 
     def decode(self, read: Callable[[int], int], addr: int) -> Insn:
         op = self._ops[read(addr & 0xFFFF)]
         if op is None:
             return Insn(addr, 1, "???", OTHER)
         mnemonic = op.mnemonic
-        kind = CALL if mnemonic in self._CALLS else RETURN if mnemonic in self._RETURNS else OTHER
+        kind = CALL if mnemonic in self._calls else RETURN if mnemonic in self._returns else OTHER
         length = 2 if mnemonic == "brk" else op.length  # BRK skips a signature byte
         return Insn(addr, length, mnemonic, kind, op.documented and mnemonic != "brk")
 
     def _key(self, read: Callable[[int], int], addr: int) -> int:
         return read(addr & 0xFFFF)
+
+    def pc_at_write(self, read: Callable[[int], int], at: int) -> int:
+        """The instruction that made a write seen with PC at `at`: the core's
+        handlers (which its compiled blocks share) move PC before writing,
+        but for the plain stores (STA/STX/STY absolute and zero page), which
+        write first: there PC is still on the instruction."""
+        if self._writes_first is None:
+            from ..cpu._6502gen import handler_body
+            first = bytearray(256)
+            for code, op in enumerate(self._ops):
+                if op is not None:
+                    body = handler_body(op, False)
+                    writes = [i for i, line in enumerate(body) if "write(" in line]
+                    moves = [i for i, line in enumerate(body) if line.startswith("pc = ")]
+                    first[code] = bool(writes and moves and writes[0] < moves[0])
+            self._writes_first = first
+        return at if self._writes_first[read(at & 0xFFFF)] else -1
 
     def text(self, read: Callable[[int], int], addr: int,
              symbols: dict[str, int] | None = None) -> str:
@@ -207,8 +274,30 @@ class Info6502(CpuInfo):
         s = self.cpu.s
         if s != (depth0 - 3) & 0xFF:
             return False
+        return self.saved_return() == pc0
+
+    def saved_return(self) -> int:
+        s, peek = self.cpu.s, self.cpu.bus.peek
+        return peek(0x100 | (s + 2) & 0xFF) | peek(0x100 | (s + 3) & 0xFF) << 8
+
+    def interrupt_handlers(self) -> set[int]:
         peek = self.cpu.bus.peek
-        return peek(0x100 | (s + 2) & 0xFF) | peek(0x100 | (s + 3) & 0xFF) << 8 == pc0
+        return {_word_le(peek, 0xFFFA), _word_le(peek, 0xFFFE)}  # NMI, IRQ/BRK
+
+    def return_slots(self, peek: Callable[[int], int]) -> Iterator[tuple[int, int]]:
+        # JSR pushes (return - 1) on page 1, high byte first: any byte pair
+        # above S may be one.
+        i = self.cpu.s + 1
+        while i < 0x100:
+            lo, hi = peek(0x100 | i), peek(0x100 | ((i + 1) & 0xFF))
+            yield ((lo | hi << 8) + 1) & 0xFFFF, 0x100 | i
+            i += 1
+
+    def interrupt_frame(self, peek: Callable[[int], int], at: int) -> int | None:
+        # Interrupt entry pushes PCH, PCL, then P with B clear (bit 5 set).
+        if at >= 0x1FE or peek(at) & 0x30 != 0x20:
+            return None
+        return peek(at + 1) | peek(at + 2) << 8
 
 
 class InfoZ80(CpuInfo):
@@ -225,8 +314,10 @@ class InfoZ80(CpuInfo):
     flags = "SZ5H3PNC"
     flag_register = "f"
 
-    _CALLS = frozenset({"call", "rst"})
-    _RETURNS = frozenset({"ret", "reti", "retn"})
+    def __init__(self, cpu: Any) -> None:
+        super().__init__(cpu)
+        from ..cpu import isaz80
+        self._calls, self._returns = isaz80.CALLS, isaz80.RETURNS
 
     def decode(self, read: Callable[[int], int], addr: int) -> Insn:
         from ..cpu import disz80
@@ -234,7 +325,7 @@ class InfoZ80(CpuInfo):
         if form is None:  # a DD/FD prefix overridden by the next prefix
             return Insn(addr, length, "nop", OTHER, False)
         mnemonic = form.mnemonic
-        kind = CALL if mnemonic in self._CALLS else RETURN if mnemonic in self._RETURNS else OTHER
+        kind = CALL if mnemonic in self._calls else RETURN if mnemonic in self._returns else OTHER
         return Insn(addr, length, form.text, kind, form.documented)
 
     def text(self, read: Callable[[int], int], addr: int,
@@ -258,6 +349,25 @@ class InfoZ80(CpuInfo):
         sp = self.cpu.sp
         return sp == (depth0 - 2) & 0xFFFF and _word_le(self.cpu.bus.peek, sp) == pc0
 
+    def saved_return(self) -> int:
+        return _word_le(self.cpu.bus.peek, self.cpu.sp)
+
+    def interrupt_handlers(self) -> set[int]:
+        # IM 1 and NMI at fixed places; IM 2 through the table at I * 256 +
+        # the byte the device gave; IM 0 runs that byte (an RST, here).
+        cpu = self.cpu
+        vector = cpu.irq_vector
+        found = {0x0038, 0x0066, _word_le(cpu.bus.peek, (cpu.i << 8) | (vector & 0xFE))}
+        if vector & 0xC7 == 0xC7:
+            found.add(vector & 0x38)
+        return found
+    def return_slots(self, peek: Callable[[int], int]) -> Iterator[tuple[int, int]]:
+        # CALL and RST push the return address where SP points: any word above it.
+        sp = self.cpu.sp
+        for n in range(256):
+            at = (sp + 2 * n) & 0xFFFF
+            yield _word_le(peek, at), at
+
     def trace_fields(self) -> tuple[str, ...]:
         return ("af", "bc", "de", "hl", "ix", "iy", "sp")
 
@@ -267,17 +377,21 @@ class Info9900(CpuInfo):
     registers = (Register("pc", 16), Register("wp", 16), Register("st", 16))
     flags = "LAECVPX"  # L> A> EQ C OV OP X, bits 15..9 of ST
     flag_register = "st"
+    big_endian = True
+
+    def __init__(self, cpu: Any) -> None:
+        super().__init__(cpu)
+        from ..cpu import isa9900
+        self._isa = isa9900
 
     def decode(self, read: Callable[[int], int], addr: int) -> Insn:
         from ..cpu import dis9900
+        isa = self._isa
         line = dis9900.decode(read, addr & 0xFFFE)
         mnemonic = line.mnemonic
-        word = _word_be(read, addr & 0xFFFE)
-        if mnemonic in ("BL", "BLWP", "XOP"):
+        if mnemonic in isa.CALLS:
             kind = CALL
-        elif mnemonic == "RTWP" or 0x0450 <= word <= 0x045F:
-            # B *Rn: B *R11 returns from BL; B *Rn is how a routine returns
-            # through a link it saved from R11 (as nested BL code must).
+        elif mnemonic in isa.RETURNS or _word_be(read, addr & 0xFFFE) in isa.RETURN_WORDS:
             kind = RETURN
         else:
             kind = OTHER
@@ -307,20 +421,54 @@ class Info9900(CpuInfo):
     def interrupted(self, pc0: int, depth0: int) -> bool:
         # Context switch: the new workspace's R14 holds the old PC.
         wp = self.cpu.wp
-        return wp != depth0 and _word_be(self.cpu.bus.peek, wp + 28) == pc0
+        return wp != depth0 and self._register(self.cpu.bus.peek, wp, self._isa.SAVED_PC) == pc0
+
+    def _register(self, peek: Callable[[int], int], wp: int, n: int) -> int:
+        return _word_be(peek, self._isa.register_address(wp, n))
+
+    def memory_registers(self, peek: Callable[[int], int]) -> dict[str, Callable[[], int]]:
+        cpu, register = self.cpu, self._register
+        return {f"r{n}": (lambda n=n: register(peek, cpu.wp, n))
+                for n in range(self._isa.WORKSPACE_REGISTERS)}
+
+    def flag_text(self, value: int) -> str:
+        # ST's flags are its top bits (TI numbers the MSB bit 0); the
+        # interrupt mask is its low four.
+        out = "".join(letter if value & (0x8000 >> i) else "-"
+                      for i, letter in enumerate(self.flags))
+        return f"{out} mask={value & 0xF}"
+
+    def return_slots(self, peek: Callable[[int], int]) -> Iterator[tuple[int, int]]:
+        # BL's link in R11, then the chain of context switches: each
+        # workspace's R14 holds the PC it returns to and R13 the WP before.
+        isa = self._isa
+        wp = self.cpu.wp
+        link = isa.register_address(wp, isa.LINK)
+        yield _word_be(peek, link), link
+        for _ in range(CHAIN):
+            at = isa.register_address(wp, isa.SAVED_PC)
+            yield _word_be(peek, at), at
+            wp = self._register(peek, wp, isa.SAVED_WP)
+
+    def saved_return(self) -> int:
+        # The new workspace's R14.
+        return self._register(self.cpu.bus.peek, self.cpu.wp, self._isa.SAVED_PC)
+
+    def interrupt_handlers(self) -> set[int]:
+        # Level n's vector is WP, PC at 4n; LOAD's at >FFFC.
+        peek = self.cpu.bus.peek
+        return {_word_be(peek, 4 * n + 2) for n in range(16)} | {_word_be(peek, 0xFFFE)}
 
     def get_registers(self) -> dict[str, int]:
         regs = super().get_registers()
-        peek = self.cpu.bus.peek
-        wp = self.cpu.wp
-        for n in range(16):
-            regs[f"r{n}"] = _word_be(peek, wp + 2 * n)
+        regs.update((name, value()) for name, value in
+                    self.memory_registers(self.cpu.bus.peek).items())
         return regs
 
     def set_register(self, name: str, value: int) -> None:
         if name.startswith("r") and name[1:].isdigit() and 0 <= int(name[1:]) <= 15:
             if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 0xFFFF:
-                raise ValueError(f"register {name} holds 0-65535 ($FFFF), not {value!r}")
+                raise DebugError(f"register {name} holds 0-65535 ($FFFF), not {value!r}")
             self.cpu.set_reg(int(name[1:]), value)
             return
         super().set_register(name, value)

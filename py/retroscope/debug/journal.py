@@ -35,12 +35,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
+from .errors import DebugError
+
 WHOLE = 1 << 62  # the session's CHECKED_WHOLE_FRAME
 MAX_FRAMES = 60 * 60 * 60 * 4  # four hours of frames in one moment: more is refused
 MAX_EVENTS = 20_000
 
 
-class JournalError(ValueError):
+class JournalError(DebugError):
     """A journal (from a link or a file) that cannot be replayed."""
 
 

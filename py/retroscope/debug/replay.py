@@ -24,29 +24,8 @@ Progress = Callable[[int], None]
 SLICE_FRAMES = 30  # `replaying` hands back every this many frames
 
 
-class ReplayError(ValueError):
+class ReplayError(DebugError):
     """The replay could not go on; the machine is where it stopped."""
-
-
-def _stop_at(session: Any, target: int) -> Callable[[int], int]:
-    """A runner stepping instructions until CPU cycle `target`, then stopping."""
-    cpu, machine = session.cpu, session.machine
-
-    def runner(cycles: int) -> int:
-        step = cpu.step
-        ran = 0
-        while ran < cycles:
-            if cpu.cycles >= target:
-                machine.stop_requested = True
-                return ran
-            n = step()
-            if not n:
-                return ran
-            ran += n
-        if cpu.cycles >= target:
-            machine.stop_requested = True
-        return ran
-    return runner
 
 
 def _apply(session: Any, kind: str, args: dict[str, Any]) -> None:
@@ -116,8 +95,8 @@ def replaying(session: Any, segments: list[Segment], frame: int,
             session._recorded = machine.frame
         session._install()  # the runner the session's own state asks for
         session.paused = True
-        session.reason = None  # it waits at the moment: no reset or stop of the replay's
-        session.plan = None
+        session.control.reason = None  # it waits at the moment: no reset or stop of the replay's
+        session.control.plan = None
         session.memory.mark_pause(fresh=True)
 
 
@@ -131,7 +110,7 @@ def _run_to(session: Any, seg: Segment, frame: int, cycle: int,
             session._pending_buttons = _buttons(seg, f)
         session.record = f >= record_from
         until = seg.checked.get(f)
-        machine.runner = session.bare_runner if until is None else session._replay_runner(until)
+        machine.runner = session.control.recorded_runner(until)
         while True:
             result = session._advance()
             if result == "frame":
@@ -148,7 +127,7 @@ def _run_to(session: Any, seg: Segment, frame: int, cycle: int,
             session._pending_buttons = _buttons(seg, frame)
         session.record = frame >= record_from
         # (At a frame's start the machine already counts from that frame.)
-        machine.runner = _stop_at(session, machine._frame_start + cycle - 1)
+        machine.runner = session.control.stepping_to(machine._frame_start + cycle - 1)
         result = session._advance()
         machine.stop_requested = False
         if result == "frame":

@@ -1,5 +1,6 @@
-"""Step requests: one object per kind of step, asked by the session's runner
-whether to stop (as Mesen's StepRequest describes every step kind with one value).
+"""Step requests: one object per kind of step, asked by the debugger's runners
+(`runcontrol.RunControl`) whether to stop (as Mesen's StepRequest describes
+every step kind with one value).
 
 A plan can stop the CPU in three places, each cheap to ask:
 
@@ -26,6 +27,7 @@ class Plan:
     kind = ""
     target = -1
     every = False
+    frame_only = False  # it ends with the frame: nothing to look at before
 
     def at_target(self) -> bool:
         return False
@@ -147,3 +149,4 @@ class StepFrame(Plan):
     """Run to the end of the current video frame (the session stops there)."""
 
     kind = "frame"
+    frame_only = True

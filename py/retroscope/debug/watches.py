@@ -11,12 +11,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from .breakpoints import BreakpointError, parse_address
+from .errors import DebugError
 
 # format -> bytes read
 FORMATS: dict[str, int] = {"hex": 1, "dec": 1, "bcd": 1, "u16le": 2, "u16be": 2}
 
 
-class WatchError(ValueError):
+class WatchError(DebugError):
     """A watch that cannot be set."""
 
 

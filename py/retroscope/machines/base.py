@@ -37,6 +37,7 @@ from importlib import resources
 from typing import Any
 
 from ..cpu.bus import Bus
+from ..runcontrol import IdleLoop, run_idle
 from .sound import SoundLog
 
 
@@ -91,6 +92,13 @@ class Param:
     hi: int = 0xFFFF
     max_len: int = 4096
     alphabet: str = ""
+
+    def range_text(self) -> str:
+        """What values it takes, in words (`retroscope machines`)."""
+        if self.kind == "int":
+            return f"{self.lo}-{self.hi}"
+        letters = f" of {self.alphabet}" if self.alphabet and len(self.alphabet) <= 30 else ""
+        return f"text, up to {self.max_len} characters{letters}"
 
     def using(self) -> str:
         """How a message says which value is used instead: the default, in
@@ -324,6 +332,69 @@ class Routine:
     regs: tuple[tuple[str, int], ...] = ()  # registers it needs, e.g. (("x", 0x17),)
 
 
+# The buttons a touch pad presses (by name, as a machine's `buttons` call them).
+PAD_DIRECTIONS = ("Up", "Down", "Left", "Right")
+
+
+@dataclass(frozen=True)
+class TouchControls:
+    """How a touch screen plays the machine. The page (web/touch.js) builds
+    its controls from this, `buttons` and `actions`: a pad over the buttons
+    named in PAD_DIRECTIONS, and a button for every other one the machine
+    says what it does (`actions`, in that order), but for those in `omit`."""
+
+    ways: int = 8  # the pad's directions: 8 (diagonals too), 4, or 0 for no pad
+    # The pad keeps its last direction when the finger lifts (an arcade
+    # joystick: Pac-Man turns at the next corner), until another is chosen
+    # or its centre is touched.
+    keep_direction: bool = False
+    big: tuple[str, ...] = ()  # drawn large, under the thumb, left to right (the NES's B A)
+    omit: tuple[str, ...] = ()  # not shown: another player's, a second key for the same thing
+    # A button's caption where what it does is too long to read on it ("" for
+    # none); otherwise its action's first words (`caption`).
+    captions: dict[str, str] = field(default_factory=dict)
+    board: bool = False  # the picture takes taps as it takes clicks (a board game)
+
+    def problems(self, buttons: tuple[str, ...]) -> list[str]:
+        """What does not hold together with the machine's buttons."""
+        found = []
+        if self.ways not in (0, 4, 8):
+            found.append(f"the pad has {self.ways} ways (0, 4 or 8)")
+        if self.ways and not set(PAD_DIRECTIONS) <= set(buttons):
+            found.append(f"a pad needs the buttons {', '.join(PAD_DIRECTIONS)}")
+        for name in (*self.big, *self.omit, *self.captions):
+            if name not in buttons:
+                found.append(f"{name!r} is not one of the machine's buttons")
+        return found
+
+    def plan(self, buttons: tuple[str, ...],
+             actions: tuple[tuple[str, str], ...]) -> dict[str, Any]:
+        """The controls the page draws: the pad, and the buttons beside it
+        (each with what it does, and its caption), the small ones in the
+        order of `actions`, then the big ones left to right."""
+        what = dict(actions)
+        shown = [name for name in (*what, *buttons) if name not in PAD_DIRECTIONS
+                 and name not in self.omit and (name in what or not actions)]
+        shown = list(dict.fromkeys(shown))
+        order = [n for n in shown if n not in self.big] + [n for n in self.big if n in shown]
+        return {
+            "ways": self.ways, "keep_direction": self.keep_direction, "board": self.board,
+            "buttons": [{"button": name, "what": what.get(name, name), "big": name in self.big,
+                         "caption": self.caption(name, what.get(name, ""))}
+                        for name in order],
+        }
+
+
+    def caption(self, name: str, action: str) -> str:
+        """The words under a button: its own caption, else what it does up to
+        the first comma or semicolon, without a scope ("menu: debug mode" ->
+        "debug mode"); none where that says no more than its name."""
+        if name in self.captions:
+            return self.captions[name]
+        words = re.split(r"[,;]", action.split(": ", 1)[-1], maxsplit=1)[0].strip()
+        return "" if words.lower() == name.lower() else words
+
+
 @dataclass(frozen=True)
 class MachineInfo:
     """The static description of a machine, sent to the page once."""
@@ -344,6 +415,7 @@ class MachineInfo:
     # with a direction ("move left", "rotate clockwise") lets the hint say a set
     # of keys at once ("arrows: move").
     actions: tuple[tuple[str, str], ...] = ()
+    touch: TouchControls = TouchControls()
     params: tuple[Param, ...] = ()
     article: str = ""  # which seed documents the mechanics
     summary: str = ""
@@ -356,6 +428,7 @@ class MachineInfo:
             "width": self.width, "height": self.height,
             "buttons": list(self.buttons), "keys": dict(self.keys),
             "actions": [list(pair) for pair in self.actions],
+            "touch": self.touch.plan(self.buttons, self.actions),
             "params": [
                 {"name": p.name, "kind": p.kind, "default": p.default, "help": p.help}
                 for p in self.params
@@ -378,25 +451,6 @@ def wrapped_slice(image: bytes | bytearray, addr: int, length: int) -> bytes:
 
 # Where `call()` parks the return address: execution stops when PC gets there.
 CALL_SENTINEL = 0xFFF0
-
-
-@dataclass(frozen=True)
-class IdleLoop:
-    """A program's wait-for-interrupt loop (addresses start..end-1) whose turns
-    change nothing but the cycle count while the machine says it is steady
-    (`Machine.idle_steady`): the machine may skip whole turns of it."""
-
-    start: int  # its first instruction
-    end: int  # just past its last (the branch back)
-    turn: int  # cycles of one turn
-    # Every address a turn reads besides its code (dummy reads included), so
-    # that a read watch elsewhere lets turns be skipped; the contract suite
-    # checks the list against a turn's reads.
-    data: tuple[int, ...] = ()
-
-    def read_by_a_turn(self, mask: Any) -> bool:
-        """Does a turn read an address the read watch's `mask` covers?"""
-        return any(mask[self.start:self.end]) or any(mask[a] for a in self.data)
 
 
 # The snapshot's key for the framebuffer: what the machine last drew.
@@ -466,69 +520,11 @@ class Machine:
         take in between (each machine says how to tell)."""
         return False
 
-    def skip_idle(self, cycles: int, passing: frozenset[int] | set[int] = frozenset(),
-                  reads_checked: bool = False) -> int:
-        """Skip whole turns of the wait loop (fewer than `cycles`) by adding
-        their cycles, when they would change nothing: the CPU is in the loop in
-        a steady state, no stop address is inside it (but those in `passing`,
-        which the debugger has checked: a breakpoint there would not hold on
-        any turn) and no read watch would see the loop's reads (a bus watch,
-        or the core's own where it covers them, but with `reads_checked`: the
-        debugger saw a whole turn's reads and none would stop it on any turn).
-        The cycles skipped (0: none)."""
-        idle = self.idle_loop
-        if idle is None or cycles <= idle.turn:
-            return 0
-        cpu = self.cpu
-        if not idle.start <= cpu.pc < idle.end:
-            return 0
-        stops = getattr(cpu, "stops", ())
-        if stops and any(idle.start <= at < idle.end and at not in passing for at in stops):
-            return 0
-        # (A core's own read watch sees the loop's reads as a bus watch does.)
-        mask = getattr(cpu, "read_watch_mask", None)
-        if (self.bus.watching("read")
-                or mask is not None and not reads_checked and idle.read_by_a_turn(mask)
-                or not self.idle_steady()):
-            return 0
-        skipped = (cycles - 1) // idle.turn * idle.turn
-        cpu.cycles += skipped
-        return skipped
-
     def run_idle(self, cycles: int) -> int:
-        """`cpu.run`, skipping whole turns of the wait loop (`skip_idle`) where
-        the CPU is in it: the machine's own runner when it has a loop.
-        Returns early when the core does (a stop, a halt).
-
-        A chunk of `IDLE_CHUNK` cycles ends anywhere in the loop; from inside
-        it the core goes on one instruction at a time (run(1): stops and
-        watches hold as in any run) to the loop's top, where a turn can be
-        skipped. Whole instructions run in the same order either way, so the
-        machine's state is the same as with one run() call."""
-        cpu = self.cpu
-        run = cpu.run
-        chunk = self.IDLE_CHUNK
-        idle = self.idle_loop
-        done = 0
-        while done < cycles:
-            left = cycles - done
-            skipped = self.skip_idle(left)
-            if skipped:
-                done += skipped
-                continue
-            if idle is not None and idle.start < cpu.pc < idle.end:
-                ran = run(1)  # on to the loop's top
-                done += ran
-                if not ran or getattr(cpu, "at_stop", False):
-                    break
-                continue
-            want = left if chunk is None else min(left, chunk)
-            ran = run(want)
-            done += ran
-            # A stop requested in the chunk's last instruction ends it on time.
-            if ran < want or getattr(self.cpu, "at_stop", False):
-                break
-        return done
+        """`cpu.run`, skipping whole turns of the wait loop where the CPU is in
+        it and they would change nothing (`runcontrol.run_idle`): the
+        machine's own runner when it has a loop."""
+        return run_idle(self, cycles)
 
     # -- running ---------------------------------------------------------------
     # A frame is a schedule: `frame_events()` lists (cycle offset, handler)
@@ -615,6 +611,22 @@ class Machine:
         to the address in the memory view.
         """
         raise NotImplementedError
+
+    # -- in a notebook -------------------------------------------------------------
+    def _repr_png_(self) -> bytes:
+        """The picture on screen, for Jupyter (a PNG made with the stdlib)."""
+        from ..util.png import png_bytes
+
+        return png_bytes(self.width, self.height, self.framebuffer, self.palette)
+
+    def frames(self, n: int, buttons: Any = 0, every: int = 2) -> Any:
+        """Run `n` frames and give them back as an animation a notebook shows
+        (an animated GIF, one frame in `every`; `.save(path)` writes it).
+        `buttons`: held bits, one value per frame, or a function of the
+        machine asked before each frame (the Tetris AI's `Bot.buttons`)."""
+        from ..util.animation import animate
+
+        return animate(self, n, buttons, every)
 
     # -- the documented variables (machines/variables.py) ---------------------------
     VARIABLES: tuple[Any, ...] = ()  # the machine's table of `Variable`s

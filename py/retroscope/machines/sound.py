@@ -16,8 +16,10 @@ dropped, so a log never holds more than two frames. Writes made between frames
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 
 @dataclass
@@ -69,3 +71,25 @@ class SoundLog:
         """The writes as (stamp, reg, value) tuples, for tests and panels."""
         w = self.writes
         return [(w[i], w[i + 1], w[i + 2]) for i in range(0, len(w), 3)]
+
+
+def frame_json(machine: Any, sync: bool = False) -> str:
+    """A machine's sound logs of the frame just run, drained, as the JSON the
+    worker posts to the page's AudioWorklet (web/audio/worklet.js):
+    {frame, cycles, clock, logs: [{chip, clock, writes}]}; "" for a machine
+    without sound chips. With `sync`, each log's writes are the chip's state
+    as writes instead (`SoundLog.sync_writes`)."""
+    logs = machine.sound_logs()
+    if not logs:
+        return ""
+    return json.dumps({
+        "frame": machine.frame, "cycles": machine.last_frame_cycles,
+        "clock": machine.INFO.clock_hz,
+        "logs": [{"chip": log.chip, "clock": log.clock_hz, "writes": _writes(log, sync)}
+                 for log in logs],
+    }, separators=(",", ":"))
+
+
+def _writes(log: SoundLog, sync: bool) -> list[int]:
+    drained = log.drain()
+    return log.sync_writes() if sync else drained

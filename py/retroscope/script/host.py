@@ -2,10 +2,11 @@
 
 `ScriptHost(session)` runs a script's text (`run`), holds what it registered
 (hooks on frames, instructions and writes; presses; the overlay) and is the
-debugger session's script while it runs (`Session.set_script`): the session
-calls `frame_ended` after each frame, `at_exec` at the script's stop
-addresses (the core's own stops, as execute breakpoints), `at_write` after a
-write the script watches (the core's write watch, as write breakpoints) and
+debugger session's script while it runs (`Session.set_script`). It is the
+run control's `Hooks` (runcontrol.py): `at_exec` is called at the script's
+stop addresses (the core's own stops, as execute breakpoints are), `at_write`
+after a write the script watches (in the core's one write watch, as write
+breakpoints are); the session calls `frame_ended` after each frame and
 `presses` at each frame's start, where the controller is latched. Nothing of
 it costs anything when no script runs: the session only looks when it has one.
 

@@ -1,5 +1,5 @@
 // The FDS's wavetable channel (the 2C33's audio), fed the writes the FDS
-// machine's sound device logs (py/retroscope/machines/fds/sound.py), reg =
+// machine's sound device logs (py/retroscope/machines/fds/audio.py), reg =
 // address - $4040: 0-$3F the wave RAM, $40 = $4080 ... $4A = $408A.
 //
 // Facts, from the NESdev wiki's "FDS audio" page: a 64-step wave of 6-bit

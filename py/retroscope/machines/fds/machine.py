@@ -18,7 +18,7 @@ from ...cpu.bus import Bus
 from ..base import Built, assemble_package
 from ..nes.machine import CPU_HZ, NesMachine
 from ..sound import SoundLog
-from .sound import FdsSound
+from .audio import FdsSound
 
 RAM_START, RAM_END = 0x6000, 0xDFFF
 BIOS_START = 0xE000

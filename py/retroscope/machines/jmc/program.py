@@ -112,7 +112,7 @@ PALETTE = (0, 1, 4, 3, 7, 2, 6, 0, 0, 5, 0, 0, 0, 0, 0, 7)
 def program():  # -> retroscope.asm.Program
     """The assembled program; tables.inc comes from the model, mos.asm from bbc/."""
     from ..base import assemble_package
-    from ..bbc.sound import pitch_inc
+    from ..bbc.pitches import pitch_inc
 
     mos = resources.files(BBC_PACKAGE).joinpath("mos.asm").read_text()
     return assemble_package(PACKAGE, "jmc.asm", "6502",

@@ -19,7 +19,7 @@ drawn when the visible lines end (line 240), vblank starts with NMI at line 241
 dot 1, the flags clear at line 261 dot 1, the frame ends after line 261.
 
 Subclasses pass their PRG/CHR and symbols, and may name a wait loop
-(`IDLE_LOOP`) that the machine may skip exactly (`Machine.skip_idle`).
+(`IDLE_LOOP`) that the machine may skip exactly (`runcontrol.skip_idle`).
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...cpu.bus import Bus
-from ..base import IdleLoop, Machine, MachineInfo, wrapped_slice
+from ..base import IdleLoop, Machine, MachineInfo, TouchControls, wrapped_slice
 from ..sound import SoundLog
 from .apu import Apu
 from .controller import BUTTONS, OPEN_BUS, Controller
@@ -52,6 +52,8 @@ NES_INFO_DEFAULTS: dict[str, Any] = dict(
     keys={"ArrowRight": "Right", "ArrowLeft": "Left", "ArrowDown": "Down",
           "ArrowUp": "Up", "Enter": "Start", "ShiftLeft": "Select",
           "ShiftRight": "Select", "KeyZ": "B", "KeyX": "A"},
+    # The pad's cross with its diagonals, and B A where a thumb rests.
+    touch=TouchControls(big=("B", "A")),
 )
 
 
@@ -212,7 +214,7 @@ class NesMachine(Machine):
         self._nmi_raised = False
         super().reset()
 
-    # -- the wait loop, skipped (Machine.skip_idle) ---------------------------------
+    # -- the wait loop, skipped (runcontrol.skip_idle) ------------------------------
     @property
     def idle_loop(self) -> IdleLoop | None:  # type: ignore[override]
         idle = self.IDLE_LOOP

@@ -577,28 +577,3 @@ def _describe(p: Placement, value: float) -> dict[str, Any]:
             "value": None if value == DEAD else round(value, 1), "presses": len(p.presses),
             "cells": _cells(p)}
 
-
-def play_game(machine: Any, bot: Bot, max_frames: int = 500_000,
-              stop_at_game_over: bool = True) -> dict[str, Any]:
-    """Run `machine` under `bot` until its game ends (or `max_frames`); the result."""
-    started = False
-    frames = 0
-    while frames < max_frames:
-        machine.run_frame(bot.buttons(machine))
-        frames += 1
-        mode, state = machine.read(model.GAME_MODE), machine.read(model.PLAY_STATE)
-        if mode == 4 and state == 1:
-            started = True
-        if started and stop_at_game_over and (mode != 4 or state in (0, 0x0A)):
-            break
-    return game_result(machine, frames)
-
-
-def game_result(machine: Any, frames: int) -> dict[str, Any]:
-    r = machine.read
-
-    def bcd(*addrs: int) -> int:
-        return int("".join(f"{r(a):02X}" for a in addrs))
-
-    return {"score": bcd(0x55, 0x54, 0x53), "lines": (r(0x51) * 100) + bcd(0x50),
-            "level": r(model.LEVEL), "frames": frames}

@@ -4,7 +4,7 @@ Two sets: "normal" below level 29, "fast" from level 29 on, where a piece
 falls one row per frame and 30 Hz taps reach only a few columns before it
 lands. `START` was set by hand (see `RECORD["hand_tuning"]`: which games died
 and why, each change and its figures on the same seeds); `WEIGHTS` and
-`RECORD` are written by `tools/tetris_tune.py --write`, which starts from
+`RECORD` are written by `retroscope ai tune --write` (`ai_tune.py`), which starts from
 `START` so a run can be repeated.
 """
 

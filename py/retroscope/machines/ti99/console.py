@@ -89,7 +89,7 @@ class Ti99Machine(Machine):
         # is stamped at the start of the instruction that makes it.
         self.sound.attach(lambda: (self.frame, cpu.cycles - self._frame_start))
 
-    # The program's wait loop is skipped in whole turns (Machine.skip_idle):
+    # The program's wait loop is skipped in whole turns (runcontrol.skip_idle):
     # a machine with one sets `idle_loop` and says when it is steady
     # (`idle_steady`, which must also see that no interrupt is pending).
 

@@ -1,6 +1,8 @@
 """The scripts that ship: at least one per machine, shown in the Script tab's
-list. Each file is a script as a user would write it (the API's names are its
-globals, script/api.py), read as text, never imported."""
+list. Each file in examples/ is a script as a user would write it (the API's
+names are its globals, script/api.py), read as text, never imported: the
+folder is package data, not a package (nothing walking the package's modules
+imports them)."""
 
 from __future__ import annotations
 
@@ -16,7 +18,8 @@ class Example:
 
     def text(self) -> str:
         # (resources: the page imports the package from its wheel, a zip)
-        return resources.files(__name__).joinpath(f"{self.name}.py").read_text(encoding="utf-8")
+        folder = resources.files(__package__).joinpath("examples")
+        return folder.joinpath(f"{self.name}.py").read_text(encoding="utf-8")
 
 
 EXAMPLES: tuple[Example, ...] = (

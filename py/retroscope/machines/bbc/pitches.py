@@ -20,7 +20,7 @@ def pitch_hz(pitch: int) -> float:
 
 def pitch_inc() -> str:
     periods = [SN76489.period_for(pitch_hz(p), BBC_CLOCK) for p in range(256)]
-    lines = ["; Made by bbc/sound.py: do not edit. Period low 4 bits, by pitch",
+    lines = ["; Made by bbc/pitches.py: do not edit. Period low 4 bits, by pitch",
              "mos_pitch_lo:"]
     for i in range(0, 256, 16):
         lines.append("        .byte " + ", ".join(f"${p & 15:02X}" for p in periods[i:i + 16]))
