@@ -315,6 +315,11 @@ function onEvent(msg) {
       break;
     case "status":
       setRunning(msg.running);
+      for (const waiter of stopWaiters.splice(0)) {
+        if (msg.running) waiter.ran = true;
+        if (msg.running || !waiter.ran) stopWaiters.push(waiter);
+        else waiter.resolve();
+      }
       if (msg.running) timings.playing ??= performance.now();  // the machine first runs
       if (!msg.running) refreshMachinePanels();
       if (msg.reason && typeof msg.reason === "object") {
@@ -706,6 +711,23 @@ function nextFrame() {
   return new Promise((resolve) => frameWaiters.push({ after, resolve }));
 }
 
+// The run loop's next stop (a breakpoint, a step done, a pause) after it
+// has been started from now on.
+const stopWaiters = [];
+function nextStop() {
+  return new Promise((resolve) => stopWaiters.push({ ran: false, resolve }));
+}
+
+// A step that needs more than one call (a long step over, out or to the
+// cursor) goes on in the run loop: resolve once it has stopped.
+async function stepToEnd(result) {
+  if (!result?.status?.stepping) return result;
+  const stopped = nextStop();
+  await request("run");
+  await stopped;
+  return { ...result, status: await debug("status") };
+}
+
 async function drawnAfter(pending) {
   const drawn = nextFrame();
   const result = await pending;
@@ -753,11 +775,8 @@ window.retroscope = {
   // The run loop's speed: 1, 4, or 0 (as fast as it goes).
   speed: () => speedFactor,
   // Resolves once the resulting frame is on the canvas.
-  async step(kind = "instruction", n = 1) {
-    const result = await drawnAfter(request("step", { kind, n }));
-    if (result.status?.stepping) await request("run");  // a long step over/out carries on
-    return result;
-  },
+  // Resolves once the step is done (a long one runs on in the run loop).
+  step: async (kind = "instruction", n = 1) => stepToEnd(await drawnAfter(request("step", { kind, n }))),
   reset: () => drawnAfter(request("reset")),
   async read(addr, length = 1) {
     const reply = await request("read", { addr, length });
@@ -794,7 +813,7 @@ window.retroscope = {
   // The debugger (verbs: py/retroscope/debug/session.py); resolves with the Session's reply.
   debug,
   status: () => debug("status"),
-  stepTo: (target) => drawnAfter(request("step", { kind: "cursor", target })),
+  stepTo: async (target) => stepToEnd(await drawnAfter(request("step", { kind: "cursor", target }))),
   async addBreakpoint(kind, where, { end = null, condition = "" } = {}) {
     const bp = await debug("add_breakpoint", { kind, where, end, condition });
     await breakpoints.update();
