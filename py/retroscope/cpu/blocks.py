@@ -209,20 +209,21 @@ class CompiledCode:
         return out
 
 
-def lookup(indent: int, block: str = "b", counting: str = "") -> str:
+def lookup(indent: int, block: str = "b", counting: str = "",
+           hot: tuple[str, ...] = ("build(pc)", "continue")) -> str:
     """The run loops' part of the table's protocol, as generated loop text
     (at `indent` spaces): the entry at `pc` into `block` and, where it is
-    None (and `counting`, if given, holds), the visit counted, the address
-    built at HOT visits and the loop gone round to look again. `bl`, `heat`,
-    `HOT` and `build` are the loop's names of the table's `blocks`, `heat`,
-    `hot` and `build`; the core's own test of a block that is there follows
+    None (and `counting`, if given, holds), the visit counted and, at HOT
+    visits, `hot`: the address built and the loop gone round to look again
+    (or what a loop that builds elsewhere does). `bl`, `heat`, `HOT` and
+    `build` are the loop's names of the table's `blocks`, `heat`, `hot` and
+    `build`; the core's own test of a block that is there follows
     (`elif ...:`)."""
     pad = " " * indent
-    test = f"if {block} is None:"
-    count = ["h = heat[pc] + 1", "heat[pc] = h", "if h == HOT:", "    build(pc)", "    continue"]
+    count = ["h = heat[pc] + 1", "heat[pc] = h", "if h == HOT:", *("    " + s for s in hot)]
     if counting:
-        test, count = f"if {block} is None:", [f"if {counting}:", *("    " + c for c in count)]
-    return "".join(f"{pad}{line}\n" for line in [f"{block} = bl[pc]", test,
+        count = [f"if {counting}:", *("    " + c for c in count)]
+    return "".join(f"{pad}{line}\n" for line in [f"{block} = bl[pc]", f"if {block} is None:",
                                                     *("    " + c for c in count)])
 
 
