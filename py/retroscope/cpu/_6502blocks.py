@@ -40,7 +40,7 @@ from collections.abc import Callable
 
 from . import emit, stmts
 from ._6502gen import HANDLER_NONLOCALS, Handler, branch_test, not_data, write_handler
-from .blocks import BlockTable, at_stop
+from .blocks import BlockTable, at_stop, walk
 from .codegen import closure_function
 from .isa6502 import OPCODES, OPERAND_BYTES, Op
 
@@ -207,26 +207,21 @@ def _decode(mem: bytearray, pc: int, pages: Pages | None,
             stops: frozenset[int] = frozenset()) -> list[tuple[Op, int, bytes]]:
     """The instructions of the block at pc: (op, address, operand bytes),
     ending before a stop address (run() must stop there)."""
-    out: list[tuple[Op, int, bytes]] = []
-    addr = pc
-    while len(out) < MAX_INSTRUCTIONS:
-        if out and addr in stops:
-            break
+    def step(addr: int, index: int) -> tuple[tuple[Op, int, bytes], int | None] | None:
         op = OPCODES[mem[addr]]
         assert op is not None
         length = 1 + OPERAND_BYTES[op.mode]
         page = addr >> 8
         if op.mnemonic in _NEVER or addr + length > 0xFFFF:
-            break
+            return None
         if pages is not None and not (pages[0][page] and pages[0][(page + 1) & 0xFF]):
-            break  # code (or what a branch reads after it) where reads have handlers
-        out.append((op, addr, bytes(mem[addr + 1:addr + length])))
-        if op.mnemonic in _LAST and not _side_exit(op, addr, out[-1][2]):
-            break
-        if op.mode == "rel" and _branch_target(addr, out[-1][2]) == pc:
-            break  # a loop: the block goes round (_loops)
-        addr += length
-    return out
+            return None  # code (or what a branch reads after it) where reads have handlers
+        operands = bytes(mem[addr + 1:addr + length])
+        ends = op.mnemonic in _LAST and not _side_exit(op, addr, operands) or \
+            op.mode == "rel" and _branch_target(addr, operands) == pc  # (a loop: _loops)
+        return (op, addr, operands), None if ends else addr + length
+
+    return walk(pc, step, MAX_INSTRUCTIONS, stops.__contains__)
 
 
 def _watched_before_guard(op: Op, operands: bytes, read_watch: bytearray) -> bool:

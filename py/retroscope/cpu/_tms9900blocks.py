@@ -49,7 +49,7 @@ from typing import Any
 from . import isa9900 as isa
 from . import stmts
 from ._tms9900gen import HANDLER_NONLOCALS, handler_lines, handler_name
-from .blocks import BlockTable
+from .blocks import BlockTable, walk
 from .codegen import closure_function
 
 MAX_INSTRUCTIONS = 24
@@ -288,6 +288,42 @@ def _facts(name: str, waits: bool, mode: str, watch: bool, read_watch: bool
             any(stmt.kind in ("for", "while") for stmt in lines))
 
 
+@functools.cache
+def _length(name: str) -> int:
+    """The bytes of an instruction that handler `name` runs: its opcode word
+    and the words after it that it steps PC past."""
+    return 2 + 2 * handler_lines(name, False, "ram").count(_STEP)
+
+
+# An instruction of a block: (address, opcode word, handler, side exit, last, end address)
+_Instr = tuple[int, int, str, bool, bool, int]
+
+
+def _decode(mem: bytearray, pc: int, rdir: Sequence[bool], stops: bytearray | None,
+            variant: tuple[bool, str, bool, bool]) -> list[_Instr]:
+    """The instructions of the block at pc for a variant of the handlers
+    (waits, mode, watch, read_watch), ending before a stop address (the
+    run loop stops there)."""
+    def step(addr: int, index: int) -> tuple[_Instr, int | None] | None:
+        if addr > 0xFFF8 or not (rdir[addr >> 8] and rdir[(addr + 5) >> 8]):
+            return None  # code outside plain memory (or at the top): fetched by the run loop
+        op = (mem[addr] << 8) | mem[addr + 1]
+        name = handler_name(op)
+        if name == "illegal":
+            return None  # (the run loop's `illegal` does it)
+        room = index + 1 < MAX_INSTRUCTIONS
+        exits = room and _side_exit(op, addr, pc)
+        last = not room or not (exits or _inside(name, *variant))
+        end = addr + 2 if exits or last else addr + _length(name)
+        return (addr, op, name, exits, last, end), None if last else end
+
+    return walk(pc, step, MAX_INSTRUCTIONS, _nowhere if stops is None else stops.__getitem__)
+
+
+def _nowhere(addr: int) -> bool:
+    return False
+
+
 def _folded(raw: list[str], facts: tuple[frozenset[str], bool], op: int, addr: int, wp: int,
             last: bool, fetch_wait: int, tables: dict[str, Sequence[Any]],
             cells: frozenset[str]) -> list[str]:
@@ -367,27 +403,16 @@ def build(cells: dict[str, types.CellType], mem: bytearray, pc: int, wp: int,
               if name in cells and cells[name].cell_contents is not None}
     rdir = tables.get("rdir") or _ALL_PAGES  # ("ram": every page is plain memory)
     slow = tables.get("slow") if waits else None
+    instrs = _decode(mem, pc, rdir, stops, (waits, mode, watch, read_watch))
+    if len(instrs) < 2:
+        return None  # one instruction: the run loop does that as fast
     body: list[str | _OwnCodeTest] = []
-    addr = pc
-    count = 0
     bus_writes = False
     final: list[str] | None = None  # the last instruction's statements, if it has any
     jumps = False  # and it is a jump (JMP, JNE...)
-    while count < MAX_INSTRUCTIONS:
-        if addr > 0xFFF8 or not (rdir[addr >> 8] and rdir[(addr + 5) >> 8]):
-            break  # code outside plain memory (or at the top): fetched by the run loop
-        if count and stops is not None and stops[addr]:
-            break  # the run loop stops there
-        op = (mem[addr] << 8) | mem[addr + 1]
-        name = handler_name(op)
-        if name == "illegal":
-            break  # (the run loop's `illegal` does it)
+    for addr, op, name, exits, last, end in instrs:
         raw = handler_lines(name, waits, mode, watch, read_watch)
         fetch_wait = slow[addr >> 8] if slow is not None else 0
-        count += 1
-        exits = count < MAX_INSTRUCTIONS and _side_exit(op, addr, pc)
-        last = count == MAX_INSTRUCTIONS or not (exits or _inside(name, waits, mode, watch,
-                                                                  read_watch))
         key = (addr, op, wp, last or exits)
         lines = folds.get(key)
         if lines is None:
@@ -400,12 +425,10 @@ def build(cells: dict[str, types.CellType], mem: bytearray, pc: int, wp: int,
         if exits:  # taken, it leaves with PC at its target; not, the block goes on
             assert lines[-1] == "return", lines
             body += fetched + lines[:-1]
-            addr += 2
-            body += [f"if {_LEAVE}:", f"    pc = {_literal(addr)}", "    return"]
+            body += [f"if {_LEAVE}:", f"    pc = {_literal(end)}", "    return"]
             continue
         if last:  # it runs as its handler would, on the live PC
             final, jumps = fetched + lines, isa.DECODE[op].fmt == isa.JUMP
-            addr += 2
             break
         leaves = False  # may this one's writes end the block?
         now = addr + 2
@@ -434,12 +457,11 @@ def build(cells: dict[str, types.CellType], mem: bytearray, pc: int, wp: int,
                 body.append(_OwnCodeTest(pad, store))
                 leaves = True
         bus_writes = bus_writes or leaves
-        addr += 2 + 2 * lines.count(_STEPPED)
+        assert now == end, (now, end)
         body += [f"if {_LEAVE}{' or bw' if leaves else ''}:",
-                 f"    pc = {_literal(addr)}",
+                 f"    pc = {_literal(end)}",
                  "    return"]
-    if count < 2:
-        return None  # one instruction: the run loop does that as fast
+    addr = instrs[-1][-1]  # where the block's code ends
     code = bytes(mem[pc:addr])
     lines = [new for line in body for new in (
         line.lines(code, pc, addr) if isinstance(line, _OwnCodeTest) else [line])]

@@ -29,7 +29,7 @@ counted anew, and for the no-block verdicts, which have no bytes to check.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import Any
+from typing import Any, TypeVar
 
 ADDRESSES = 0x10000
 # So many new stops at once (a range) start the table again instead of
@@ -207,6 +207,32 @@ class CompiledCode:
         for table in self._block_tables():
             out.update(table.compiled())
         return out
+
+
+Instr = TypeVar("Instr")
+
+
+def walk(start: int, step: Callable[[int, int], tuple[Instr, int | None] | None], most: int,
+         stopped: Callable[[int], object]) -> list[Instr]:
+    """Where a block ends: its instructions from `start`, each as the core's
+    `step(at, index)` gives it (the instruction at `at`, the block's
+    `index`-th) with the address the block goes on at (the next
+    instruction's, or a jump's that the block follows; None: the block ends
+    after it, a jump out or back to `start`), or None where no instruction
+    of a block can be (its code not in plain memory, an instruction only
+    the run loop runs). At most `most`, and none at a stop address
+    (`stopped(at)`) but the first: the run loop must stop there."""
+    out: list[Instr] = []
+    at: int | None = start
+    while at is not None and len(out) < most:
+        if out and stopped(at):
+            break
+        found = step(at, len(out))
+        if found is None:
+            break
+        instr, at = found
+        out.append(instr)
+    return out
 
 
 def lookup(indent: int, block: str = "b", counting: str = "",
