@@ -194,6 +194,7 @@ _BRANCH = {
     "bcc": "not c", "bcs": "c", "bne": "nz & 0xFF", "beq": "not nz & 0xFF",
 }
 
+
 class Handler:
     """One handler's statements, its memory accesses written through an
     access style (emit.py): the templates below call its methods, and the
@@ -275,9 +276,9 @@ class Handler:
         term = self.style.term(r)
         if term is not None:
             return term
-        r = replace(r, into=self._temp("_v"))
-        self._before += self.style.read(r)
-        return r.into or ""
+        value = self._temp("_v")
+        self._before += self.style.read(replace(r, into=value))
+        return value
 
     def dummy(self, addr: str, space: str) -> None:
         """A read made for its bus cycle alone."""
