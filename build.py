@@ -10,6 +10,8 @@
     python3 build.py bench                 set up, build, print the benchmark figures
     python3 build.py bench boot            the page's boot figures only (cold loads, reloads)
     python3 build.py bench moment          opening a moment 20,000 frames into play, per machine
+    python3 build.py bench phone           the boot with the CPU slowed 4x, and the service
+                                           worker's cost (tools/bench_phone.py)
     python3 build.py bench ai [--quick]    the Tetris AI's games (level 18, 30 Hz taps)
     python3 build.py bench aipage [--hog]  the Tetris AI at max in the page (lines a minute,
                                            level 18 to 29; --hog: beside a busy core)
@@ -112,7 +114,8 @@ def cmd_bench(args: argparse.Namespace) -> int:
                *(["--boot"] if args.what == "boot" else []),
                *(["--moment"] if args.what == "moment" else []),
                *(["--aipage"] if args.what == "aipage" else []),
-               *(["--hog"] if args.hog else [])]
+               *(["--hog"] if args.hog else []),
+               *(["--phone"] if args.what == "phone" else [])]
     return subprocess.run(command, cwd=REPO, env=env).returncode
 
 
@@ -131,12 +134,14 @@ def main(argv: list[str]) -> int:
     bench.add_argument("--quick", action="store_true", help="shorter runs (smoke check)")
     bench.add_argument("--hog", action="store_true",
                        help="aipage: play beside a process keeping one core busy")
-    bench.add_argument("what", nargs="?", choices=("speed", "boot", "moment", "ai", "aipage"),
+    bench.add_argument("what", nargs="?",
+                       choices=("speed", "boot", "phone", "moment", "ai", "aipage"),
                        default="speed",
-                       help="speed figures (the default), the page's boot only, opening "
-                            "long moment links only, the "
-                            "Tetris AI's games (tools/bench_ai.py: --games, --engine "
-                            "sim|machine, --workers), or the Tetris AI at max in the page")
+                       help="speed figures (the default), the page's boot only, the boot "
+                            "on a phone-class CPU (4x slower), opening long moment links "
+                            "only, the Tetris AI's games (tools/bench_ai.py: --games, "
+                            "--engine sim|machine, --workers), or the Tetris AI at max in "
+                            "the page")
     args, rest = parser.parse_known_args(argv)
     args.ai_args = rest if args.command == "bench" and args.what == "ai" else []
     if rest and args.command != "test" and not args.ai_args:

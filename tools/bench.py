@@ -5,6 +5,9 @@
   booting from the memory snapshot and the plain way in turns (medians,
   ranges, ratios), each on a quiet machine (SETTLE_S); reloads in a browser
   profile on disk; and the size of dist/ (`build.py bench boot`: these alone);
+  with no service worker, as before there was one;
+* the boot on a phone-class CPU (4x slower) and the service worker's cost
+  to a first visit (tools/bench_phone.py; `build.py bench phone`: alone);
 * each CPU core's emulated clock in CPython and in Pyodide (the real page's
   worker, headless chromium; the cores take turns, so that this host's slow
   and fast spells fall on each alike), as a ratio to the original hardware's
@@ -214,8 +217,10 @@ def cpython_figures(quick: bool) -> None:
 
 
 def browser_figures(quick: bool, boot_only: bool = False, ai_only: bool = False,
-                    hog: bool = False) -> None:
+                    hog: bool = False, phone_only: bool = False) -> None:
     from playwright.sync_api import sync_playwright
+
+    from .bench_phone import phone_figures
 
     chromium = find_chromium()
     if chromium is None:
@@ -225,6 +230,11 @@ def browser_figures(quick: bool, boot_only: bool = False, ai_only: bool = False,
     loads = 2 if quick else 5
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
+        if phone_only:
+            phone_figures(browser, url, 2 if quick else 3)
+            browser.close()
+            server.shutdown()
+            return
         if ai_only:
             page = new_page(browser)
             _boot(page, url)
@@ -239,6 +249,7 @@ def browser_figures(quick: bool, boot_only: bool = False, ai_only: bool = False,
             server.shutdown()
             return
         host_canary("after the boot figures")
+        phone_figures(browser, url, 2 if quick else 3)
         link_figures(browser, url)
         rounds = 2 if quick else 6
         print(f"\n== CPU cores in Pyodide (page worker; the cores take {rounds} turns of 2 s "
@@ -384,8 +395,9 @@ SETTLE_S = 2.5
 
 def new_page(browser, refuse_snapshot: bool = False, settle: bool = True):
     """A page in a fresh context (an empty cache), settled unless told not to
-    (where nothing is timed)."""
-    context = browser.new_context()
+    (where nothing is timed); no service worker (its figures are
+    bench_phone's), so that reloads come from the HTTP cache as before it."""
+    context = browser.new_context(service_workers="block")
     if refuse_snapshot:
         context.route("**/snapshot/**", lambda route: route.fulfill(
             status=404, body="refused by the bench"))
@@ -549,16 +561,19 @@ def main() -> int:
                         help="the Tetris AI at max in the page only (tools/bench_aipage.py)")
     parser.add_argument("--hog", action="store_true",
                         help="play the AI's games beside a process keeping one core busy")
+    parser.add_argument("--phone", action="store_true",
+                        help="the phone-class boot only (tools/bench_phone.py)")
     args = parser.parse_args()
     if args.moment:
         return moment_only(args.quick)
     raw, zipped = dist_size()
     print(f"== dist/: {raw / 1e6:.2f} MB raw, {zipped / 1e6:.2f} MB gzipped")
     host_canary("start")
-    if not (args.boot or args.aipage):
+    if not (args.boot or args.aipage or args.phone):
         cpython_figures(args.quick)
         host_canary("after CPython")
-    browser_figures(args.quick, boot_only=args.boot, ai_only=args.aipage, hog=args.hog)
+    browser_figures(args.quick, boot_only=args.boot, ai_only=args.aipage, hog=args.hog,
+                    phone_only=args.phone)
     host_canary("end")
     print_canaries()
     return 0

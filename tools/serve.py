@@ -19,6 +19,7 @@ MIME_TYPES = {
     ".snapshot": "application/octet-stream",
     ".png": "image/png",
     ".svg": "image/svg+xml",
+    ".webmanifest": "application/manifest+json",
 }
 
 

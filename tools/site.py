@@ -3,9 +3,16 @@
 dist/
   index.html                    the page, naming app/<hash>/ (never cached
                                 without asking the server)
-  app/<hash>/web/, static/      the page's modules and style, and
+  sw.js                         the service worker for this build: runs
+                                app/<hash>/web/sw.js, which keeps every file
+                                the app manifest names for offline use
+  app/<hash>/web/, static/      the page's modules, style, web app manifest
+                                and home-screen icons (tools/icons.py), and
   app/<hash>/manifest.json      the versions, the wheel's and snapshot's paths
-                                (the worker imports it); <hash> is of all of it
+                                (the worker imports it), and the files a
+                                browser keeps to run offline (`app_files`, in
+                                the app folder; `files`, from the site's
+                                root); <hash> is of all of it
   pyodide/<version>/            only the runtime files the page loads
   py/<hash>/retroscope-*.whl    the package, built from py/, with each machine's
                                 program assembled (tools/images.py)
@@ -38,6 +45,7 @@ import shutil
 import tempfile
 from pathlib import Path
 
+from .icons import home_screen_icons
 from .images import ensure_images
 from .paths import DIST, INDEX, PYODIDE_DIR, PYODIDE_RUNTIME, PYODIDE_VERSION, STATIC, WEB
 from .setup_env import ensure_pyodide
@@ -45,7 +53,8 @@ from .snapshot import make_snapshot
 from .sparse import length as snapshot_length
 from .wheel import build_wheel
 
-WEB_SUFFIXES = {".js", ".mjs", ".css", ".html", ".png", ".svg", ".ico", ".woff2", ".json"}
+WEB_SUFFIXES = {".js", ".mjs", ".css", ".html", ".png", ".svg", ".ico", ".woff2", ".json",
+                ".webmanifest"}
 
 
 def _app_files() -> dict[str, Path]:
@@ -65,11 +74,11 @@ def _pyodide_files() -> dict[str, Path]:
     return {f"{PYODIDE_DIR}{name}": pyodide / name for name in PYODIDE_RUNTIME}
 
 
-def _app_hash(files: dict[str, Path], written: dict[str, str]) -> str:
+def _app_hash(files: dict[str, Path], written: dict[str, str | bytes]) -> str:
     """Of every file under app/<hash>/: its name and bytes."""
     digest = hashlib.sha256()
     contents = {**{rel: src.read_bytes() for rel, src in files.items()},
-                **{rel: text.encode() for rel, text in written.items()}}
+                **{rel: _bytes(data) for rel, data in written.items()}}
     for rel in sorted(contents):
         digest.update(rel.encode() + b"\0" + hashlib.sha256(contents[rel]).digest())
     return digest.hexdigest()[:16]
@@ -94,10 +103,22 @@ def _copy_if_changed(src: Path, dst: Path) -> None:
     shutil.copyfile(src, dst)
 
 
-def _write_if_changed(path: Path, text: str) -> None:
-    if not path.exists() or path.read_text() != text:
+def _bytes(data: str | bytes) -> bytes:
+    return data.encode() if isinstance(data, str) else data
+
+
+def _write_if_changed(path: Path, data: str | bytes) -> None:
+    if not path.exists() or path.read_bytes() != _bytes(data):
         path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text)
+        path.write_bytes(_bytes(data))
+
+
+def _service_worker(app: str) -> str:
+    """dist/sw.js: at the site's root (its scope is the whole site), and
+    different for each build, so that a browser installs the new one."""
+    return (f"// Retroscope's service worker for the build in {app} (tools/site.py).\n"
+            f"self.RETROSCOPE_APP = {json.dumps(app)};\n"
+            f"importScripts({json.dumps(app + 'web/sw.js')});\n")
 
 
 def served_apps(dist: Path) -> tuple[str | None, str | None]:
@@ -153,21 +174,27 @@ def build_site() -> Path:
     # Which machines have a panel of their own: the page asks before importing.
     panels = sorted(p.stem.removeprefix("machine_") for p in (WEB / "panels").glob("machine_*.js"))
     app_files = _app_files()
-    written = {"manifest.json": json.dumps(manifest, indent=2) + "\n",
-               "web/panels/machine-panels.json": json.dumps(panels) + "\n"}
+    written: dict[str, str | bytes] = {
+        "web/panels/machine-panels.json": json.dumps(panels) + "\n", **home_screen_icons()}
+    # What a browser keeps to run offline (web/sw.js): the whole build but
+    # index.html (which it takes as well) and these two manifests' root copy.
+    manifest["app_files"] = sorted([*app_files, *written, "manifest.json"])
+    manifest["files"] = sorted([*pyodide, wheel_rel, *([snapshot_rel] if snapshot_rel else [])])
+    written["manifest.json"] = json.dumps(manifest, indent=2) + "\n"
     app = f"app/{_app_hash(app_files, written)}/"
     for rel, src in app_files.items():
         _copy_if_changed(src, DIST / app / rel)
     for rel, text in written.items():
         _write_if_changed(DIST / app / rel, text)
     _write_if_changed(DIST / "index.html", _index_html(app))
+    _write_if_changed(DIST / "sw.js", _service_worker(app))
     root = {"app": app, **manifest}
     previous = served if served != app else kept  # (a rebuild of the same app keeps it)
     if previous is not None and previous != app:
         root["previous_app"] = previous
     _write_if_changed(DIST / "manifest.json", json.dumps(root, indent=2) + "\n")
 
-    keep = ({"index.html", "manifest.json", wheel_rel} | set(pyodide)
+    keep = ({"index.html", "sw.js", "manifest.json", wheel_rel} | set(pyodide)
             | {app + rel for rel in (*app_files, *written)})
     if "previous_app" in root:
         keep |= {p.relative_to(DIST).as_posix() for p in (DIST / previous).rglob("*")}

@@ -1,4 +1,4 @@
-// Keyboard and gamepad -> the machine's button bits (INFO.buttons order).
+// Keyboard, gamepad and touch -> the machine's button bits (INFO.buttons order).
 // Bindings default to the machine's INFO.keys and can be remapped; remaps
 // are remembered per machine in localStorage.
 
@@ -15,10 +15,11 @@ export function createInput(onChange) {
   let machineId = "";
   let fromKeys = 0;
   let fromPad = 0;
+  let fromTouch = 0;        // web/touch.js's controls
   let enabled = true;
 
   const bit = (name) => { const i = names.indexOf(name); return i < 0 ? 0 : 1 << i; };
-  const emit = () => onChange((fromKeys | fromPad) >>> 0);
+  const emit = () => onChange((fromKeys | fromPad | fromTouch) >>> 0);
 
   function setMachine(info) {
     machineId = info.id;
@@ -67,6 +68,8 @@ export function createInput(onChange) {
 
   return {
     setMachine,
+    /** What the touch controls press now. */
+    setTouch(bits) { if (bits !== fromTouch) { fromTouch = bits; emit(); } },
     setEnabled(on) { enabled = on; if (!on) { fromKeys = 0; emit(); } },
     bindings: () => ({ ...keys }),
     remap(code, name) {

@@ -5,6 +5,8 @@ import { connect } from "./protocol.js";
 import { parseHash, short, makeHash } from "./router.js";
 import { createScreen } from "./screen.js";
 import { createInput } from "./input.js";
+import { createTouchControls, touchToggle } from "./touch.js";
+import { registerOffline } from "./offline.js";
 import { el, hex } from "./panels/dom.js";
 import * as mechanicsPanel from "./panels/mechanics.js";
 import * as memoryPanel from "./panels/memory.js";
@@ -20,6 +22,7 @@ import * as debugTrace from "./panels/debug_trace.js";
 import * as debugRewind from "./panels/debug_rewind.js";
 import * as debugHelp from "./panels/debug_help.js";
 import * as welcomePanel from "./panels/welcome.js";
+import * as hardwarePanel from "./panels/hardware.js";
 import { keyItems, keyLine } from "./panels/keynames.js";
 import { createSpeaker } from "./audio/speaker.js";
 
@@ -50,7 +53,8 @@ const ui = {
   frameCounter: $("frame-counter"), runButton: $("btn-run"), machinePanel: $("machine-panel"),
   summary: $("machine-summary"), hint: $("first-hint"), sideColumn: document.querySelector(".side-column"),
   replayBox: $("replay-progress"), replayBar: $("replay-bar"), replayText: $("replay-text"),
-  replayStop: $("replay-stop"),
+  replayStop: $("replay-stop"), play: $("play"), screenColumn: document.querySelector(".screen-column"),
+  topbar: document.querySelector(".topbar"), touchButton: $("btn-touch"),
 };
 
 const screen = createScreen(ui.canvas, ui.stage);
@@ -83,8 +87,26 @@ const input = createInput((buttons) => {
   if (buttons) engaged = true;
   request("input", { buttons }).catch(() => {});
 });
+const touch = createTouchControls({
+  padRoot: $("touch-pad"), buttonsRoot: $("touch-buttons"), onChange: (bits) => input.setTouch(bits),
+});
+
+// -- the touch controls and the layout that fits a phone ----------------------------------
+// style.css lays the page out for the controls (html[data-touch]); it needs
+// the height of what sits above the picture's column.
+function placePlay() {
+  html.style.setProperty("--above-play", `${ui.screenColumn.offsetTop}px`);
+}
+touchToggle(ui.touchButton, (on) => {
+  html.dataset.touch = on ? "on" : "off";
+  if (!on) touch.release();
+  placePlay();
+});
+new ResizeObserver(placePlay).observe(ui.topbar);
+new ResizeObserver(placePlay).observe(ui.messages);
 
 let machines = [];
+let offline = null;           // the service worker's state (web/offline.js), once the page is ready
 let current = null;           // {info, values, hash}
 let running = false;
 let latest = null;            // newest frame event not yet drawn
@@ -122,6 +144,13 @@ const session = {
   changed: () => refreshDebug(),         // a panel changed the machine: show it everywhere
   toggleBreakpoint: (addr) => breakpoints.toggle(addr).catch((err) => showMessage(err.message, "error")),
   showCode: (addr) => { showTab("cpu"); disasm.showAt(addr); },
+  // A source line (the event viewer's instruction): the Source tab shows it.
+  showSource: (file, line) => { showTab("source"); return source.showLine(file, line); },
+  // From the memory search: kept per machine like those added in their panels.
+  addWatch: (addr) => debug("add_watch", { where: addr }).then(() => watches.update(),
+    (err) => showMessage(err.message, "error")),
+  addWriteBreakpoint: (addr) => debug("add_breakpoint", { kind: "write", where: addr }).then(
+    () => breakpoints.update(), (err) => showMessage(err.message, "error")),
   shortcuts: SHORTCUTS.map(([keys, what]) => [keys, what]),
   input,
   info: () => current?.info ?? null,
@@ -144,21 +173,25 @@ const trace = debugTrace.create($("dbg-trace-panel"), session);
 const rewind = debugRewind.create($("dbg-rewind"), session);
 const help = debugHelp.create($("help-overlay"), session);
 const welcome = welcomePanel.create($("welcome"));
+const hardware = hardwarePanel.create($("tab-hardware"), session);
 // Refreshed on every pause, step and stop, and at most DEBUG_INTERVAL_MS apart while
 // running; panels on a hidden tab are left alone until it is shown.
 const debugPanels = [
   [counters, "dbg-counters"], [registers, "dbg-registers-panel"], [disasm, "dbg-disasm-panel"],
   [callstack, "dbg-callstack-panel"], [source, "dbg-source-panel"],
   [breakpoints, "dbg-breakpoints-panel"], [watches, "dbg-watches-panel"], [rewind, "dbg-rewind"],
-  [memory, "memory-panel"],
+  [memory, "memory-panel"], [hardware, "tab-hardware"],
 ].map(([panel, id]) => ({ panel, root: $(id) }));
 
 // -- the side column's tabs ----------------------------------------------------------
 // The code view last shown, CPU or Source: a breakpoint's stop shows where it
 // stopped there (a breakpoint set on a source line shows that line).
 let codeTab = "cpu";
+let tabShown = "machine";
 function showTab(name) {
   if (name === "cpu" || name === "source") codeTab = name;
+  tabShown = name;
+  hardware.shown(name === "hardware");
   for (const tab of document.querySelectorAll("[data-tab]")) {
     const on = tab.dataset.tab === name;
     tab.setAttribute("aria-selected", String(on));
@@ -226,26 +259,30 @@ function panelFailed(err) {
 // reads as if it were about the new one, and one that holds while the
 // machine stands still (`untilRun`: "the shared moment: frame N") goes when
 // it runs.
-function showMessage(text, kind = "warning", { load = false, untilRun = false } = {}) {
+// `action`: {label, run, testid} a button that does what the message offers.
+function showMessage(text, kind = "warning", { load = false, untilRun = false, action = null } = {}) {
   for (const old of ui.messages.children) if (old.dataset.text === text) old.remove();
   const item = el("li", { class: `message ${kind}`, testid: "message", "data-kind": kind },
     el("span", { text }),
+    action && el("button", { text: action.label, testid: action.testid, onclick: action.run }),
     el("button", { class: "close", text: "×", title: "dismiss", testid: "message-close", onclick: () => item.remove() }));
   item.dataset.text = text;
   if (load || untilRun) item.dataset.load = "";
+  if (action) item.dataset.offer = "";   // an offer stays until taken or dismissed
   if (untilRun) item.dataset.untilRun = "";
   ui.messages.append(item);
   while (ui.messages.children.length > 6) ui.messages.firstChild.remove();
-  if (kind === "info" && !untilRun) setTimeout(() => item.remove(), INFO_MESSAGE_MS);
+  if (kind === "info" && !untilRun && !action) setTimeout(() => item.remove(), INFO_MESSAGE_MS);
 }
 
 const showLoadMessage = (text) => showMessage(text, "warning", { load: true });
 
 // A new load (a link followed, a machine chosen, a session opened): the
-// previous one's notes and messages go.
+// previous one's notes and messages go (not an offer: a new build to reload into).
 function beginLoad() {
   for (const old of [...ui.messages.children]) {
-    if (old.dataset.kind === "info" || old.dataset.load !== undefined) old.remove();
+    const note = old.dataset.kind === "info" && old.dataset.offer === undefined;
+    if (note || old.dataset.load !== undefined) old.remove();
   }
 }
 
@@ -429,6 +466,7 @@ async function loadMachine(id, params, { run = false, begun = false, bare = fals
   mechanics.clear();
   screen.setMachine(result.info.width, result.info.height, result.palette);
   input.setMachine(result.info);
+  touch.setMachine(result.info);
   keys.refresh();
   ui.title.textContent = result.info.title;
   ui.summary.textContent = result.info.summary || "";
@@ -450,6 +488,8 @@ async function loadMachine(id, params, { run = false, begun = false, bare = fals
   memory.setSymbols(symbols);
   memory.setSpaces(spaces, writable);
   memory.go(0);
+  await hardware.load({ spaces, symbols });
+  await hardware.shown(tabShown === "hardware");
   await Promise.all([disasm, source, trace, watches].map((panel) => panel.load(id)));
   refreshDebug();
   if (result.moment?.exact) {
@@ -560,7 +600,7 @@ $("btn-cursor").addEventListener("click", () => controls.toCursor());
 $("btn-frame").addEventListener("click", () => controls.step("frame"));
 $("btn-reset").addEventListener("click", controls.reset);
 $("btn-help").addEventListener("click", () => help.toggle());
-$("btn-fullscreen").addEventListener("click", () => screen.toggleFullscreen());
+$("btn-fullscreen").addEventListener("click", () => screen.toggleFullscreen(ui.play));
 // Share: the exact moment (machine, parameters, its state a few frames before
 // and the inputs and edits since) as a link; past the longest link we hand
 // out, as a session file to download. `from: "power-on"`: the inputs and
@@ -580,6 +620,14 @@ async function shareMoment(options = {}) {
     return { ...moment, url: null };
   }
   box.value = url;
+  // A phone hands the link to its share sheet (a chat, a post); cancelled or
+  // refused, the link is copied as on a desktop.
+  if (html.dataset.touch === "on" && navigator.share) {
+    try {
+      await navigator.share({ title: document.title, url });
+      return { ...moment, url };
+    } catch { /* copied below */ }
+  }
   try { await navigator.clipboard.writeText(url); showMessage(`link to frame ${moment.frame} copied`, "info"); }
   catch { showMessage(`the link to frame ${moment.frame} is in the box: copy it from there`, "info"); }
   return { ...moment, url };
@@ -622,14 +670,16 @@ window.addEventListener("keydown", (e) => {
 // click on it after a machine loads only gives it the focus, unless a key has
 // already played the game (`engaged`); from then on clicks are the game's,
 // after using the side panels too (a brush chosen, then the map painted).
+// A finger has no keys to focus for: its first tap is the game's.
 let focusClick = false;   // this press gave the focus: its release is not the game's either
 ui.canvas.addEventListener("pointerdown", (e) => {
-  if (!engaged) {
+  if (!engaged && e.pointerType === "mouse") {
     engaged = true;
     focusClick = true;
     ui.canvas.focus({ preventScroll: true });
     return;
   }
+  engaged = true;
   pointer(e, true);
 });
 ui.canvas.addEventListener("pointerup", (e) => { if (!focusClick) pointer(e, false); });
@@ -756,7 +806,43 @@ window.retroscope = {
   setTrace: (on) => debug("set_trace", { on }),
   traceText: () => debug("trace_text"),
   showTab,
+  // Offline use: {state: "installing" | "ready" (this build is kept) | "other build" |
+  // "failed" | "unsupported", app, page, error}, once the page is ready.
+  offline: () => offline?.status() ?? { state: "not asked yet" },
+  touch: () => ({ shown: html.dataset.touch === "on", pressed: touch.pressed() }),
+  // The hardware in view (py/retroscope/debug/viewers/, events.py, search.py,
+  // profiler.py). viewers(): the machine's, [{id, chip, name, title, options}];
+  // viewer(id, options): its data now ("events": the event viewer's frame).
+  viewers: () => debug("viewers"),
+  viewer: (name, options = {}) => (name === "events" ? debug("event_log")
+    : hardware.viewers.data(name, options)),
+  // A memory search step: op "start" (over `space`) or eq/ne/gt/lt (`value`,
+  // else each byte's value at the step before), changed, unchanged; resolves
+  // with the addresses left (the Hardware tab's search shows them too).
+  search: (space, op = "start", value = null) => hardware.search.run(space, op, value)
+    .then((result) => result.addresses),
+  // Profile `frames` frames (running them if paused): cycles per routine
+  // ({frames, cycles, routines: [{name, addr, self, inclusive, calls}], tree}).
+  async profile(frames = 60) {
+    const wasOn = hardware.profiler.isOn();
+    await hardware.profiler.setOn(true, frames);
+    if (running) {
+      while ((await debug("profile")).frames < frames) await nextFrame();
+    } else {
+      await window.retroscope.runFrames(frames);
+    }
+    const report = await hardware.profiler.report(frames);
+    if (!wasOn) await hardware.profiler.setOn(false);
+    return report;
+  },
 };
+
+// A newer build has been kept while this page runs: the user chooses when to
+// reload into it (never in the middle of a game by itself).
+function offerUpdate(apply) {
+  showMessage("a newer Retroscope is ready: reload to use it (share the moment first to keep it)",
+    "info", { action: { label: "Reload", run: apply, testid: "update-reload" } });
+}
 
 // -- boot -------------------------------------------------------------------------------------
 async function boot() {
@@ -791,6 +877,10 @@ async function boot() {
     timings.machineReady = performance.now();
     html.dataset.state = "ready";
     resolveReady(window.retroscope);
+    // Offline after this visit: the service worker keeps this build's files
+    // (asked for once the machine runs, so that it costs the boot nothing).
+    offline = registerOffline({ onUpdate: offerUpdate });
+    offline.ready.then((kept) => { if (kept) timings.offlineReady = performance.now(); });
   } catch (err) {
     fatal(`the machine could not start: ${err.message}`, err.detail);
   }

@@ -62,9 +62,10 @@ export function createScreen(canvas, stage) {
 
   return {
     setMachine, setPalette, draw, fit,
-    toggleFullscreen() {
+    /** `target`: what fills the screen (the picture with its touch controls). */
+    toggleFullscreen(target = stage) {
       if (document.fullscreenElement) document.exitFullscreen();
-      else stage.requestFullscreen?.().catch(() => {});
+      else target.requestFullscreen?.().catch(() => {});
     },
     /** Framebuffer coordinates of a mouse event, or null when outside. */
     toMachine(event) {

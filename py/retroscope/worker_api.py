@@ -37,6 +37,9 @@ DEBUG_VERBS = frozenset({
     "write_memory",
     "registers", "set_register", "disassemble", "source", "source_lines", "call_stack",
     "set_trace", "trace_text", "rewind_info", "seek", "state_hash",
+    "viewers", "viewer", "viewer_at", "open_viewers", "set_events", "event_log",
+    "search", "search_result", "profile_start", "profile_stop", "profile", "heatmap",
+    "heat_at",
 })
 
 

@@ -59,6 +59,13 @@ def browser_type_launch_args(browser_type_launch_args: dict) -> dict:
     return {**browser_type_launch_args, "executable_path": chromium, "args": CHROMIUM_ARGS}
 
 
+@pytest.fixture(scope="session")
+def browser_context_args(browser_context_args: dict) -> dict:
+    """The pages' contexts: no service worker, which would keep the whole site
+    (some 40 MB) after each boot; the offline tests ask for it (test_phone.py)."""
+    return {**browser_context_args, "service_workers": "block"}
+
+
 def wait_until(page, expression: str, arg=None, timeout: float = 30_000,
                poll_ms: int = 100):
     """Poll `expression` (JS, which may return a Promise, as the page's API does)
@@ -75,6 +82,46 @@ def wait_until(page, expression: str, arg=None, timeout: float = 30_000,
             raise AssertionError(f"timed out after {timeout / 1000:.0f} s waiting for "
                                  f"{expression} (last: {value!r})")
         page.wait_for_timeout(poll_ms)
+
+
+def wait_for(page, predicate, what: str, timeout: float = 30_000, poll_ms: int = 100):
+    """Poll a Python `predicate()` (which may read the page) until it returns
+    something truthy, and return that; `what` names the condition when it
+    never comes."""
+    end = time.monotonic() + timeout / 1000
+    while True:
+        value = predicate()
+        if value:
+            return value
+        if time.monotonic() > end:
+            raise AssertionError(f"timed out after {timeout / 1000:.0f} s waiting for {what}"
+                                 f" (last: {value!r})")
+        page.wait_for_timeout(poll_ms)
+
+
+def settled(page) -> None:
+    """The worker has answered a request sent now (so every frame it sent
+    before, it has posted) and the page has drawn what arrived: after this,
+    what the page shows no longer moves unless something runs the machine."""
+    page.evaluate("window.retroscope.state().then(() => new Promise("
+                  "(r) => requestAnimationFrame(() => requestAnimationFrame(r))))")
+
+
+def frames_pass(page, n: int, timeout: float = 60_000) -> int:
+    """Wait until `n` more frames are drawn (the machine is running); the frame."""
+    start = page.evaluate("window.retroscope.frame()")
+    return wait_until(page, f"window.retroscope.frame() >= {start + n} && "
+                            "window.retroscope.frame()", timeout=timeout)
+
+
+def hold_key(page, key: str, frames: int = 2, after: int = 2) -> None:
+    """A key held while `frames` frames run, then released for `after` more,
+    so the running game sees a press and then a release (a new press next)."""
+    page.keyboard.down(key)
+    frames_pass(page, frames)
+    page.keyboard.up(key)
+    if after:
+        frames_pass(page, after)
 
 
 class PageLog:
@@ -160,3 +207,45 @@ def open_page(page, site_url, page_log):
         return page
 
     return _open
+
+
+# -- phones and tablets ------------------------------------------------------------------------
+# A phone, as Chromium's device emulation has it: touch, a mobile viewport
+# (360x740 CSS pixels, 3 device pixels to each), a coarse pointer.
+PHONE = {"viewport": {"width": 360, "height": 740}, "device_scale_factor": 3,
+         "is_mobile": True, "has_touch": True}
+
+
+class Fingers:
+    """Fingers on the screen as Chromium's touch events (CDP): any number at
+    once, each put down, slid and lifted by itself."""
+
+    def __init__(self, page):
+        self.page = page
+        self.cdp = page.context.new_cdp_session(page)
+        self.at: dict[int, dict[str, float]] = {}
+
+    def _send(self, kind: str, points: list[dict]) -> None:
+        self.cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
+
+    def down(self, finger: int, where: dict[str, float]) -> None:
+        self.at[finger] = where
+        self._send("touchStart", [{**p, "id": f} for f, p in self.at.items()])
+
+    def slide(self, finger: int, where: dict[str, float]) -> None:
+        self.at[finger] = where
+        self._send("touchMove", [{**p, "id": f} for f, p in self.at.items()])
+
+    def up(self, finger: int) -> None:
+        self._send("touchEnd", [{**self.at.pop(finger), "id": finger}])
+
+    def tap(self, where: dict[str, float]) -> None:
+        """Down and up at once: far shorter than a frame."""
+        self.down(9, where)
+        self.up(9)
+
+
+def centre(page, testid: str, dx: float = 0.5, dy: float = 0.5) -> dict[str, float]:
+    """A point of a control, as shares of its box (the middle by default)."""
+    box = page.locator(f"[data-testid={testid}]").bounding_box()
+    return {"x": box["x"] + box["width"] * dx, "y": box["y"] + box["height"] * dy}

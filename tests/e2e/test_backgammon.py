@@ -9,12 +9,16 @@ PLACE = """(p) => p <= 6 ? [16 + (6 - p) * 2, false] : p <= 12 ? [2 + (12 - p) *
   : p <= 18 ? [2 + (p - 13) * 2, true] : [16 + (p - 19) * 2, true]"""
 
 
-def click_point(page, white_point: int) -> None:
+def point_at(page, white_point: int) -> dict[str, float]:
+    """Where a point of the board is on the page."""
     col, top = page.evaluate(f"({PLACE})({white_point})")
     box = page.locator("[data-testid=screen]").bounding_box()
-    x = (col * 8 + 8) * box["width"] / 256
-    y = ((4 if top else 25) * 8) * box["height"] / 240
-    page.mouse.click(box["x"] + x, box["y"] + y)
+    return {"x": box["x"] + (col * 8 + 8) * box["width"] / 256,
+            "y": box["y"] + ((4 if top else 25) * 8) * box["height"] / 240}
+
+
+def click_point(page, white_point: int) -> None:
+    page.mouse.click(**point_at(page, white_point))
 
 
 def test_a_seed_link_shows_its_tape_and_a_turn_is_played_with_the_mouse(open_page, page_log):

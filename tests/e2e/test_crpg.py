@@ -3,6 +3,8 @@ and see it drawn, share the map and open the link in a second page."""
 
 from __future__ import annotations
 
+from conftest import frames_pass, wait_for
+
 STATE = "window.retroscope.state().then(s => s.machine)"
 
 
@@ -12,15 +14,10 @@ def machine_state(page) -> dict:
 
 def wait_machine(page, condition: str, timeout_s: float = 60) -> dict:
     """Poll the machine's state until `condition` (JS over `m`) holds."""
-    import time
-
-    end = time.monotonic() + timeout_s
-    while True:
-        state = page.evaluate(f"{STATE}.then(m => [({condition}), m])")
-        if state[0]:
-            return state[1]
-        assert time.monotonic() < end, f"timed out waiting for {condition}: {state[1]}"
-        page.wait_for_timeout(100)
+    def holds() -> dict | None:
+        ok, state = page.evaluate(f"{STATE}.then(m => [({condition}), m])")
+        return state if ok else None
+    return wait_for(page, holds, condition, timeout_s * 1000)
 
 
 def square_colours(page, row: int, col: int) -> set[str]:
@@ -43,12 +40,8 @@ def square_colours(page, row: int, col: int) -> set[str]:
 def wait_colours(page, row: int, col: int, wanted: set[str], timeout_s: float = 30) -> None:
     """Poll the canvas until window square (row, col) shows the `wanted` colours
     (a step redraws it; mobs may trigger other steps before it)."""
-    import time
-
-    end = time.monotonic() + timeout_s
-    while not wanted <= set(square_colours(page, row, col)):
-        assert time.monotonic() < end, f"square ({row},{col}): {square_colours(page, row, col)}"
-        page.wait_for_timeout(100)
+    wait_for(page, lambda: wanted <= set(square_colours(page, row, col)),
+             f"square ({row},{col}) to show {sorted(wanted)}", timeout_s * 1000)
 
 
 def test_walk_edit_and_share_a_map(open_page, page_log, browser):
@@ -168,7 +161,7 @@ def test_the_editor_settings_resize_and_slant_the_map(open_page, page_log):
     wait_machine(page, "m.steps >= 1")
     page.locator("[data-testid=crpg-width]").fill("20")
     page.locator("[data-testid=crpg-kind]").select_option("0")
-    page.wait_for_timeout(300)  # state updates arrive meanwhile: the fields keep their values
+    frames_pass(page, 10)  # state updates arrive meanwhile: the fields keep their values
     page.locator("[data-testid=crpg-apply]").click()
     wait_machine(page, "m.width === 20 && m.kind === 0")
     page.locator("[data-testid=crpg-width]").fill("8")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from conftest import focus_picture, wait_until
+from conftest import focus_picture, wait_for, wait_until
 from retroscope.machines.jmc import model
 from retroscope.machines.jmc.draw import cell_xy
 
@@ -53,11 +53,16 @@ def wait_phase(page, phase: str) -> None:
         timeout=SLOW)
 
 
-def click_cell(page, p: int) -> None:
+def cell_point(page, p: int) -> dict[str, float]:
+    """Where space `p` is on the page (MODE 2's pixels are two wide)."""
     x, y, w = cell_xy(p)
     box = page.locator("[data-testid=screen]").bounding_box()
-    page.mouse.click(box["x"] + (x + w // 2) * 2 * box["width"] / 320,
-                     box["y"] + (y + 10) * box["height"] / 256)
+    return {"x": box["x"] + (x + w // 2) * 2 * box["width"] / 320,
+            "y": box["y"] + (y + 10) * box["height"] / 256}
+
+
+def click_cell(page, p: int) -> None:
+    page.mouse.click(**cell_point(page, p))
     frames_pass(page, 3)
     wait_until(page, BUSY, timeout=SLOW)
 
@@ -112,11 +117,9 @@ def test_a_hot_seat_round_with_the_interstitial(open_page, page_log):
         click_cell(page, to)
         want = before.copy()
         want.resolve_move(frm, to)
-        for _ in range(100):  # the 6502 takes the move on a coming frame
-            if board(page).pieces == want.pieces:
-                break
-            page.wait_for_timeout(100)
-        assert board(page).pieces == want.pieces
+        # the 6502 takes the move on a coming frame
+        wait_for(page, lambda want=want: board(page).pieces == want.pieces,
+                 f"the {turn} move on the board")
         if turn == "red":
             page.screenshot(path="test-output/e2e-jmc-hotseat.png")
         press(page, "KeyE")

@@ -4,16 +4,14 @@ watch a ghost pass through the wall."""
 
 from __future__ import annotations
 
-from conftest import BOOT_TIMEOUT_MS, wait_until
+from conftest import BOOT_TIMEOUT_MS, hold_key, wait_until
 from retroscope.machines.pacman.maze import WALL, Maze
 
 
 def press(page, key: str) -> None:
-    """Hold a key long enough for a frame to see it (the game reads the
-    switches once a frame, as the board does)."""
-    page.keyboard.down(key)
-    page.wait_for_timeout(150)
-    page.keyboard.up(key)
+    """Hold a key while frames run (the game reads the switches once a frame,
+    as the board does)."""
+    hold_key(page, key, frames=3, after=0)
 
 
 def machine_state(page) -> dict:
@@ -132,10 +130,7 @@ def test_a_gamepads_select_button_puts_in_a_coin(open_page, page_log):
     }""")
     page.evaluate("window.retroscope.run()")
     page.evaluate("window.padButton = 8")
-    for _ in range(100):
-        if machine_state(page)["credits"] == 1:
-            break
-        page.wait_for_timeout(100)
+    wait_until(page, "window.retroscope.state().then(s => s.machine.credits === 1)")
     page.evaluate("window.padButton = -1")
     assert machine_state(page)["credits"] == 1
     assert not page_log.console_errors

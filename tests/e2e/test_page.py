@@ -6,6 +6,8 @@ from urllib.parse import urlparse
 
 from playwright.sync_api import expect
 
+from conftest import settled
+
 COUNT_COLOURS = """() => {
   const c = document.querySelector('[data-testid=screen]');
   const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
@@ -38,10 +40,9 @@ def test_running_advances_frames_and_pausing_stops_them(open_page):
     page.wait_for_function("!window.retroscope.isRunning()")
     # A frame the worker sent before it paused may still be waiting for its
     # animation frame to be drawn: read the counter once that has happened.
-    stopped_at = page.evaluate(
-        "new Promise(r => requestAnimationFrame(() => requestAnimationFrame("
-        "() => r(window.retroscope.frame()))))")
-    page.wait_for_timeout(300)
+    settled(page)
+    stopped_at = page.evaluate("window.retroscope.frame()")
+    settled(page)
     assert page.evaluate("window.retroscope.frame()") == stopped_at
 
 
@@ -118,8 +119,9 @@ def test_overlapping_loads_leave_one_machine_panel(open_page, page_log):
         return window.retroscope.load('crpg', {});
     }""")
     page.wait_for_function("document.documentElement.dataset.machine === 'crpg'")
-    page.wait_for_timeout(500)  # let any stale load finish mounting
     panel = page.locator("[data-testid=machine-panel]")
+    expect(panel).to_contain_text("Map processing (MAPPRC), this step")
+    settled(page)  # both loads answered and drawn: a stale one has mounted by now, if at all
     assert panel.inner_text().count("Map processing (MAPPRC), this step") == 1
     assert not page_log.console_errors
 
@@ -165,7 +167,7 @@ def test_a_loads_frame_drawn_before_its_answer_stays_on_the_canvas(page, open_pa
     page.evaluate("window.__holdLoads = true")
     page.evaluate("(hash) => { location.hash = hash; }", link[link.index("#"):])
     page.wait_for_function("window.retroscope.current()?.moment?.exact === true")
-    page.wait_for_timeout(300)  # any frame still on its way is drawn
+    settled(page)  # any frame still on its way is drawn
     assert page.evaluate("window.retroscope.frame()") == 3
     assert page.evaluate(COUNT_COLOURS) > 8
     assert page_log.console_errors == []

@@ -5,9 +5,7 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
-
-def tid(name: str) -> str:
-    return f"[data-testid={name}]"
+from conftest import settled, tid
 
 
 def dbg(page, verb: str, args: str = "{}"):
@@ -25,7 +23,7 @@ def test_opening_the_page_shows_the_machine_running(open_page, page_log):
 
 def test_a_link_with_paused_1_starts_paused_at_frame_0(open_page, page_log):
     page = open_page("#/tetris?seed=8988&paused=1", running=True)
-    page.wait_for_timeout(500)
+    settled(page)
     assert not page.evaluate("window.retroscope.isRunning()")
     assert page.evaluate("window.retroscope.frame()") == 0
     assert page.evaluate("window.retroscope.current().values.seed") == "8988"

@@ -11,6 +11,13 @@ from __future__ import annotations
 from conftest import wait_until
 
 STATS = "window.retroscope.sound.stats()"
+QUARTER_SECOND = 94  # render quanta of 128 samples at 48 kHz
+
+
+def after_a_while(page, blocks: int) -> None:
+    """The worklet has output a quarter of a second more since `blocks`
+    (its own clock: a busy page may take longer to get there)."""
+    wait_until(page, f"{STATS}.then(s => s.blocks >= {blocks + QUARTER_SECOND})")
 
 
 def start_sound(page):
@@ -36,8 +43,8 @@ def test_a_click_starts_the_sound_and_the_worklet_plays_the_apu_writes(open_page
     # Paused: the queue is dropped and the output fades to silence at once.
     page.evaluate("window.retroscope.pause()")
     wait_until(page, f"{STATS}.then(s => !s.playing && s.queuedMs === 0)")
-    page.evaluate(STATS)  # the peak counts from here
-    page.wait_for_timeout(300)
+    blocks = page.evaluate(STATS)["blocks"]  # the peak counts from here
+    after_a_while(page, blocks)
     assert page.evaluate(STATS)["peak"] == 0
     # Running again, it plays again.
     page.evaluate("window.retroscope.run()")
@@ -55,8 +62,8 @@ def test_faster_than_real_time_is_silent(open_page, page_log):
     page.evaluate("window.retroscope.run()")
     # Faster than real time the worker sends the worklet nothing to play.
     wait_until(page, "window.retroscope.frame() > 60")
-    page.evaluate(STATS)
-    page.wait_for_timeout(400)
+    blocks = page.evaluate(STATS)["blocks"]  # live and the peak count from here
+    after_a_while(page, blocks)
     stats = page.evaluate(STATS)
     assert stats["live"] == 0 and stats["peak"] == 0 and not stats["playing"]
     page.click("[data-testid=tetris-ai-speed-x1]")

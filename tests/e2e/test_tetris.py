@@ -3,7 +3,7 @@ moves in memory each frame, pause and step, a bad link says why."""
 
 from __future__ import annotations
 
-from conftest import wait_until
+from conftest import frames_pass, hold_key, wait_for, wait_until
 
 
 def lfsr(value: int) -> int:
@@ -148,22 +148,15 @@ def test_bad_saved_data_shows_a_message_and_the_game_still_runs(open_page):
 def wait_ram(page, addr: int, length: int, ok, timeout: float = 60.0) -> list[int]:
     """Poll memory until ok(bytes) (page.evaluate awaits the read's promise;
     wait_for_function would take the promise itself as a truthy value)."""
-    import time
-    end = time.monotonic() + timeout
-    while True:
+    def read() -> list[int] | None:
         got = page.evaluate(f"window.retroscope.read({addr}, {length})")
-        if ok(got):
-            return got
-        assert time.monotonic() < end, f"${addr:04X}: still {got}"
-        page.wait_for_timeout(100)
+        return got if ok(got) else None
+    return wait_for(page, read, f"${addr:04X} to hold what the test wants", timeout * 1000)
 
 
 def tap(page, key: str) -> None:
-    """A key held long enough for the running game to see it (a few frames)."""
-    page.keyboard.down(key)
-    page.wait_for_timeout(250)
-    page.keyboard.up(key)
-    page.wait_for_timeout(250)
+    """A key held while the running game reads it a few frames, then let go."""
+    hold_key(page, key, frames=4, after=4)
 
 
 def test_the_side_panels_debug_jump_reaches_an_ending(open_page, page_log):
@@ -176,7 +169,7 @@ def test_the_side_panels_debug_jump_reaches_an_ending(open_page, page_log):
     page.click("[data-testid=tetris-ending-go]")
     page.evaluate("window.retroscope.run()")
     wait_ram(page, 0xBD, 1, lambda b: b[0] == 4)  # render mode 4: the ending
-    page.wait_for_timeout(1500)
+    frames_pass(page, 90)  # the ending's picture under way
     page.evaluate("window.retroscope.pause()")
     assert page.evaluate("window.retroscope.read(0xC4, 1)") == [6]  # which
     assert page.evaluate("window.retroscope.read(0xC5, 1)") == [4]
@@ -198,9 +191,9 @@ def test_a_high_score_name_entered_is_there_after_a_reload(open_page, page_log):
     wait_ram(page, 0xBD, 1, lambda b: b[0] == 2)  # the congratulations screen
     for key in ("ArrowUp", "ArrowUp", "ArrowRight", "ArrowUp"):  # "BA"
         tap(page, key)
-    wait_ram(page, 0x720, 2, lambda b: b == [2, 1], timeout=20)
+    wait_ram(page, 0x720, 2, lambda b: b == [2, 1], timeout=60)
     tap(page, "Enter")  # done
-    wait_ram(page, 0xC0, 1, lambda b: b[0] == 2, timeout=20)  # the menu
+    wait_ram(page, 0xC0, 1, lambda b: b[0] == 2, timeout=60)  # the menu
     # The page keeps the save data every 5 s while running: wait for the name in it.
     wait_until(page, "JSON.parse(localStorage.getItem('retroscope.save.tetris') || '{}')"
                ".names?.startsWith('0201')", timeout=60_000)
@@ -231,7 +224,7 @@ def test_the_panels_toggle_starts_the_two_player_mode_and_wasd_moves_player_2(
     x2 = page.evaluate("window.retroscope.read(0x60, 1)")[0]  # player 2's block
     page.locator("[data-testid=screen]").click()
     page.keyboard.down("KeyD")  # player 2's Right
-    wait_ram(page, 0x60, 1, lambda b: b[0] >= x2 + 2, timeout=20)
+    wait_ram(page, 0x60, 1, lambda b: b[0] >= x2 + 2, timeout=60)
     page.keyboard.up("KeyD")
     page.evaluate("window.retroscope.pause()")
     page.wait_for_function(

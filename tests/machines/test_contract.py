@@ -13,6 +13,9 @@ being listed, and its own tests keep only its mechanics. With fixed seeds:
 - rewind: after K frames, seeking to any recorded frame gives the hash seen then,
   also across edits (memory writes, register edits, a reset, made at a frame's
   start and part-way through a frame) and with an input source pressing buttons.
+- the hardware in view (every viewer open and read, the event viewer on, a
+  memory search narrowed): the recorded inputs give the same hash at every
+  frame, and seeks stay exact; the profiler runs the machine as the trace does.
 - state() is JSON within STATE_BOUND bytes; its mechanics rows are well formed
   and hex rows show the bytes at their address.
 - every documented routine (INFO.routines) runs through Machine.call and returns.
@@ -342,6 +345,62 @@ def test_rewind_seeks_to_any_recorded_frame_exactly(mid):
         session.run_frame(b)
         seen[machine.frame] = moment(session)
     check_every_frame(session, seen, seed=2)
+
+
+VIEWED_FRAMES = 60
+PROFILED_FRAMES = 10
+
+
+@pytest.mark.parametrize("mid", ALL)
+def test_viewers_events_and_search_open_change_nothing(mid, recordings):
+    _, buttons, hashes, start = recording(recordings, mid)
+    machine = FACTORIES[mid]()
+    machine.restore(start)
+    session = Session(machine, rewind=Rewind(stride=4))
+    viewers = [v["id"] for v in session.viewers()]
+    session.open_viewers(viewers)
+    session.set_events(True)
+    session.search("cpu", "start")
+    seen: dict[int, Moment] = {}
+    for i, b in enumerate(buttons[:VIEWED_FRAMES]):
+        assert session.state_hash() == hashes[i], f"frame {i} differs with the viewers open"
+        seen[machine.frame] = moment(session)
+        session.run_frame(b)
+        if i % 10 == 0:
+            for vid in viewers:
+                session.viewer(vid)
+            session.event_log()
+            session.search(op="unchanged")
+    assert session.state_hash() == hashes[VIEWED_FRAMES]
+    check_every_frame(session, {f: seen[f] for f in list(seen)[::6]}, seed=3)
+
+
+@pytest.mark.parametrize("mid", ALL)
+def test_the_profiler_runs_the_machine_as_the_trace_does_and_seeks_stay_exact(mid, recordings):
+    """The profiler runs instruction by instruction, as the trace and step
+    into do: the same state at every frame as with the trace on (which is
+    the machine's own run exactly on every machine but Pac-Man, where the
+    Z80 core's step() spends a HALT in 4 T-state refresh cycles that move R,
+    and its run() lets the time pass)."""
+    _, buttons, _, start = recording(recordings, mid)
+    runs = []
+    for feature in ("trace", "profiler"):
+        machine = FACTORIES[mid]()
+        machine.restore(start)
+        session = Session(machine, rewind=Rewind(stride=4))
+        if feature == "trace":
+            session.set_trace(True)
+        else:
+            session.profile_start(frames=5)
+        seen: dict[int, Moment] = {}
+        for b in buttons[:PROFILED_FRAMES]:
+            seen[machine.frame] = moment(session)
+            session.run_frame(b)
+        seen[machine.frame] = moment(session)
+        runs.append(seen)
+    assert runs[0] == runs[1]
+    assert session.profile()["frames"] == 5
+    check_every_frame(session, {f: seen[f] for f in list(seen)[::5]}, seed=4)
 
 
 @pytest.mark.parametrize("mid", ALL)

@@ -91,7 +91,10 @@ def test_dist_holds_exactly_the_page_the_runtime_and_the_wheel(dist):
     shipped = {f.removeprefix(app) for f in files if f.startswith(app)}
     sources = {p.relative_to(REPO).as_posix()
                for folder in ("web", "static") for p in (REPO / folder).rglob("*") if p.is_file()}
-    assert shipped == sources | {"web/panels/machine-panels.json", "manifest.json"}
+    from tools.icons import home_screen_icons
+
+    assert shipped == sources | {"web/panels/machine-panels.json", "manifest.json",
+                                 *home_screen_icons()}
     # Besides it, at most the previous build's app folder, whole (tools/site.py).
     previous = manifest.get("previous_app")
     assert {f for f in files if f.startswith("app/") and not f.startswith(app)} == (
@@ -99,7 +102,52 @@ def test_dist_holds_exactly_the_page_the_runtime_and_the_wheel(dist):
         if previous else set())
     assert previous is None or previous != app and (dist / previous / "web/main.js").is_file()
     assert files - {f for f in files if f.startswith(("app/", "pyodide/", "py/", "snapshot/"))} \
-        == {"index.html", "manifest.json"}
+        == {"index.html", "manifest.json", "sw.js"}
+
+
+def test_the_service_worker_keeps_the_whole_build_and_nothing_else(dist):
+    """web/sw.js keeps what the app manifest lists (app_files in the app
+    folder, files from the root) and index.html: every file of this build,
+    none of the previous one's, and the one dist/sw.js of this build runs."""
+    manifest = json.loads((dist / "manifest.json").read_text())
+    app = manifest["app"]
+    inner = json.loads((dist / app / "manifest.json").read_text())
+    kept = {app + f for f in inner["app_files"]} | set(inner["files"]) | {"index.html"}
+    files = {p.relative_to(dist).as_posix() for p in dist.rglob("*") if p.is_file()}
+    previous = manifest.get("previous_app") or "app/none/"
+    assert kept == {f for f in files if not f.startswith(previous)} - {"sw.js", "manifest.json"}
+    sw = (dist / "sw.js").read_text()
+    assert f'self.RETROSCOPE_APP = "{app}";' in sw
+    assert f'importScripts("{app}web/sw.js");' in sw
+    assert re.findall(r"app/[0-9a-f]{16}/", sw) == [app] * 3
+
+
+def test_the_web_app_manifest_makes_the_site_installable(dist):
+    """Its icons (drawn from static/icon.svg: tools/icons.py) and start_url
+    resolve from its place in the app folder to the files and the page."""
+    import struct
+    import zlib
+    from urllib.parse import urljoin
+
+    app = json.loads((dist / "manifest.json").read_text())["app"]
+    index = (dist / "index.html").read_text()
+    where = re.search(r'<link rel="manifest" href="([^"]+)"', index).group(1)
+    assert where == f"{app}static/retroscope.webmanifest"
+    web = json.loads((dist / where).read_text())
+    assert web["display"] == "standalone" and web["name"] and web["short_name"]
+    assert urljoin(f"/{where}", web["start_url"]) == "/index.html"
+    assert urljoin(f"/{where}", web["scope"]) == "/"
+    sizes = set()
+    for icon in web["icons"]:
+        path = dist / urljoin(f"/{where}", icon["src"]).lstrip("/")
+        data = path.read_bytes()
+        if icon["type"] == "image/png":
+            assert data[:8] == b"\x89PNG\r\n\x1a\n"
+            width, height = struct.unpack(">II", data[16:24])
+            assert icon["sizes"] == f"{width}x{height}", icon
+            zlib.decompress(data[data.index(b"IDAT") + 4:data.index(b"IEND") - 8])
+            sizes.add(width)
+    assert {192, 512} <= sizes  # what a browser asks for to install
 
 
 def test_the_previous_app_folder_is_taken_from_the_manifest_only_when_sound(tmp_path):
@@ -127,7 +175,7 @@ def test_every_path_but_the_page_names_its_content(dist):
     app = dist / manifest["app"]
     index = (dist / "index.html").read_text()
     named = re.findall(r"""["']((?:web|static|app)/[^"']+)["']""", index)
-    assert len(named) == 4 and all(n.startswith(manifest["app"]) for n in named), named
+    assert len(named) == 6 and all(n.startswith(manifest["app"]) for n in named), named
     assert all((dist / n).is_file() for n in named)
     digest = hashlib.sha256()
     for path in sorted(app.rglob("*"), key=lambda p: p.relative_to(app).as_posix()):

@@ -18,7 +18,8 @@ def test_no_two_test_files_share_a_basename() -> None:
 ASYNC_API = ("state", "read", "write", "run", "pause", "step", "reset", "debug", "command",
              "setButtons", "setInputSource", "nextFrame", "bench", "status", "stepTo",
              "addBreakpoint", "removeBreakpoint", "breakpoints", "rewindInfo", "seek",
-             "setTrace", "traceText", "runFrames", "load", "share", "openSession")
+             "setTrace", "traceText", "runFrames", "load", "share", "openSession", "viewers",
+             "viewer", "search", "profile")
 
 
 def promise_waits(source: str) -> list[str]:
@@ -49,3 +50,13 @@ def test_no_e2e_wait_for_function_waits_on_a_promise() -> None:
     offenders = [f"{p.name}: {call}" for p in (TESTS / "e2e").glob("*.py")
                  for call in promise_waits(p.read_text())]
     assert offenders == [], "use conftest.wait_until for waits on the page's API"
+
+
+def test_e2e_tests_wait_on_conditions_not_fixed_sleeps() -> None:
+    """A fixed sleep is too short on a busy machine and too long on a quiet
+    one: e2e tests wait on a condition (conftest's wait_until, wait_for,
+    frames_pass, settled; Playwright's own waits)."""
+    offenders = [f"{p.name}:{n}" for p in sorted((TESTS / "e2e").glob("test_*.py"))
+                 for n, line in enumerate(p.read_text().splitlines(), 1)
+                 if "wait_for_timeout(" in line or "time.sleep(" in line]
+    assert offenders == []

@@ -66,8 +66,6 @@ export function createSpeaker({ mount, request, ready, onError }) {
 
   async function start() {
     if (ctx !== null || failed) return starting;
-    window.removeEventListener("pointerdown", gesture, true);
-    window.removeEventListener("keydown", gesture, true);
     const Context = window.AudioContext || window.webkitAudioContext;
     if (!Context) {
       failed = "this browser has no Web Audio";
@@ -75,7 +73,7 @@ export function createSpeaker({ mount, request, ready, onError }) {
       return null;
     }
     ctx = new Context({ latencyHint: "interactive" });
-    ctx.addEventListener("statechange", show);
+    ctx.addEventListener("statechange", () => { show(); if (ctx.state === "running") stopListening(); });
     starting = (async () => {
       try {
         await ctx.audioWorklet.addModule(new URL("./worklet.js", import.meta.url));
@@ -117,12 +115,20 @@ export function createSpeaker({ mount, request, ready, onError }) {
     sendVolume();
   });
   // The first gesture anywhere starts the audio (muted or not, as remembered).
-  // (The speaker button's own click does it itself, unmuting.)
+  // (The speaker button's own click does it itself, unmuting.) A finger's
+  // press lets audio start only when it lifts (a browser's user activation
+  // is a touch's pointerup, a mouse's pointerdown): a context made on the
+  // press waits suspended, and the release resumes it.
+  const GESTURES = ["pointerdown", "pointerup", "keydown"];
   function gesture(e) {
-    if (e.target !== button) start();
+    if (e.target === button) return;
+    if (ctx === null) start();
+    else if (ctx.state === "suspended") ctx.resume().catch(() => {});
   }
-  window.addEventListener("pointerdown", gesture, true);
-  window.addEventListener("keydown", gesture, true);
+  function stopListening() {
+    for (const kind of GESTURES) window.removeEventListener(kind, gesture, true);
+  }
+  for (const kind of GESTURES) window.addEventListener(kind, gesture, true);
   show();
 
   return {

@@ -45,8 +45,9 @@ class RetroscopeSound extends AudioWorkletProcessor {
     this.dcIn = 0;
     this.dcOut = 0;
     this.prime = true;        // the DC blocker starts from the next sample's level
+    // blocks: render quanta (128 samples) output so far, the worklet's clock.
     this.stats = { frames: 0, live: 0, writes: 0, played: 0, dropped: 0, underruns: 0,
-                   peak: 0, chips: [] };
+                   peak: 0, blocks: 0, chips: [] };
     this.port.onmessage = (e) => this.control(e.data);
   }
 
@@ -154,6 +155,7 @@ class RetroscopeSound extends AudioWorkletProcessor {
   }
 
   process(_inputs, outputs) {
+    this.stats.blocks += 1;
     const output = outputs[0];
     const n = output[0].length;
     if (this.mix.length !== n) {

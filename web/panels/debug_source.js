@@ -12,7 +12,7 @@ export function create(root, session) {
   let current = null;
   const picker = el("select", { testid: "dbg-source-file", title: "source file" });
   const pcButton = el("button", { text: "PC", testid: "dbg-source-pc", title: "follow PC again",
-    onclick: () => { follow = true; update(); } });
+    onclick: () => { follow = true; markTarget(null); update(); } });
   const where = el("span", { class: "dim", testid: "dbg-source-where" });
   const list = el("div", { class: "dbg-lines dbg-source", testid: "dbg-source" });
   root.append(el("h2", { text: "Source" }), el("div", { class: "row" }, picker, pcButton, where), list);
@@ -42,6 +42,7 @@ export function create(root, session) {
     }));
     current = null;
     mark(here ?? reply.current);
+    if (target !== null && target.file === file) markTarget(target);
   }
 
   function mark(line) {
@@ -50,6 +51,10 @@ export function create(root, session) {
     const row = line === null ? null : rows.get(line);
     if (!row) return;
     row.classList.add("pc");
+    scrollTo(row);
+  }
+
+  function scrollTo(row) {
     // Scroll the list only (scrollIntoView would move the whole page).
     const top = row.offsetTop;  // the list is positioned: offsets are within it
     if (top < list.scrollTop || top > list.scrollTop + list.clientHeight - row.offsetHeight) {
@@ -57,12 +62,23 @@ export function create(root, session) {
     }
   }
 
+  // A line asked for from elsewhere (the event viewer's instruction): {file,
+  // line}, marked as the cursor (whenever its file is shown) until PC is
+  // followed again.
+  let target = null;
+  function markTarget(where) {
+    for (const row of list.querySelectorAll(".dbg-line.cursor")) row.classList.remove("cursor");
+    target = where;
+    const row = where !== null && where.file === file ? rows.get(where.line) : null;
+    if (row) { row.classList.add("cursor"); scrollTo(row); }
+  }
+
   async function update(status) {
     if (status?.running) return;  // the line under PC is a blur while running
     const here = await session.debug("source");
     where.textContent = here ? `${here.file}:${here.line}` : "PC is outside the listing";
     if (follow && here && here.file !== file) await show(here.file, here.line);
-    else if (file === null) await show(null);
+    else if (file === null) await show(target?.file ?? null);
     else mark(here && here.file === file ? here.line : null);
     markBreakpoints(await session.debug("list_breakpoints"));
   }
@@ -76,10 +92,16 @@ export function create(root, session) {
 
   return {
     update,
-    /** The list just became visible: bring the current line into view. */
-    reveal() { if (current !== null) mark(current); },
+    /** The list just became visible: bring the line asked for (else PC's) into view. */
+    reveal() { if (target !== null) markTarget(target); else if (current !== null) mark(current); },
     /** A stop: show PC's line again, in whichever file it is. */
-    followPc() { follow = true; },
+    followPc() { follow = true; markTarget(null); },
+    /** Show a line of a file (its row marked as the cursor), PC no longer followed. */
+    async showLine(name, line) {
+      follow = false;
+      markTarget({ file: name, line });
+      if (name !== file) await show(name);
+    },
     load() { file = null; follow = true; },
     dispose() { root.replaceChildren(); },
   };

@@ -13,6 +13,11 @@
   the machine's `BENCH_WATCH` address: one the program writes every frame),
 * with one read watch (a read breakpoint likewise, on the same address),
 * with the trace on (instruction by instruction),
+* with every viewer of the machine's video chips open (their watches set, their
+  data read every `PAGE_EVERY` frames, as the page asks five times a second),
+* with the event viewer open (its watch on the devices, its frame read as often),
+* with the profiler on (instruction by instruction, every read and write counted),
+* with all of those opened and closed again (it must cost nothing: as "session"),
 
 and returns frames per second for each, plus the ratios to bare. The machine is
 `machine_id` if given and available (e.g. "tetris"), else a built-in bench
@@ -80,6 +85,20 @@ def _time(run_frame: Callable[[], Any], frames: int) -> float:
 # spent most of its time compiling, and came out slower than a watched one,
 # whose engine then compiled nothing).
 SETTLE_FRAMES = 420
+PAGE_EVERY = 12  # frames between the page's looks at an open viewer (5 a second at 60)
+
+
+def _looking(session: Any, look: Callable[[], Any]) -> Callable[[], Any]:
+    """A session's run_frame that also does what the page does every PAGE_EVERY frames."""
+    count = 0
+
+    def run_frame() -> None:
+        nonlocal count
+        session.run_frame()
+        count += 1
+        if count % PAGE_EVERY == 0:
+            look()
+    return run_frame
 
 
 def measure(machine_id: str | None = "tetris", frames: int = 60, repeats: int = 3,
@@ -115,6 +134,20 @@ def measure(machine_id: str | None = "tetris", frames: int = 60, repeats: int = 
     reading = Session(_make(machine_id), record=False)
     reading.add_breakpoint("read", watch_at, condition=never)
     tracing = Session(_make(machine_id), record=False)  # traces once settled
+    viewing = Session(_make(machine_id), record=False)
+    viewers = [v["id"] for v in viewing.viewers()]
+    viewing.open_viewers(viewers)
+    events = Session(_make(machine_id), record=False)
+    events.set_events(True)
+    profiling = Session(_make(machine_id), record=False)  # profiles once settled
+    closed = Session(_make(machine_id), record=False)
+    closed.open_viewers(viewers)
+    closed.set_events(True)
+    closed.profile_start(60)
+    closed.run_frame()
+    closed.open_viewers([])
+    closed.set_events(False)
+    closed.profile_stop()
     configs: dict[str, Callable[[], Any]] = {
         "bare": bare.run_frame,
         "session": quiet.run_frame,
@@ -125,10 +158,15 @@ def measure(machine_id: str | None = "tetris", frames: int = 60, repeats: int = 
         "write_watch": watching.run_frame,
         "read_watch": reading.run_frame,
         "trace": tracing.run_frame,
+        "viewers_open": _looking(viewing, lambda: [viewing.viewer(v) for v in viewers]),
+        "event_viewer": _looking(events, events.event_log),
+        "profiler": _looking(profiling, profiling.profile),
+        "hardware_closed": closed.run_frame,
     }
     for run_frame in configs.values():
         _time(run_frame, settle)
     tracing.set_trace(True)
+    profiling.profile_start(60)
     # One round untimed first: the cores compile their blocks for the code
     # these frames run (the CRPG's bare run spent 7 ms a frame on that in its
     # first second), so that the ratios are about what the debugger costs,

@@ -125,6 +125,20 @@ class CpuInfo:
         place to come back to, whereas a call saves the address after the call."""
         raise NotImplementedError
 
+    def saved_return(self) -> int:
+        """The return address an interrupt entry (or a call) has just saved."""
+        raise NotImplementedError
+
+    def pc_at_write(self, read: Callable[[int], int], at: int) -> int:
+        """The instruction that made a write a watch saw with PC at `at`, if
+        PC was still on it; -1 when PC had moved past it (the Z80 and TMS9900
+        cores fetch every operand first)."""
+        return -1
+
+    def interrupt_handlers(self) -> set[int]:
+        """Where the CPU's interrupts begin now, from its vectors."""
+        raise NotImplementedError
+
     # -- registers ---------------------------------------------------------------
     def get_registers(self) -> dict[str, int]:
         cpu = self.cpu
@@ -177,6 +191,7 @@ class Info6502(CpuInfo):
         super().__init__(cpu)
         from ..cpu import isa6502
         self._ops = isa6502.OPCODES
+        self._writes_first: bytearray | None = None
 
     def decode(self, read: Callable[[int], int], addr: int) -> Insn:
         op = self._ops[read(addr & 0xFFFF)]
@@ -189,6 +204,23 @@ class Info6502(CpuInfo):
 
     def _key(self, read: Callable[[int], int], addr: int) -> int:
         return read(addr & 0xFFFF)
+
+    def pc_at_write(self, read: Callable[[int], int], at: int) -> int:
+        """The instruction that made a write seen with PC at `at`: the core's
+        handlers (which its compiled blocks share) move PC before writing,
+        but for the plain stores (STA/STX/STY absolute and zero page), which
+        write first: there PC is still on the instruction."""
+        if self._writes_first is None:
+            from ..cpu._6502gen import handler_body
+            first = bytearray(256)
+            for code, op in enumerate(self._ops):
+                if op is not None:
+                    body = handler_body(op, False)
+                    writes = [i for i, line in enumerate(body) if "write(" in line]
+                    moves = [i for i, line in enumerate(body) if line.startswith("pc = ")]
+                    first[code] = bool(writes and moves and writes[0] < moves[0])
+            self._writes_first = first
+        return at if self._writes_first[read(at & 0xFFFF)] else -1
 
     def text(self, read: Callable[[int], int], addr: int,
              symbols: dict[str, int] | None = None) -> str:
@@ -207,8 +239,15 @@ class Info6502(CpuInfo):
         s = self.cpu.s
         if s != (depth0 - 3) & 0xFF:
             return False
+        return self.saved_return() == pc0
+
+    def saved_return(self) -> int:
+        s, peek = self.cpu.s, self.cpu.bus.peek
+        return peek(0x100 | (s + 2) & 0xFF) | peek(0x100 | (s + 3) & 0xFF) << 8
+
+    def interrupt_handlers(self) -> set[int]:
         peek = self.cpu.bus.peek
-        return peek(0x100 | (s + 2) & 0xFF) | peek(0x100 | (s + 3) & 0xFF) << 8 == pc0
+        return {_word_le(peek, 0xFFFA), _word_le(peek, 0xFFFE)}  # NMI, IRQ/BRK
 
 
 class InfoZ80(CpuInfo):
@@ -257,6 +296,19 @@ class InfoZ80(CpuInfo):
     def interrupted(self, pc0: int, depth0: int) -> bool:
         sp = self.cpu.sp
         return sp == (depth0 - 2) & 0xFFFF and _word_le(self.cpu.bus.peek, sp) == pc0
+
+    def saved_return(self) -> int:
+        return _word_le(self.cpu.bus.peek, self.cpu.sp)
+
+    def interrupt_handlers(self) -> set[int]:
+        # IM 1 and NMI at fixed places; IM 2 through the table at I * 256 +
+        # the byte the device gave; IM 0 runs that byte (an RST, here).
+        cpu = self.cpu
+        vector = cpu.irq_vector
+        found = {0x0038, 0x0066, _word_le(cpu.bus.peek, (cpu.i << 8) | (vector & 0xFE))}
+        if vector & 0xC7 == 0xC7:
+            found.add(vector & 0x38)
+        return found
 
     def trace_fields(self) -> tuple[str, ...]:
         return ("af", "bc", "de", "hl", "ix", "iy", "sp")
@@ -308,6 +360,14 @@ class Info9900(CpuInfo):
         # Context switch: the new workspace's R14 holds the old PC.
         wp = self.cpu.wp
         return wp != depth0 and _word_be(self.cpu.bus.peek, wp + 28) == pc0
+
+    def saved_return(self) -> int:
+        return _word_be(self.cpu.bus.peek, self.cpu.wp + 28)  # the new workspace's R14
+
+    def interrupt_handlers(self) -> set[int]:
+        # Level n's vector is WP, PC at 4n; LOAD's at >FFFC.
+        peek = self.cpu.bus.peek
+        return {_word_be(peek, 4 * n + 2) for n in range(16)} | {_word_be(peek, 0xFFFE)}
 
     def get_registers(self) -> dict[str, int]:
         regs = super().get_registers()

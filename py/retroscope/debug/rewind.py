@@ -314,20 +314,24 @@ class Rewind:
         return _join(pickle.loads(cp.rest), (), blobs)
 
     def seek(self, frame: int, restore: Callable[[dict[str, Any]], None],
-             run_frame: Callable[[int, int | None], None]) -> int:
+             run_frame: Callable[[int, int | None], None], replay_last: bool = False) -> int:
         """Put the machine at the start of `frame`: restore the nearest checkpoint,
         then replay the journal's inputs with run_frame(buttons, checked_until),
         which runs to the end of the frame in progress (from a checkpoint
         part-way through a frame, that is the rest of it); checked_until: the
         frame first ran instruction by instruction to that CPU cycle (a machine
         may not be exactly the same under its own faster runner: the NES
-        charges an OAM DMA stall after a slice of its runner). Returns the
+        charges an OAM DMA stall after a slice of its runner). With
+        `replay_last`, the frame before `frame` is replayed too where it is
+        held (for whoever watches it run: the event viewer). Returns the
         frames replayed."""
         last = self.last_frame()
         if last is None or frame > last:
             raise ValueError(f"frame {frame} is not in the rewind buffer "
                              f"(frames {self.first_frame()}-{last})")
-        cp = self.checkpoint_for(frame)
+        first = self.first_frame()
+        earlier = replay_last and first is not None and frame > first
+        cp = self.checkpoint_for(frame - 1 if earlier else frame)
         journal = self.journal
         inputs = [(journal.buttons_at(f), journal.checked_at(f)) for f in range(cp.frame, frame)]
         restore(self.snapshot_of(cp))

@@ -61,10 +61,14 @@ from .codeview import CodeView
 from .condition import ConditionError, Env, compile_condition
 from .cpuinfo import CpuInfo, info_for
 from .errors import DebugError, check_int
+from .events import EventLog
 from .journal import Journal
 from .memory import MemoryView
+from .profiler import Profiler
 from .rewind import Rewind, state_hash
+from .search import MemorySearch
 from .trace import Trace
+from .viewers import Viewer, viewers_for
 from .watches import WatchError, WatchList
 
 # `_checked_until` for a frame that ran instruction by instruction to its end.
@@ -145,14 +149,23 @@ class Session:
         self._can_stop = hasattr(self.cpu, "set_stops")
         self._can_request_stop = hasattr(self.cpu, "request_stop")
         # A core that watches its own writes (`set_write_watch`) takes write
-        # breakpoints without a bus watch; `_core_watched` is the mask it has.
-        # Reads likewise (`set_read_watch`, `_core_read_watched`).
+        # breakpoints (and the observers) without a bus watch; `_core_watched`
+        # says what it has (None: no watch). Reads likewise (`set_read_watch`,
+        # `_core_read_watched`).
         self._core_watch = hasattr(self.cpu, "set_write_watch")
-        self._core_watched: bytes | None = None
+        self._core_watched: tuple[Any, ...] | None = None
         self._core_read_watch = hasattr(self.cpu, "set_read_watch")
-        self._core_read_watched: bytes | None = None
+        self._core_read_watched: tuple[Any, ...] | None = None
         self._volatile = False  # a condition read the cycle count or a device
         self._stops: set[int] = set()
+        # The hardware in view (viewers/, events.py, search.py, profiler.py):
+        # what is open adds its watches to the core's (`_observers`).
+        self._viewers: dict[str, Viewer] | None = None
+        self._open: set[str] = set()
+        self.events = EventLog(machine, self.info, self.code)
+        self.memory_search = MemorySearch(machine)
+        self.profiler = Profiler(machine, self.info, self.code)
+        self._profile_masks: tuple[bytearray, bytearray] = (bytearray(), bytearray())
 
     # -- the environment conditions see -------------------------------------------
     def _make_env(self) -> Env:
@@ -185,15 +198,13 @@ class Session:
 
     # -- the runner ------------------------------------------------------------------
     def _install(self) -> None:
-        """Swap the checking runner and bus watches in or out as needed."""
+        """Swap the checking runner and the watches in or out as needed."""
         bps = self.breakpoints
+        observers = self._observers()
         for kind in ("read", "write"):
             want = bps.active[kind]
-            if kind == "write" and self._core_watch:
-                self._install_core_watch(want)
-                continue
-            if kind == "read" and self._core_read_watch:
-                self._install_core_read_watch(want)
+            if self._core_watches(kind):
+                self._install_core_watch(kind, want, observers[kind])
                 continue
             if want and kind not in self._watching:
                 mask, access = bps.masks[kind], self._access
@@ -208,12 +219,14 @@ class Session:
                 self.bus.add_watch(kind, watch)
             elif not want and kind in self._watching:
                 self.bus.remove_watch(kind, self._watching.pop(kind))
+            self._install_bus_observers(kind, observers[kind])
         plan = self.plan
         if isinstance(plan, stepping.StepFrame):
             plan = None
+        every = self.trace.on or self.profiler.on  # they look at every instruction
         needed = (bps.active["exec"] or bps.active["read"] or bps.active["write"]
-                  or self.trace.on or plan is not None)
-        fast = (needed and self._can_stop and not self.trace.on
+                  or every or plan is not None)
+        fast = (needed and self._can_stop and not every
                  and (plan is None or not plan.every)
                  # read/write breakpoints need a core that stops after an access
                  and (self._can_request_stop or not (bps.active["read"]
@@ -236,46 +249,86 @@ class Session:
             # the machine's own runner, so that a replay runs it the same way.
             self._checked_until = CHECKED_WHOLE_FRAME if checking else self.cpu.cycles
 
-    def _install_core_watch(self, want: bool) -> None:
-        """Write breakpoints on a core that watches its own writes
-        (`set_write_watch`): its hook sees only the addresses they cover and
-        the core stays on its fast paths. Given again whenever the covered
+    def _core_watches(self, kind: str) -> bool:
+        return self._core_watch if kind == "write" else self._core_read_watch
+
+    def _observers(self) -> dict[str, list[tuple[bytearray, Callable[[int, int], None]]]]:
+        """Who else sees the CPU's accesses now: the event viewer (device
+        writes), open viewers that follow writes, the profiler (every read
+        of data, every write). (mask, function) per access kind."""
+        out: dict[str, list[tuple[bytearray, Callable[[int, int], None]]]] = {
+            "read": [], "write": []}
+        if self.events.on:
+            out["write"].append((self.events.mask, self.events.write))
+        for vid in sorted(self._open):
+            for lo, hi, fn in self.viewers_by_id()[vid].watches():
+                mask = bytearray(0x10000)
+                mask[lo:hi + 1] = b"\x01" * (hi + 1 - lo)
+                out["write"].append((mask, fn))
+        if self.profiler.on:
+            out["read"].append((self._profile_masks[0], self.profiler.count_read))
+            out["write"].append((self._profile_masks[1], self.profiler.count_write))
+        return out
+
+    def _install_core_watch(self, kind: str, want: bool,
+                            observers: list[tuple[bytearray, Callable[[int, int], None]]]
+                            ) -> None:
+        """Read or write breakpoints, and the observers, on a core that
+        watches its own accesses (`set_write_watch`, `set_read_watch`): its
+        hook sees only the addresses they cover and the core stays on its
+        fast paths (a read watch reports every read the bus would see,
+        fetches and dummy reads too). Given again whenever the covered
         addresses change (the core compiles them into its blocks)."""
-        mask = self.breakpoints.masks["write"]
-        if not want:
-            if self._core_watched is not None:
-                self.cpu.set_write_watch(None)
-                self._core_watched = None
+        setter = self.cpu.set_write_watch if kind == "write" else self.cpu.set_read_watch
+        attr = "_core_watched" if kind == "write" else "_core_read_watched"
+        bp = self.breakpoints.masks[kind]
+        if not want and not observers:
+            if getattr(self, attr) is not None:
+                setter(None)
+                setattr(self, attr, None)
             return
-        if self._core_watched is not None and self._core_watched == mask:
-            return
-        access, stop = self._access, self._request_stop
-
-        def hook(addr: int, value: int) -> None:
-            access.append(("write", addr, value))
-            stop()
-        self.cpu.set_write_watch(mask, hook)
-        self._core_watched = bytes(mask)
-
-    def _install_core_read_watch(self, want: bool) -> None:
-        """Read breakpoints on a core that watches its own reads
-        (`set_read_watch`), as `_install_core_watch` does writes. The core
-        reports every read the bus would see, fetches and dummy reads too."""
-        mask = self.breakpoints.masks["read"]
-        if not want:
-            if self._core_read_watched is not None:
-                self.cpu.set_read_watch(None)
-                self._core_read_watched = None
-            return
-        if self._core_read_watched is not None and self._core_read_watched == mask:
+        mask = bytearray(bp) if want else bytearray(0x10000)
+        for more, _ in observers:
+            mask = bytearray((int.from_bytes(mask, "little")
+                              | int.from_bytes(more, "little")).to_bytes(0x10000, "little"))
+        key = (bytes(mask), want, tuple(id(fn) for _, fn in observers))
+        if getattr(self, attr) == key:
             return
         access, stop = self._access, self._request_stop
+        if not observers:
+            def hook(addr: int, value: int) -> None:
+                access.append((kind, addr, value))
+                stop()
+        else:
+            breaks = bp if want else None
+            seen = tuple(observers)
 
-        def hook(addr: int, value: int) -> None:
-            access.append(("read", addr, value))
-            stop()
-        self.cpu.set_read_watch(mask, hook)
-        self._core_read_watched = bytes(mask)
+            def hook(addr: int, value: int) -> None:
+                if breaks is not None and breaks[addr]:
+                    access.append((kind, addr, value))
+                    stop()
+                for covers, fn in seen:
+                    if covers[addr]:
+                        fn(addr, value)
+        setter(mask, hook)
+        setattr(self, attr, key)
+
+    def _install_bus_observers(self, kind: str,
+                               observers: list[tuple[bytearray, Callable[[int, int], None]]]
+                               ) -> None:
+        """The observers as a bus watch, on a core without watches of its own."""
+        name = f"{kind} observers"
+        if name in self._watching:
+            self.bus.remove_watch(kind, self._watching.pop(name))
+        if observers:
+            seen = tuple(observers)
+
+            def watch(addr: int, value: int) -> None:
+                for covers, fn in seen:
+                    if covers[addr]:
+                        fn(addr, value)
+            self._watching[name] = watch
+            self.bus.add_watch(kind, watch)
 
     def _run_checked(self, cycles: int) -> int:
         """Run whole instructions for `cycles`, checking before/after each."""
@@ -287,12 +340,18 @@ class Session:
         target = plan.target if plan is not None else -1
         every = plan is not None and plan.every
         record = self.trace.recorder() if self.trace.on else None
+        profile = self.profiler.record if self.profiler.on else None
         access = self._access
         access.clear()  # only the CPU's own accesses count (not DMA between runs)
         skip = self._skip_pc
         ran = 0
+        told = -1  # the PC of a step the profiler is told of once it knows where it led
+        last = 0
         while ran < cycles:
             pc = cpu.pc
+            if told >= 0:
+                profile(told, last, pc)  # type: ignore[misc]
+                told = -1
             if pc != skip:
                 if exec_mask is not None and exec_mask[pc]:
                     bp = bps.hit("exec", pc)
@@ -316,6 +375,8 @@ class Session:
                     self._stop(BreakReason("halt", pc, _halt_message(cpu.halt_state, pc)))
                 break
             ran += cyc
+            if profile is not None:
+                told, last = pc, cyc
             if access:
                 if self._access_hit():
                     break
@@ -324,6 +385,8 @@ class Session:
                     self._stop_step(cpu.pc)
                     break
                 target, every = plan.target, plan.every  # type: ignore[union-attr]
+        if told >= 0:
+            profile(told, last, cpu.pc)  # type: ignore[misc]
         self._skip_pc = -1
         return ran
 
@@ -536,6 +599,8 @@ class Session:
         result = machine.advance()
         if result == "frame":
             self._at_frame_start = True
+            if self.profiler.on:
+                self.profiler.end_frame()
             if self._checked_until is not None:
                 self.journal.frame_checked(machine.frame - 1, self._checked_until)
             if self.record:
@@ -683,6 +748,7 @@ class Session:
         self.paused = True
         self.reason = BreakReason("reset", self.cpu.pc, "reset")
         self._install()
+        self._moved()
         self.memory.mark_pause(fresh=True)
         return self.status()
 
@@ -705,7 +771,11 @@ class Session:
         step and a core without stops look at every instruction."""
         bps = self.breakpoints.active
         out = [f"{kind} breakpoints" for kind in ("read", "write") if bps[kind]]
+        if self.events.on:
+            out.append("event viewer")
         if self.machine.runner == self._run_checked:
+            if self.profiler.on:
+                out.append("profiler")
             if self.trace.on:
                 out.append("trace")
             elif self.plan is not None and not isinstance(self.plan, stepping.StepFrame):
@@ -952,6 +1022,115 @@ class Session:
     def trace_text(self) -> str:
         return self.trace.text(self.bus.peek, self.symbols)
 
+    # -- the hardware in view ------------------------------------------------------------
+    def viewers_by_id(self) -> dict[str, Viewer]:
+        if self._viewers is None:  # made on first use: a session that never looks pays nothing
+            self._viewers = viewers_for(self.machine)
+        return self._viewers
+
+    def _viewer(self, name: Any) -> Viewer:
+        viewers = self.viewers_by_id()
+        if not isinstance(name, str) or name not in viewers:
+            raise DebugError(f"no viewer {str(name)[:40]!r} on {self.machine.INFO.id} "
+                             f"(there are: {', '.join(viewers) or 'none'})")
+        return viewers[name]
+
+    def viewers(self) -> list[dict[str, Any]]:
+        """The machine's viewers, one set per video chip (viewers/)."""
+        return [v.describe() for v in self.viewers_by_id().values()]
+
+    def viewer(self, name: Any, options: Any = None) -> dict[str, Any]:
+        """A viewer's data now: its items and pictures (`Viewer.data`)."""
+        viewer = self._viewer(name)
+        options = self._options(options)
+        return {"id": viewer.id, "frame": self.machine.frame, "open": viewer.id in self._open,
+                **viewer.data(**options)}
+
+    def viewer_at(self, name: Any, picture: Any, x: Any, y: Any,
+                  options: Any = None) -> dict[str, Any] | None:
+        """What lies under (x, y) of one of a viewer's pictures: its memory
+        space and address, and a line about it (None: nothing there)."""
+        viewer = self._viewer(name)
+        x, y = check_int("x", x, 4095), check_int("y", y, 4095)
+        hit = viewer.at(str(picture), x, y, **self._options(options))
+        return hit.to_json() if hit is not None else None
+
+    @staticmethod
+    def _options(options: Any) -> dict[str, Any]:
+        if options is None:
+            return {}
+        if not isinstance(options, dict) or not all(isinstance(k, str) for k in options):
+            raise DebugError("viewer options must be an object")
+        return options
+
+    def open_viewers(self, names: Any) -> list[str]:
+        """The viewers open in the page now: those that follow the CPU's
+        writes (`Viewer.watches`) have them installed while they are open."""
+        if not isinstance(names, list):
+            raise DebugError("open_viewers takes a list of viewer ids")
+        wanted = {self._viewer(n).id for n in names}
+        for vid in self._open - wanted:
+            self.viewers_by_id()[vid].closed()
+        self._open = wanted
+        self._install()
+        return sorted(wanted)
+
+    def set_events(self, on: Any) -> dict[str, Any]:
+        """Record device writes and interrupts (the event viewer) or stop."""
+        if on:
+            self.events.open()
+        else:
+            self.events.close()
+        self._install()
+        return {"on": self.events.on}
+
+    def event_log(self) -> dict[str, Any]:
+        """The frame under way (stopped part-way) or the last whole one: its
+        device writes and interrupts at their scan line and dot, each with the
+        instruction that made it (events.py)."""
+        return self.events.report(self._at_frame_start)
+
+    def search(self, space: Any = None, op: Any = "start", value: Any = None,
+               limit: Any = None) -> dict[str, Any]:
+        """A memory search step (search.py): start over a space, or narrow
+        it by eq/ne/gt/lt (a value, or each byte's at the step before),
+        changed or unchanged. What is left: the first `limit` addresses (all)."""
+        self.memory_search.search(space, op, value)
+        return self.search_result(limit)
+
+    def search_result(self, limit: Any = None) -> dict[str, Any]:
+        if limit is not None:
+            limit = check_int("limit", limit, 0x10000)
+        return self.memory_search.result(limit)
+
+    def profile_start(self, frames: Any = 60) -> dict[str, Any]:
+        """Profile from now on, keeping the last `frames` frames (profiler.py):
+        the machine runs instruction by instruction while it is on."""
+        self.profiler.start(frames)
+        self._profile_masks = (self.profiler.read_mask(), self.profiler.write_mask())
+        self._install()
+        return {"on": True, "window": self.profiler.window}
+
+    def profile_stop(self) -> dict[str, Any]:
+        """Stop profiling (what was recorded stays to be read)."""
+        self.profiler.stop()
+        self._install()
+        return {"on": False}
+
+    def profile(self, frames: Any = None) -> dict[str, Any]:
+        """Cycles per routine and the call tree over the last `frames` frames."""
+        return self.profiler.report(frames)
+
+    def heatmap(self, kind: Any = "exec") -> dict[str, Any]:
+        """Executed, read or written: how often, per address, over the frames kept."""
+        try:
+            return self.profiler.heatmap(kind)
+        except ValueError as exc:
+            raise DebugError(str(exc)) from None
+
+    def heat_at(self, addr: Any) -> dict[str, int]:
+        return self.profiler.counts_at(self._address(addr))
+
     # -- rewind ----------------------------------------------------------------------------
     def rewind_info(self) -> dict[str, Any]:
         return self.rewind.stats()
@@ -973,7 +1152,7 @@ class Session:
             while machine.advance() != "frame":
                 machine.stop_requested = False
         try:
-            self.rewind.seek(frame, machine.restore, replay)
+            self.rewind.seek(frame, machine.restore, replay, replay_last=self.events.on)
         except ValueError as exc:
             raise DebugError(str(exc)) from None
         finally:
@@ -985,9 +1164,18 @@ class Session:
         self.paused = True
         self.plan = None
         self._install()
+        self._moved()
         self.reason = BreakReason("seek", self.cpu.pc, f"rewound to frame {frame}")
         self.memory.mark_pause()
         return self.status()
+
+    def _moved(self) -> None:
+        """The machine went to another moment (a seek, a reset): the event
+        log keeps the frame the replay ran last; the profile begins again."""
+        if self.events.on:
+            self.events.restored(self._at_frame_start)
+        if self.profiler.on:
+            self.profiler.start(self.profiler.window)
 
     def _replay_runner(self, until: int) -> Callable[[int], int]:
         """Run as the frame first ran: instruction by instruction (as the
@@ -1017,6 +1205,9 @@ class Session:
         self.breakpoints.clear()
         self.trace.on = False
         self.plan = None
+        self.events.close()
+        self.profiler.stop()
+        self._open.clear()
         self._install()
 
 

@@ -331,6 +331,69 @@ class Routine:
     regs: tuple[tuple[str, int], ...] = ()  # registers it needs, e.g. (("x", 0x17),)
 
 
+# The buttons a touch pad presses (by name, as a machine's `buttons` call them).
+PAD_DIRECTIONS = ("Up", "Down", "Left", "Right")
+
+
+@dataclass(frozen=True)
+class TouchControls:
+    """How a touch screen plays the machine. The page (web/touch.js) builds
+    its controls from this, `buttons` and `actions`: a pad over the buttons
+    named in PAD_DIRECTIONS, and a button for every other one the machine
+    says what it does (`actions`, in that order), but for those in `omit`."""
+
+    ways: int = 8  # the pad's directions: 8 (diagonals too), 4, or 0 for no pad
+    # The pad keeps its last direction when the finger lifts (an arcade
+    # joystick: Pac-Man turns at the next corner), until another is chosen
+    # or its centre is touched.
+    keep_direction: bool = False
+    big: tuple[str, ...] = ()  # drawn large, under the thumb, left to right (the NES's B A)
+    omit: tuple[str, ...] = ()  # not shown: another player's, a second key for the same thing
+    # A button's caption where what it does is too long to read on it ("" for
+    # none); otherwise its action's first words (`caption`).
+    captions: dict[str, str] = field(default_factory=dict)
+    board: bool = False  # the picture takes taps as it takes clicks (a board game)
+
+    def problems(self, buttons: tuple[str, ...]) -> list[str]:
+        """What does not hold together with the machine's buttons."""
+        found = []
+        if self.ways not in (0, 4, 8):
+            found.append(f"the pad has {self.ways} ways (0, 4 or 8)")
+        if self.ways and not set(PAD_DIRECTIONS) <= set(buttons):
+            found.append(f"a pad needs the buttons {', '.join(PAD_DIRECTIONS)}")
+        for name in (*self.big, *self.omit, *self.captions):
+            if name not in buttons:
+                found.append(f"{name!r} is not one of the machine's buttons")
+        return found
+
+    def plan(self, buttons: tuple[str, ...],
+             actions: tuple[tuple[str, str], ...]) -> dict[str, Any]:
+        """The controls the page draws: the pad, and the buttons beside it
+        (each with what it does, and its caption), the small ones in the
+        order of `actions`, then the big ones left to right."""
+        what = dict(actions)
+        shown = [name for name in (*what, *buttons) if name not in PAD_DIRECTIONS
+                 and name not in self.omit and (name in what or not actions)]
+        shown = list(dict.fromkeys(shown))
+        order = [n for n in shown if n not in self.big] + [n for n in self.big if n in shown]
+        return {
+            "ways": self.ways, "keep_direction": self.keep_direction, "board": self.board,
+            "buttons": [{"button": name, "what": what.get(name, name), "big": name in self.big,
+                         "caption": self.caption(name, what.get(name, ""))}
+                        for name in order],
+        }
+
+
+    def caption(self, name: str, action: str) -> str:
+        """The words under a button: its own caption, else what it does up to
+        the first comma or semicolon, without a scope ("menu: debug mode" ->
+        "debug mode"); none where that says no more than its name."""
+        if name in self.captions:
+            return self.captions[name]
+        words = re.split(r"[,;]", action.split(": ", 1)[-1], maxsplit=1)[0].strip()
+        return "" if words.lower() == name.lower() else words
+
+
 @dataclass(frozen=True)
 class MachineInfo:
     """The static description of a machine, sent to the page once."""
@@ -351,6 +414,7 @@ class MachineInfo:
     # with a direction ("move left", "rotate clockwise") lets the hint say a set
     # of keys at once ("arrows: move").
     actions: tuple[tuple[str, str], ...] = ()
+    touch: TouchControls = TouchControls()
     params: tuple[Param, ...] = ()
     article: str = ""  # which seed documents the mechanics
     summary: str = ""
@@ -363,6 +427,7 @@ class MachineInfo:
             "width": self.width, "height": self.height,
             "buttons": list(self.buttons), "keys": dict(self.keys),
             "actions": [list(pair) for pair in self.actions],
+            "touch": self.touch.plan(self.buttons, self.actions),
             "params": [
                 {"name": p.name, "kind": p.kind, "default": p.default, "help": p.help}
                 for p in self.params

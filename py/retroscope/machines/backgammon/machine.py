@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ..base import MachineError, Param, Routine, assemble_package
+from ..base import MachineError, Param, Routine, TouchControls, assemble_package
 from ..fds.machine import FdsMachine
 from ..nes.controller import BUTTON
 from ..nes.machine import nes_info
@@ -383,6 +383,9 @@ INFO = nes_info(
     actions=(("Start", "start, end the turn"), ("Left", "move the pointer left"),
              ("Right", "move the pointer right"),
              ("A", "pick up, put down"), ("B", "undo")),
+    # A tap on the board is a click (the pointer and A are the pad's way to it).
+    touch=TouchControls(ways=0, board=True, omit=("A",),
+                        captions={"Start": "start, end turn"}),
 )
 
 

@@ -14,7 +14,7 @@ import time
 import zlib
 from typing import Any
 
-from ..base import IdleLoop, MachineError, MachineInfo, Param, Routine
+from ..base import IdleLoop, MachineError, MachineInfo, Param, Routine, TouchControls
 from ..ti99.console import CPU_HZ, FPS, FRAME_CYCLES, HEIGHT, PROBE, WIDTH, Ti99Machine
 from . import model
 from .program import program
@@ -96,6 +96,8 @@ INFO = MachineInfo(
     # The joystick, or the TI's own E S D X (its arrow keys with FCTN).
     actions=tuple((name, f"walk {way}") for name, way in zip(
         BUTTONS, ("up", "down", "left", "right") * 2, strict=True)),
+    # A square a step, no diagonals; E S D X walk as the pad does.
+    touch=TouchControls(ways=4, omit=("E", "S", "D", "X")),
 )
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ..base import MachineError, Param, Routine, check_params
+from ..base import MachineError, Param, Routine, TouchControls, check_params
 from ..bbc.keyboard import key_number
 from ..bbc.machine import BbcMachine, bbc_info
 from . import model
@@ -87,6 +87,12 @@ INFO = bbc_info(
              ("S", "switch board and tray"), ("E", "end the setup or the turn"),
              ("F1", "end the setup or the turn"),
              ("Escape", "back to the menu (game over)")),
+    # Taps on the board move the pieces (the cursor keys' work); Space and F1
+    # do what P, Return and E do.
+    touch=TouchControls(ways=0, board=True, omit=("Space", "F1"), captions={
+        "H": "two players", "C": "computer", "D": "debug",
+        "R": "random", "B": "bridges", "P": "place", "S": "switch", "E": "end",
+        "Escape": "menu"}),
 )
 
 

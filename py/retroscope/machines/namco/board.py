@@ -36,7 +36,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...cpu.bus import Bus
-from ..base import Machine, MachineInfo
+from ..base import Machine, MachineInfo, wrapped_slice
 from .gfx import Graphics
 from .video import HEIGHT, WIDTH, Video
 from .wsg import SOUND_PROM, Wsg
@@ -236,9 +236,13 @@ class NamcoBoard(Machine):
         self.video.invalidate()
 
     def memory_spaces(self) -> dict[str, int]:
-        return {"cpu": 0x10000, "sprites": 0x10, "sound": 0x20, "sound_prom": 0x100}
+        roms = {name: len(data) for name, data in self.video.gfx.roms.items()}
+        return {"cpu": 0x10000, "sprites": 0x10, "sound": 0x20, "sound_prom": 0x100, **roms}
 
     def read_space(self, space: str, addr: int, length: int) -> bytes:
+        rom = self.video.gfx.roms.get(space)
+        if rom is not None:  # the graphics ROMs and colour PROMs (read only)
+            return wrapped_slice(rom, addr, length)
         if space == "sprites":
             return bytes(self.video.sprite_xy[(addr + i) & 0x0F] for i in range(length))
         if space == "sound":

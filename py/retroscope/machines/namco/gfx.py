@@ -92,6 +92,9 @@ class Graphics:
             raise ValueError("tile and sprite ROMs are 4 KiB each")
         if len(palette_prom) != 32 or len(lookup_prom) != 256:
             raise ValueError("the palette PROM is 32 bytes, the lookup PROM 256")
+        # As the board holds them, for the memory panel and the viewers.
+        self.roms = {"tile_rom": bytes(tile_rom), "sprite_rom": bytes(sprite_rom),
+                     "palette_prom": bytes(palette_prom), "colour_prom": bytes(lookup_prom)}
         self.tiles = [decode_cell(tile_rom, i * TILE_BYTES, 8) for i in range(256)]
         self.sprites = [decode_cell(sprite_rom, i * SPRITE_BYTES, 16) for i in range(64)]
         self.pens = [tuple(lookup_prom[4 * c + p] & 0x0F for p in range(4)) for c in range(64)]

@@ -27,7 +27,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...cpu.bus import Bus
-from ..base import IdleLoop, Machine, MachineInfo, wrapped_slice
+from ..base import IdleLoop, Machine, MachineInfo, TouchControls, wrapped_slice
 from ..sound import SoundLog
 from .apu import Apu
 from .controller import BUTTONS, OPEN_BUS, Controller
@@ -52,6 +52,8 @@ NES_INFO_DEFAULTS: dict[str, Any] = dict(
     keys={"ArrowRight": "Right", "ArrowLeft": "Left", "ArrowDown": "Down",
           "ArrowUp": "Up", "Enter": "Start", "ShiftLeft": "Select",
           "ShiftRight": "Select", "KeyZ": "B", "KeyX": "A"},
+    # The pad's cross with its diagonals, and B A where a thumb rests.
+    touch=TouchControls(big=("B", "A")),
 )
 
 

@@ -176,6 +176,10 @@ class PPU:
             return self.nametables[self._nt_index(addr)]
         return self.palette[self._pal_index(addr)]
 
+    def mirroring_of(self, table: int) -> str:
+        """Which kilobyte of nametable RAM logical nametable 0-3 shows."""
+        return f"RAM ${0x2000 + (self._nt_map[table & 3] << 10):04X}"
+
     def nametable_bytes(self, addr: int, length: int) -> bytes:
         """`length` bytes of the nametable that holds `addr` ($2000-$2FFF),
         from `addr` on (at most to that table's end)."""
@@ -307,6 +311,11 @@ class PPU:
         if tile is None:
             tile = self._tiles[index] = _decode_tile(self.chr, index << 4)
         return tile
+
+    def tile(self, index: int) -> tuple[bytes, ...]:
+        """Tile `index` (0-511: $0000-$1FFF in 16-byte steps) as 8 rows of 8
+        two-bit pixel values, as the renderer reads it (for viewers)."""
+        return self._tile(index & 0x1FF)
 
     def _bg_rows(self, index: int, group: int) -> tuple[bytes, ...]:
         """The 8 pixel rows of a background tile, already in NES colours."""

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..base import Param, Routine
+from ..base import Param, Routine, TouchControls
 from ..namco.board import namco_info
 from .maze import LINK_MAX
 from .model import RIGHT, position
@@ -34,4 +34,7 @@ INFO = namco_info(
             "inside a whole Pac-Man game in Z80 machine code.",
     actions=(("Coin", "put in a coin"), ("Start", "start"), ("Up", "steer up"),
              ("Down", "steer down"), ("Left", "steer left"), ("Right", "steer right")),
+    # The arcade's 4-way joystick: Pac-Man takes the turn at the next corner,
+    # so the pad holds the last direction after the finger lifts.
+    touch=TouchControls(ways=4, keep_direction=True, captions={"Coin": ""}),
 )

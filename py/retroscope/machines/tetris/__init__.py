@@ -7,6 +7,7 @@ tables), its reference model `model.py`.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import lru_cache
 from typing import Any
 
@@ -37,6 +38,9 @@ INFO = nes_info(
     buttons=BUTTONS + PAD2_BUTTONS,
     keys={**NES_INFO_DEFAULTS["keys"], **PAD2_KEYS},
     actions=PLAY_ACTIONS + PAD2_ACTIONS,
+    # One pad on a touch screen: player 2 plays from a keyboard.
+    touch=replace(NES_INFO_DEFAULTS["touch"], omit=PAD2_BUTTONS,
+                  captions={"A": "rotate ↻", "B": "rotate ↺", "Select": "height"}),
     title="NES Tetris",
     params=(
         Param("seed", "str", "8988",
