@@ -216,7 +216,8 @@ class Handler:
 
     It notes what the block compiler asks about the code: whether an access
     may reach a device (`bus_reads`, `bus_writes`) and the addresses of
-    the stores to plain RAM (`stores`)."""
+    the stores to plain RAM (`stores`); and for the debugger, whether the
+    handler writes before PC moves on (`writes_first`)."""
 
     def __init__(self, style: emit.Bus, *, wrap_pc: bool = True, counts: bool = False,
                  operands: bytes | None = None, spent: str = "") -> None:
@@ -228,6 +229,8 @@ class Handler:
         self.lines: list[str] = []
         self.bus_reads = self.bus_writes = False
         self.stores: list[str] = []
+        self.writes_first = False
+        self._pc_moved = False
         self._pad = ""
         self._before: list[str] = []  # the lines the statement being written needs first
         self._temps = 0
@@ -240,6 +243,8 @@ class Handler:
         self._before = []
         self._temps = 0
         self.lines += [self._pad + s for s in statements]
+        if not self._pad and any(s.startswith(("pc = ", "pc += ")) for s in statements):
+            self._pc_moved = True
 
     @contextmanager
     def block(self, header: str) -> Iterator[None]:
@@ -300,6 +305,8 @@ class Handler:
                 self.stores.append(w.addr)
         else:
             self.bus_writes = True
+        if not self._pc_moved:
+            self.writes_first = True
         self._before += self.style.write(w)
         self.put()
 
@@ -603,6 +610,14 @@ def _special(e: Handler, op: Op) -> bool:
     else:
         return False
     return True
+
+
+def writes_before_pc_moves(op: Op) -> bool:
+    """Does `op`'s handler write while PC is still on the instruction (the
+    plain stores, the pushes of JSR and BRK)? Most move PC on first."""
+    e = Handler(emit.Bus())
+    write_handler(e, op, False)
+    return e.writes_first
 
 
 def write_handler(e: Handler, op: Op, decimal: bool) -> None:
