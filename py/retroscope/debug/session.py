@@ -567,12 +567,13 @@ class Session:
         return self._program_editor().sources()
 
     def program_info(self) -> dict[str, Any]:
-        """The edit in force: its text (srcdiff's; "" for the shipped program)
-        and, per file changed, the lines changed."""
+        """The edit in force: its text (srcdiff's; "" for the shipped program),
+        per file changed the lines changed, and the change as a unified diff."""
         from .. import srcdiff
 
         edit = self.machine.program_edit
-        return {"edit": edit, "files": srcdiff.summary(srcdiff.decode(edit))}
+        diff = self._program_editor().unified_diff(edit) if edit else ""
+        return {"edit": edit, "files": srcdiff.summary(srcdiff.decode(edit)), "diff": diff}
 
     def edit_source(self, file: Any, text: Any, mode: Any = "patch") -> dict[str, Any]:
         """Assemble the program with `file` holding `text` and put it in

@@ -110,6 +110,18 @@ class ProgramEditor:
         return [{"file": name, "text": texts[name], "edited": texts[name] != self._texts[name],
                  "generated": name in self.recipe.generated} for name in self.files]
 
+    def unified_diff(self, edit: str) -> str:
+        """What an edit changes, as a unified diff against the shipped files
+        (the page's "Show diff")."""
+        import difflib
+
+        texts = self.texts(edit)
+        return "".join(
+            "".join(difflib.unified_diff(self._texts[name].splitlines(keepends=True),
+                                         texts[name].splitlines(keepends=True),
+                                         f"{name} (shipped)", f"{name} (edited)", n=2))
+            for name in self.files if texts[name] != self._texts[name])
+
     def edit_with(self, file: Any, text: Any) -> str:
         """The edit in force with `file` now holding `text`, as a diff's text."""
         if not isinstance(file, str) or file not in self._texts:
