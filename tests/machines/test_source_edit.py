@@ -107,7 +107,7 @@ def test_edit_is_history(mid: str) -> None:
     assert len(link["hash"]) < share.MAX_LINK
     machine_id, raw, _ = share.parse_link(link["hash"])
     again, answer, pending = opening.open_link(machine_id, raw)
-    assert any("changes the program" in m for m in answer["messages"])
+    assert answer["program"]["files"] and answer["program"]["edit"]
     assert pending.finish()["moment"]["exact"]
     assert again.session.state_hash() == late_hash
 
@@ -242,7 +242,89 @@ def test_tetris_no_reroll_keeps_a_repeat() -> None:
     assert got != repeat  # the shipped code rolls again: never the same twice here
 
 
-@pytest.mark.parametrize("mid", [m for m in IDS if m in ("tetris", "pacman")])
+def test_tetris_no_spawn_count_ignores_the_count() -> None:
+    """Without spawnCount the first try is the PRNG's alone: the same piece
+    whatever the count (the shipped code gives two pieces for two counts)."""
+    from retroscope.machines.ready_edits import edit_named
+
+    def pick(edit: str, count: int) -> int:
+        machine = machines.create("tetris")
+        session = Session(machine)
+        if edit:
+            assert session.apply_edit(edit_named(machine, edit))["ok"]
+        ram = machine.bus.ram
+        # rng $17 = 1; spawnID a piece no first try gives here ($FF): no reroll
+        ram[0x17], ram[0x1A], ram[0x19] = 1, count, 0xFF
+        machine.call("pickRandomTetrimino", s=0xFD)
+        return ram[0x19]
+    assert pick("no-spawn-count", 0) == pick("no-spawn-count", 3)
+    assert pick("", 0) != pick("", 3)
+
+
+def test_crpg_copy_unrolled_cuts_the_copy() -> None:
+    """The loader's copy with the unrolled loop: the panel's count of the
+    last map copy is the unrolled one, some 38 % fewer cycles (seed 000)."""
+    from retroscope.machines.ready_edits import edit_named
+
+    def copy(edit: str) -> tuple[int, bool]:
+        machine = machines.create("crpg")
+        session = Session(machine)
+        if edit:
+            assert session.apply_edit(edit_named(machine, edit), "restart")["ok"]
+        session.run_frames(30, buttons=0)
+        state = machine.state()
+        return state["copy_cycles"], state["copy_unrolled"]
+    looped, was_unrolled = copy("")
+    unrolled, is_unrolled = copy("copy-unrolled")
+    assert looped and unrolled and not was_unrolled and is_unrolled
+    assert 0.55 < unrolled / looped < 0.7
+
+
+def test_backgammon_power_on_sequence() -> None:
+    """Power-on seeds sequence 0 with the edit: another seed at $0500,
+    another 55-value table."""
+    from retroscope.machines.ready_edits import edit_named
+
+    def table(edit: str) -> bytes:
+        machine = machines.create("backgammon")
+        session = Session(machine)
+        if edit:
+            assert session.apply_edit(edit_named(machine, edit), "restart")["ok"]
+        session.run_frames(20, buttons=0)
+        ram = machine.bus.ram
+        return bytes(ram[0x500:0x501]) + bytes(ram[0x601:0x638])  # the seed, the table
+    shipped, edited = table(""), table("power-on-sequence-0")
+    assert shipped[0] == 0x5F and edited[0] == 0x20
+    assert shipped[1:] != edited[1:]
+
+
+def test_jmc_no_seed_leaves_the_register() -> None:
+    """prng_seed no longer stirs the clock into the register."""
+    from retroscope.machines.ready_edits import edit_named
+
+    def seeded(edit: str) -> tuple[bytes, bytes]:
+        machine = machines.create("jmc")
+        session = Session(machine)
+        session.run_frames(5, buttons=0)
+        if edit:
+            assert session.apply_edit(edit_named(machine, edit))["ok"]
+        ram = machine.bus.ram
+        ram[0x5C:0x60] = b"\x01\x02\x03\x04"
+        before = bytes(ram[0x5C:0x60])
+        machine.call("prng_seed", max_cycles=2_000_000)
+        return before, bytes(ram[0x5C:0x60])
+    before, after = seeded("no-seed")
+    assert before == after
+    before, after = seeded("")
+    assert before != after
+
+
+def test_every_machine_has_ready_edits() -> None:
+    for mid in IDS:
+        assert edits_of(machines.create(mid)), mid
+
+
+@pytest.mark.parametrize("mid", IDS)
 def test_ready_edits_apply_and_fit_a_link(mid: str) -> None:
     machine = machines.create(mid)
     session = Session(machine)

@@ -55,10 +55,12 @@ def edit_named(machine: Any, name: Any) -> str:
 
 
 def listed(machine: Any) -> list[dict[str, Any]]:
-    """The ready edits for the panel: name, title, what it shows, its files and diff."""
+    """The ready edits for the panel: name, title, what it shows, its files, its
+    text (srcdiff's) and its unified diff."""
     out = []
     for ready in edits_of(machine):
+        edit = edit_named(machine, ready.name)
         out.append({"name": ready.name, "title": ready.title, "shows": ready.shows,
                     "files": sorted({file for file, _, _ in ready.changes}),
-                    "edit": edit_named(machine, ready.name)})
+                    "edit": edit, "diff": machine.program_editor().unified_diff(edit)})
     return out

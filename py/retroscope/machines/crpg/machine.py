@@ -157,7 +157,7 @@ class CrpgMachine(Ti99Machine):
         return cpu.st & 0xE40F == 0x2000 | parity
 
     # -- the loader -----------------------------------------------------------------------
-    def probe(self, addr: int, cycles: int) -> None:
+    def probe(self, addr: int, cycles: int, value: int = 0) -> None:
         start = self._probe_start.pop(addr, None)
         if start is None:
             self._probe_start[addr] = cycles
@@ -170,7 +170,9 @@ class CrpgMachine(Ti99Machine):
             self.step_cycles = cycles - start - STEP_PROBE_OVERHEAD - self._interrupted
         else:
             self.copy_cycles = cycles - start - COPY_PROBE_OVERHEAD
-            self.copy_unrolled = bool(self.bus.ram[self.symbols["UNROLL"]])
+            # LOADMP writes the probe with R0, its choice of loop (UNROLL's
+            # byte as shipped): the loop that ran, whatever UNROLL says now.
+            self.copy_unrolled = value != 0
 
     def reset(self) -> None:
         super().reset()

@@ -14,4 +14,14 @@ EDITS = (
         (("mechanics.asm",
           "        cmp spawnID\n        bne @store\n",
           "        jmp @store              ; no reroll for a repeat (a 7 still rolls)\n"),)),
+    ReadyEdit(
+        "no-spawn-count", "The piece selection without spawnCount",
+        "$990C's ADC spawnCount becomes two NOPs (the same two bytes): the first try is the "
+        "PRNG's high byte alone, so the pieces no longer depend on how many came before since "
+        "power-on; the article notes the count, never cleared between games, lets earlier "
+        "games shape the next one's pieces",
+        (("mechanics.asm",
+          "        clc\n        adc spawnCount\n",
+          "        clc\n        nop                     ; no spawnCount (ready edit)\n"
+          "        nop\n"),)),
 )
