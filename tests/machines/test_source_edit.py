@@ -333,3 +333,59 @@ def test_ready_edits_apply_and_fit_a_link(mid: str) -> None:
         session.run_frames(3, buttons=0)
         assert len(share.encode(mid, {}) + "&src=" + ready["edit"]) < 1000
     assert edits_of(machine)
+
+
+# Per machine, a line of code that runs every frame (compiled into a block by
+# then, on each of the three cores), an edit of it of the same length, the
+# variable it changes and what a frame does to it: (shipped, edited).
+HOT = {
+    "tetris": ("game.asm", "        inc frameCounter\n", "        dec frameCounter\n",
+               "frameCounter", "step", (1, 0xFF)),
+    "backgammon": ("rng.asm", "        INC RngIndex\n", "        DEC RngIndex\n",
+                   "RngIndex", "step", (1, 0xFF)),
+    "jmc": ("main.asm", "@loop:  lda #1 ", "@loop:  lda #2 ", "Z_waiting", "value", (1, 2)),
+    "pacman": ("game.asm", "        ld hl,frameCount\n        inc (hl)\n",
+               "        ld hl,frameCount\n        dec (hl)\n", "frameCount", "step", (1, 0xFF)),
+    "crpg": ("crpg.asm", "KEYHK3 MOV  R0,@HELD", "KEYHK3 CLR  @HELD   ", "HELD", "value",
+             (0xFF, 0)),
+}
+
+
+@pytest.mark.parametrize("mid", IDS)
+def test_patched_hot_code_runs_compiled(mid: str) -> None:
+    """A patch over code that runs every frame and is compiled into a block:
+    the block is dropped, the new code runs (what a frame does to its
+    variable changes), and is compiled again from the new bytes."""
+    file, old, new, symbol, kind, (shipped, edited) = HOT[mid]
+    session = _session(mid, frames=100)
+    machine, cpu = session.machine, session.machine.cpu
+    at = machine.symbols[symbol]
+
+    def frame_effect() -> int:
+        if kind == "step":  # mid-range: no wrap (RngIndex goes back to 0 at 55)
+            machine.bus.ram[at] = 0x20
+        before = machine.bus.ram[at]
+        session.run_frames(1, buttons=0)
+        after = machine.bus.ram[at]
+        return (after - before) & 0xFF if kind == "step" else after
+
+    def compiled_over(spans: list[list[int]]) -> bool:
+        return any(lo <= a < hi for ranges in cpu.compiled_blocks().values()
+                   for lo, hi in ranges for s, e in spans for a in range(s, e))
+
+    assert frame_effect() == shipped
+    text = next(s["text"] for s in session.sources() if s["file"] == file)
+    assert text.count(old) == 1
+    lines = [line.rstrip() for line in old.rstrip().split("\n")]
+    line_addr = [row.address for row in machine.program.listing
+                 if row.file == file and row.code and row.text.startswith(tuple(lines))]
+    assert line_addr
+    assert compiled_over([[a, a + 1] for a in line_addr]), "the line's code is not compiled yet"
+    result = session.edit_source(file, text.replace(old, new), "patch")
+    assert result["ok"], result["errors"]
+    assert not compiled_over(result["changed"])
+    assert frame_effect() == edited
+    hot = 64 if machine.INFO.cpu == "z80" else 8  # visits before a block is compiled
+    session.run_frames(hot + 4, buttons=0)
+    assert compiled_over(result["changed"]), "the new code was not compiled again"
+    assert frame_effect() == edited
