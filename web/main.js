@@ -23,6 +23,7 @@ import * as debugRewind from "./panels/debug_rewind.js";
 import * as debugHelp from "./panels/debug_help.js";
 import * as welcomePanel from "./panels/welcome.js";
 import * as hardwarePanel from "./panels/hardware.js";
+import * as programBanner from "./panels/program_banner.js";
 import { keyItems, keyLine } from "./panels/keynames.js";
 import { createSpeaker } from "./audio/speaker.js";
 
@@ -159,6 +160,12 @@ const page = {
   speed: () => speedFactor,
   // Calls fn(factor) on each change of speed until the returned function is called.
   onSpeed: (fn) => { speedListeners.add(fn); return () => speedListeners.delete(fn); },
+  // The program's source (py/retroscope/machines/program_edit.py): each
+  // answers {ok, errors: [{file, line, message}]}; a refused edit's errors are
+  // shown as messages and the machine goes on as it was.
+  editSource: (file, text, options) => editSource(file, text, options),
+  revertSource: (options) => revertSource(options),
+  applyEdit: (edit, options) => applyEdit(edit, options),
 };
 const mechanics = mechanicsPanel.create($("mechanics-panel"), page);
 const memory = memoryPanel.create($("memory-panel"), page);
@@ -175,6 +182,7 @@ const rewind = debugRewind.create($("dbg-rewind"), page);
 const help = debugHelp.create($("help-overlay"), page);
 const welcome = welcomePanel.create($("welcome"));
 const hardware = hardwarePanel.create($("tab-hardware"), page);
+const banner = programBanner.create(ui.messages, page);
 // Refreshed on every pause, step and stop, and at most DEBUG_INTERVAL_MS apart while
 // running; panels on a hidden tab are left alone until it is shown.
 const debugPanels = [
@@ -272,7 +280,9 @@ function showMessage(text, kind = "warning", { load = false, untilRun = false, a
   if (action) item.dataset.offer = "";   // an offer stays until taken or dismissed
   if (untilRun) item.dataset.untilRun = "";
   ui.messages.append(item);
-  while (ui.messages.children.length > 6) ui.messages.firstChild.remove();
+  while (ui.messages.children.length > 6) {
+    [...ui.messages.children].find((old) => old.dataset.kind !== "program").remove();
+  }
   if (kind === "info" && !untilRun && !action) setTimeout(() => item.remove(), INFO_MESSAGE_MS);
 }
 
@@ -506,6 +516,7 @@ async function loadMachine(id, params, { run = false, begun = false, bare = fals
   // The address bar keeps the user's link as they gave it, problems and all
   // (a reload says the same again); Share makes a link to what runs.
   result.messages.forEach(showLoadMessage);
+  banner.show(result.program, true);
   await loadMachinePanel(id, panelModule);
   html.dataset.machine = id;
   return result;
@@ -696,6 +707,53 @@ function pointer(event, down) {
 }
 window.addEventListener("hashchange", () => { route().catch((err) => showMessage(err.message, "error")); });
 
+// -- the program's source: edits applied, refused, reverted ----------------------------------
+const MODES = ["patch", "restart"];
+let sourceErrors = [];   // the messages of the last refused edit: an accepted one clears them
+
+// An edit's answer: put in, the panels follow the new program (symbols, code
+// views, the banner); refused, each error is a message at its file and line.
+async function programAnswer(pending) {
+  let reply;
+  try { reply = await drawnAfter(pending); }
+  catch (err) {
+    showMessage(err.message, "error");
+    return { ok: false, errors: [{ file: "", line: 0, message: err.message }] };
+  }
+  clearSourceErrors();
+  if (!reply.ok) {
+    sourceErrors = reply.errors.slice(0, 5).map(
+      (e) => `${e.file ? `${e.file}${e.line ? `:${e.line}` : ""}: ` : ""}${e.message}`);
+    sourceErrors.forEach((text) => showMessage(text, "error"));
+    return { ok: false, errors: reply.errors };
+  }
+  banner.show(reply, false);
+  memory.setSymbols(await request("symbols"));
+  await Promise.all([disasm, source].map((panel) => panel.load(current?.info.id)));
+  refreshMachinePanels();
+  refreshDebug();
+  return { ok: true, errors: [], mode: reply.mode, changed: reply.changed, files: reply.files };
+}
+
+function clearSourceErrors() {
+  for (const old of [...ui.messages.children]) if (sourceErrors.includes(old.dataset.text)) old.remove();
+  sourceErrors = [];
+}
+
+function modeOf(options) {
+  const mode = options?.mode ?? "patch";
+  if (!MODES.includes(mode)) throw new Error(`mode is one of ${MODES.join(", ")}, not ${String(mode).slice(0, 20)}`);
+  return mode;
+}
+
+const editSource = async (file, text, options = {}) =>
+  programAnswer(request("edit_source", { file, text, mode: modeOf(options) }, [], BOOT_TIMEOUT_MS));
+const revertSource = async (options = {}) =>
+  programAnswer(request("revert_source", { mode: modeOf(options) }, [], BOOT_TIMEOUT_MS));
+// A whole edit: a ready edit's name ({name}) or srcdiff's text ({edit}).
+const applyEdit = async (edit, options = {}) =>
+  programAnswer(request("apply_edit", { ...edit, mode: modeOf(options) }, [], BOOT_TIMEOUT_MS));
+
 // -- window.retroscope ---------------------------------------------------------------------
 let resolveReady;
 let rejectReady;
@@ -810,6 +868,19 @@ window.retroscope = {
     };
   },
   bench: (args) => request("bench", args, [], 180000),
+  // The program's source: [{file, text}] as the program running was assembled.
+  async sources() {
+    const reply = await request("sources");
+    return reply.sources.map(({ file, text }) => ({ file, text }));
+  },
+  // `file` holds `text` now: assembled in the worker and put in, as a patch
+  // (RAM and devices kept) or a restart ({mode: "restart"}); resolves, once
+  // drawn, with {ok, errors: [{file, line, message}]} (refused: untouched).
+  editSource: (file, text, options) => editSource(file, text, options),
+  revertSource: (options) => revertSource(options),
+  // A ready edit by name ({name: "no-reroll"}) or a whole edit ({edit: srcdiff's text}).
+  applyEdit: (edit, options) => applyEdit(edit, options),
+  readyEdits: () => request("ready_edits"),
   // The debugger (verbs: py/retroscope/debug/session.py); resolves with the Session's reply.
   debug,
   status: () => debug("status"),

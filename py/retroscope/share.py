@@ -103,6 +103,7 @@ def encode(machine: str, values: dict[str, Any]) -> str:
 # opening it replays every frame since power-on.
 
 MOMENT_PARAM = "moment"
+SRC_PARAM = "src"  # the program's source edit (srcdiff.py), against the shipped source
 MOMENT_VERSION = 2  # the format written
 FROM_POWER_ON = 1  # the format that replays from power-on
 MAX_LINK = 5120  # characters of a whole link the page hands out; past it, a file

@@ -106,7 +106,7 @@ class Ti99Machine(Machine):
             pass
 
         def probe(addr: int, value: int) -> None:
-            self.probe(addr & 0xFFFE, self.cpu.cycles)
+            self.probe(addr & 0xFFFE, self.cpu.cycles, value)
 
         bus.map(0x4000, 0x7FFF, name="peripheral/cartridge space (empty)", read=nothing,
                 write=ignore, peek=nothing, kind="io")
@@ -156,11 +156,12 @@ class Ti99Machine(Machine):
         bus.map(0x9000, 0x9FFF, name="speech/GROM (empty)", read=nothing, write=ignore,
                 peek=nothing, kind="io")
 
-    def probe(self, addr: int, cycles: int) -> None:
+    def probe(self, addr: int, cycles: int, value: int = 0) -> None:
         """A write in the probe page (not a TI device: this stand-in's way to
         time code exactly). `cycles` is the CPU's count as the writing
         instruction stores, so a pair of identical probe instructions
-        measures the code between them plus one probe instruction."""
+        measures the code between them plus one probe instruction; `value`,
+        the byte written."""
         self.probes.append(cycles)
         del self.probes[:-16]
 
