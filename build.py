@@ -11,6 +11,8 @@
     python3 build.py bench boot            the page's boot figures only (cold loads, reloads)
     python3 build.py bench moment          opening a moment 20,000 frames into play, per machine
     python3 build.py bench script          a script with an empty on_frame against none
+    python3 build.py bench srcedit         each machine's program assembled and applied (a source
+                                           edit), in CPython and in the page
     python3 build.py bench phone           the boot with the CPU slowed 4x, and the service
                                            worker's cost (tools/bench_phone.py)
     python3 build.py bench ai [--quick]    the Tetris AI's games (level 18, 30 Hz taps)
@@ -117,7 +119,8 @@ def cmd_bench(args: argparse.Namespace) -> int:
                *(["--aipage"] if args.what == "aipage" else []),
                *(["--script"] if args.what == "script" else []),
                *(["--hog"] if args.hog else []),
-               *(["--phone"] if args.what == "phone" else [])]
+               *(["--phone"] if args.what == "phone" else []),
+               *(["--srcedit"] if args.what == "srcedit" else [])]
     return subprocess.run(command, cwd=REPO, env=env).returncode
 
 
@@ -137,13 +140,15 @@ def main(argv: list[str]) -> int:
     bench.add_argument("--hog", action="store_true",
                        help="aipage: play beside a process keeping one core busy")
     bench.add_argument("what", nargs="?",
-                       choices=("speed", "boot", "phone", "moment", "ai", "aipage", "script"),
+                       choices=("speed", "boot", "phone", "moment", "ai", "aipage", "srcedit",
+                                "script"),
                        default="speed",
                        help="speed figures (the default), the page's boot only, the boot "
                             "on a phone-class CPU (4x slower), opening long moment links "
                             "only, the Tetris AI's games (tools/bench_ai.py: --games, "
                             "--engine sim|machine, --workers), the Tetris AI at max in "
-                            "the page, or a script's cost only")
+                            "the page, source edits (assembled and applied), or a "
+                            "script's cost only")
     args, rest = parser.parse_known_args(argv)
     args.ai_args = rest if args.command == "bench" and args.what == "ai" else []
     if rest and args.command != "test" and not args.ai_args:

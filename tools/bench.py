@@ -204,6 +204,7 @@ def cpython_figures(quick: bool) -> None:
               f"{r['ratio_to_realtime']:5.2f}x real time", flush=True)
         _print_figures(r)
     sound_figures(None, quick)
+    source_edit_figures(None, quick)
     try:
         from retroscope.benchmarks import debugger
         for mid in machines.available():
@@ -273,6 +274,7 @@ def browser_figures(quick: bool, boot_only: bool = False, ai_only: bool = False,
                   f"{r['ratio_to_realtime']:5.2f}x real time", flush=True)
             _print_figures(r)
         sound_figures(page, quick)
+        source_edit_figures(page, quick)
         script_figures(page, quick)
         moment_figures(browser, url, quick)
         host_canary("before the Tetris AI in the page")
@@ -381,6 +383,42 @@ def sound_figures(page, quick: bool) -> None:
             line += (f"; APU write {r['write_us']:.2f} µs, $4015 read {r['status_read_us']:.2f} µs"
                      f" -> {r['max_writes'] * r['write_us']:.1f} µs in the busiest frame")
         print(line, flush=True)
+
+
+def source_edit_figures(page, quick: bool) -> None:
+    """Each machine's program assembled and applied as a patch (benchmarks/
+    source_edit.py): in CPython (`page` None) or in the page's worker."""
+    from retroscope.benchmarks import source_edit
+
+    rounds = 3 if quick else 5
+    where = "Pyodide (page worker)" if page is not None else "CPython"
+    print(f"\n== Source edits in {where} (ms, median of {rounds} rounds, range)")
+    for mid in machines.available():
+        if page is None:
+            r = source_edit.measure(mid, rounds=rounds)
+        else:
+            r = page.evaluate("a => window.retroscope.bench(a)",
+                              {"kind": "source_edit", "name": mid, "rounds": rounds})
+        print(source_edit.line(r), flush=True)
+
+
+def source_edit_only(quick: bool) -> int:
+    """The source edits' figures alone: CPython, then the page's worker."""
+    from playwright.sync_api import sync_playwright
+
+    host_canary("start")
+    source_edit_figures(None, quick)
+    server, url = serve_in_thread(DIST)
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=find_chromium(), args=CHROMIUM_ARGS)
+        page = new_page(browser)
+        _boot(page, url)
+        source_edit_figures(page, quick)
+        browser.close()
+    server.shutdown()
+    host_canary("end")
+    print_canaries()
+    return 0
 
 
 def _print_figures(result: dict) -> None:
@@ -594,9 +632,13 @@ def main() -> int:
                         help="what a script with an empty on_frame costs, alone")
     parser.add_argument("--phone", action="store_true",
                         help="the phone-class boot only (tools/bench_phone.py)")
+    parser.add_argument("--srcedit", action="store_true",
+                        help="source edits only: each program assembled and applied")
     args = parser.parse_args()
     if args.moment:
         return moment_only(args.quick)
+    if args.srcedit:
+        return source_edit_only(args.quick)
     if args.script:
         return script_only(args.quick)
     raw, zipped = dist_size()

@@ -23,6 +23,7 @@ import * as debugRewind from "./panels/debug_rewind.js";
 import * as debugHelp from "./panels/debug_help.js";
 import * as welcomePanel from "./panels/welcome.js";
 import * as hardwarePanel from "./panels/hardware.js";
+import * as programBanner from "./panels/program_banner.js";
 import * as scriptPanel from "./panels/script.js";
 import { createOverlay } from "./overlay.js";
 import { keyItems, keyLine } from "./panels/keynames.js";
@@ -163,6 +164,12 @@ const page = {
   onSpeed: (fn) => { speedListeners.add(fn); return () => speedListeners.delete(fn); },
   share: (options) => shareMoment(options),
   scriptOverlay: (shapes) => overlay.set(shapes),
+  // The program's source (py/retroscope/machines/program_edit.py): each
+  // answers {ok, errors: [{file, line, message}]}; a refused edit's errors are
+  // shown as messages and the machine goes on as it was.
+  editSource: (file, text, options) => editSource(file, text, options),
+  revertSource: (options) => revertSource(options),
+  applyEdit: (edit, options) => applyEdit(edit, options),
 };
 const mechanics = mechanicsPanel.create($("mechanics-panel"), page);
 const memory = memoryPanel.create($("memory-panel"), page);
@@ -179,6 +186,7 @@ const rewind = debugRewind.create($("dbg-rewind"), page);
 const help = debugHelp.create($("help-overlay"), page);
 const welcome = welcomePanel.create($("welcome"));
 const hardware = hardwarePanel.create($("tab-hardware"), page);
+const banner = programBanner.create(ui.messages, page);
 const script = scriptPanel.create($("script-panel"), page);
 const overlay = createOverlay(ui.canvas);
 // Refreshed on every pause, step and stop, and at most DEBUG_INTERVAL_MS apart while
@@ -279,7 +287,9 @@ function showMessage(text, kind = "warning", { load = false, untilRun = false, a
   if (action) item.dataset.offer = "";   // an offer stays until taken or dismissed
   if (untilRun) item.dataset.untilRun = "";
   ui.messages.append(item);
-  while (ui.messages.children.length > 6) ui.messages.firstChild.remove();
+  while (ui.messages.children.length > 6) {
+    [...ui.messages.children].find((old) => old.dataset.kind !== "program").remove();
+  }
   if (kind === "info" && !untilRun && !action) setTimeout(() => item.remove(), INFO_MESSAGE_MS);
 }
 
@@ -323,6 +333,11 @@ function onEvent(msg) {
       break;
     case "status":
       setRunning(msg.running);
+      for (const waiter of stopWaiters.splice(0)) {
+        if (msg.running) waiter.ran = true;
+        if (msg.running || !waiter.ran) stopWaiters.push(waiter);
+        else waiter.resolve();
+      }
       if (msg.running) timings.playing ??= performance.now();  // the machine first runs
       if (!msg.running) refreshMachinePanels();
       if (msg.reason && typeof msg.reason === "object") {
@@ -513,6 +528,7 @@ async function loadMachine(id, params, { run = false, begun = false, bare = fals
   // The address bar keeps the user's link as they gave it, problems and all
   // (a reload says the same again); Share makes a link to what runs.
   result.messages.forEach(showLoadMessage);
+  banner.show(result.program, true);
   await loadMachinePanel(id, panelModule);
   // A link's script is shown in the Script tab and waits for the user's word.
   await script.machineLoaded(id, result.script);
@@ -714,6 +730,53 @@ function pointer(event, down) {
 }
 window.addEventListener("hashchange", () => { route().catch((err) => showMessage(err.message, "error")); });
 
+// -- the program's source: edits applied, refused, reverted ----------------------------------
+const MODES = ["patch", "restart"];
+let sourceErrors = [];   // the messages of the last refused edit: an accepted one clears them
+
+// An edit's answer: put in, the panels follow the new program (symbols, code
+// views, the banner); refused, each error is a message at its file and line.
+async function programAnswer(pending) {
+  let reply;
+  try { reply = await drawnAfter(pending); }
+  catch (err) {
+    showMessage(err.message, "error");
+    return { ok: false, errors: [{ file: "", line: 0, message: err.message }] };
+  }
+  clearSourceErrors();
+  if (!reply.ok) {
+    sourceErrors = reply.errors.slice(0, 5).map(
+      (e) => `${e.file ? `${e.file}${e.line ? `:${e.line}` : ""}: ` : ""}${e.message}`);
+    sourceErrors.forEach((text) => showMessage(text, "error"));
+    return { ok: false, errors: reply.errors };
+  }
+  banner.show(reply, false);
+  memory.setSymbols(await request("symbols"));
+  await Promise.all([disasm, source].map((panel) => panel.load(current?.info.id)));
+  refreshMachinePanels();
+  refreshDebug();
+  return { ok: true, errors: [], mode: reply.mode, changed: reply.changed, files: reply.files };
+}
+
+function clearSourceErrors() {
+  for (const old of [...ui.messages.children]) if (sourceErrors.includes(old.dataset.text)) old.remove();
+  sourceErrors = [];
+}
+
+function modeOf(options) {
+  const mode = options?.mode ?? "patch";
+  if (!MODES.includes(mode)) throw new Error(`mode is one of ${MODES.join(", ")}, not ${String(mode).slice(0, 20)}`);
+  return mode;
+}
+
+const editSource = async (file, text, options = {}) =>
+  programAnswer(request("edit_source", { file, text, mode: modeOf(options) }, [], BOOT_TIMEOUT_MS));
+const revertSource = async (options = {}) =>
+  programAnswer(request("revert_source", { mode: modeOf(options) }, [], BOOT_TIMEOUT_MS));
+// A whole edit: a ready edit's name ({name}) or srcdiff's text ({edit}).
+const applyEdit = async (edit, options = {}) =>
+  programAnswer(request("apply_edit", { ...edit, mode: modeOf(options) }, [], BOOT_TIMEOUT_MS));
+
 // -- window.retroscope ---------------------------------------------------------------------
 let resolveReady;
 let rejectReady;
@@ -727,6 +790,23 @@ const timings = {};
 function nextFrame() {
   const after = framesReceived;
   return new Promise((resolve) => frameWaiters.push({ after, resolve }));
+}
+
+// The run loop's next stop (a breakpoint, a step done, a pause) after it
+// has been started from now on.
+const stopWaiters = [];
+function nextStop() {
+  return new Promise((resolve) => stopWaiters.push({ ran: false, resolve }));
+}
+
+// A step that needs more than one call (a long step over, out or to the
+// cursor) goes on in the run loop: resolve once it has stopped.
+async function stepToEnd(result) {
+  if (!result?.status?.stepping) return result;
+  const stopped = nextStop();
+  await request("run");
+  await stopped;
+  return { ...result, status: await debug("status") };
 }
 
 async function drawnAfter(pending) {
@@ -776,11 +856,8 @@ window.retroscope = {
   // The run loop's speed: 1, 4, or 0 (as fast as it goes).
   speed: () => speedFactor,
   // Resolves once the resulting frame is on the canvas.
-  async step(kind = "instruction", n = 1) {
-    const result = await drawnAfter(request("step", { kind, n }));
-    if (result.status?.stepping) await request("run");  // a long step over/out carries on
-    return result;
-  },
+  // Resolves once the step is done (a long one runs on in the run loop).
+  step: async (kind = "instruction", n = 1) => stepToEnd(await drawnAfter(request("step", { kind, n }))),
   reset: () => drawnAfter(request("reset")),
   async read(addr, length = 1) {
     const reply = await request("read", { addr, length });
@@ -814,10 +891,23 @@ window.retroscope = {
     };
   },
   bench: (args) => request("bench", args, [], 180000),
+  // The program's source: [{file, text}] as the program running was assembled.
+  async sources() {
+    const reply = await request("sources");
+    return reply.sources.map(({ file, text }) => ({ file, text }));
+  },
+  // `file` holds `text` now: assembled in the worker and put in, as a patch
+  // (RAM and devices kept) or a restart ({mode: "restart"}); resolves, once
+  // drawn, with {ok, errors: [{file, line, message}]} (refused: untouched).
+  editSource: (file, text, options) => editSource(file, text, options),
+  revertSource: (options) => revertSource(options),
+  // A ready edit by name ({name: "no-reroll"}) or a whole edit ({edit: srcdiff's text}).
+  applyEdit: (edit, options) => applyEdit(edit, options),
+  readyEdits: () => request("ready_edits"),
   // The debugger (verbs: py/retroscope/debug/session.py); resolves with the Session's reply.
   debug,
   status: () => debug("status"),
-  stepTo: (target) => drawnAfter(request("step", { kind: "cursor", target })),
+  stepTo: async (target) => stepToEnd(await drawnAfter(request("step", { kind: "cursor", target }))),
   async addBreakpoint(kind, where, { end = null, condition = "" } = {}) {
     const bp = await debug("add_breakpoint", { kind, where, end, condition });
     await breakpoints.update();

@@ -21,7 +21,7 @@ from . import machines, moment_state, share
 from .debug import Session
 from .debug.journal import Journal, JournalError
 from .debug.replay import ReplayError, replaying
-from .machines.base import Machine, MachineError
+from .machines.base import PROGRAM, Machine, MachineError
 from .util.args import RequestError
 
 
@@ -41,14 +41,19 @@ class Opened:
     # against it (taken before the saved data: both ends make it alike)
     origin: dict[str, Any]  # the state the session's journal begins at
     from_power_on: bool  # ...which is power-on (else a shared moment's)
+    src: str = ""  # the program's edit at power-on (a link's `src`; srcdiff's text)
 
 
 def power_on(machine_id: str, values: dict[str, Any], saved: Any,
-             messages: list[str]) -> tuple[Machine, moment_state.Reference, Any]:
-    """A machine at power-on with these settings, the reference a link's
-    state is written against, and the saved data it took (None if refused,
-    saying why in `messages`)."""
+             messages: list[str], src: str = "") -> tuple[Machine, moment_state.Reference, Any]:
+    """A machine at power-on with these settings (and its program edited by
+    `src`, already checked: `check_src`), the reference a link's state is
+    written against, and the saved data it took (None if refused, saying why
+    in `messages`)."""
     machine = machines.create(machine_id, **values)
+    if src:
+        editor = machine.program_editor()
+        editor.restart(editor.program_for(src), src)
     reference = moment_state.Reference.of(machine)
     if saved is not None:
         try:
@@ -60,9 +65,42 @@ def power_on(machine_id: str, values: dict[str, Any], saved: Any,
 
 
 def _opened(machine: Machine, machine_id: str, values: dict[str, Any], saved: Any,
-            reference: moment_state.Reference, from_power_on: bool) -> Opened:
+            reference: moment_state.Reference, from_power_on: bool, src: str = "") -> Opened:
     return Opened(Session(machine), machine_id, dict(values), saved, reference,
-                  machine.snapshot(), from_power_on)
+                  machine.snapshot(), from_power_on, src)
+
+
+def check_src(machine_id: str, values: dict[str, Any], src: str, title: str,
+              messages: list[str]) -> str:
+    """A link's program edit (`src`), if this build's source takes it; else
+    "" and a message saying why (the machine then opens unchanged)."""
+    from . import srcdiff
+    from .machines.program_edit import EditError
+
+    instead = f"opening {title} with its own program"
+    try:
+        srcdiff.decode(src)
+        editor = machines.create(machine_id, **values).program_editor()
+        editor.program_for(src)
+    except srcdiff.DiffError as exc:
+        if "another build" in str(exc):
+            messages.append(f"this link changes the program of another build of Retroscope "
+                            f"({exc}); {instead}")
+        else:
+            messages.append(f"this link's program change cannot be used ({exc}); {instead}")
+        return ""
+    except EditError as exc:
+        messages.append(f"this link's program change is refused here ({exc}); {instead}")
+        return ""
+    # What it changes is the load's `program` (program_summary): the page's banner.
+    return src
+
+
+def with_src(link_hash: str, src: str) -> str:
+    """A link's hash with its program edit."""
+    if not src:
+        return link_hash
+    return f"{link_hash}{'&' if '?' in link_hash else '?'}{share.SRC_PARAM}={src}"
 
 
 @dataclass
@@ -114,6 +152,13 @@ class Opening:
         return result
 
 
+def program_summary(src: str) -> dict[str, Any]:
+    """What a link's program edit changes, for the page's banner."""
+    from . import srcdiff
+
+    return {"edit": src, "files": srcdiff.summary(srcdiff.decode(src))}
+
+
 def moment_hash(plain: str, moment: str) -> str:
     """A link's hash with its moment."""
     return f"{plain}{'&' if '?' in plain else '?'}{share.MOMENT_PARAM}={moment}"
@@ -137,9 +182,12 @@ def open_link(machine_id: Any, raw: Any, saved: Any = None
     info = machines.info(machine_id)
     raw = dict(raw)
     moment_text = raw.pop(share.MOMENT_PARAM, None)
+    src_text = raw.pop(share.SRC_PARAM, "")
     script_text = raw.pop(share.SCRIPT_PARAM, None)
     decoded = share.validate(info.params, raw, machines.validator(machine_id))
     messages = list(decoded.messages)
+    src = check_src(machine_id, decoded.values, src_text, info.title, messages) \
+        if src_text else ""
     script = None
     if script_text is not None:
         try:
@@ -155,21 +203,22 @@ def open_link(machine_id: Any, raw: Any, saved: Any = None
             messages.append(f"{exc}; {instead}")
         else:
             saved = moment.body.get("s")  # the saved data the moment began with
-    machine, reference, saved = power_on(machine_id, decoded.values, saved, messages)
+    machine, reference, saved = power_on(machine_id, decoded.values, saved, messages, src)
     if moment is not None and moment.state is not None:
         try:
             _restore_moment_state(machine, reference, moment, info.title)
         except share.MomentError as exc:
             messages.append(f"{exc}; {instead}")
             moment = None  # (the machine took part of it: made again)
-            machine, reference, saved = power_on(machine_id, decoded.values, saved, [])
+            machine, reference, saved = power_on(machine_id, decoded.values, saved, [], src)
     opened = _opened(machine, machine_id, decoded.values, saved, reference,
-                     from_power_on=moment is None or moment.state is None)
+                     from_power_on=moment is None or moment.state is None, src=src)
     result = {
         "info": info.to_json(),
         "values": decoded.values,
         "messages": messages,
-        "hash": share.encode(machine_id, decoded.values),
+        "hash": with_src(share.encode(machine_id, decoded.values), src),
+        "program": program_summary(src),
         "palette": list(machine.palette),
         "moment": None,
         # The link's script, to show and to run only when the user says so.
@@ -226,7 +275,8 @@ def _replay_moment(opened: Opened, body: dict[str, Any], title: str,
     except Exception as exc:  # a bug: never leave a half-run machine behind
         messages.append(f"the moment in this link could not be replayed ({type(exc).__name__}:"
                         f" {exc}); showing {title} from power-on instead")
-        fresh, reference, _ = power_on(opened.machine_id, opened.values, opened.saved, [])
+        fresh, reference, _ = power_on(opened.machine_id, opened.values, opened.saved, [],
+                                       opened.src)
         session.close()
         opened.session = session = Session(fresh)
         opened.reference, opened.origin, opened.from_power_on = reference, fresh.snapshot(), True
@@ -256,6 +306,7 @@ def share_link(opened: Opened, start: Any = None, script: Any = None) -> dict[st
             raise RequestError(f"the script cannot go in a link: {exc}") from None
     session = opened.session
     machine_id, values = opened.machine_id, opened.values
+    src = opened.src
     frame, cycle = session.position()
     body: dict[str, Any] = {"h": session.state_hash()[:16]}
     if opened.saved is not None:
@@ -272,13 +323,20 @@ def share_link(opened: Opened, start: Any = None, script: Any = None) -> dict[st
         base = session.rewind.base_for(frame)
         state = session.rewind.snapshot_of(base) if base is not None else opened.origin
         body["j"] = session.journal.to_json(frame, cycle, since=state["frame"])
-        body["fp"] = opened.reference.fingerprint
+        # The link's `src` is the program of the state it carries: the page
+        # opening it powers on with that program and writes the state against it.
+        src = state.get(PROGRAM, "")
+        reference = opened.reference if src == opened.src else power_on(
+            machine_id, values, None, [], src)[1]
+        body["fp"] = reference.fingerprint
         # Replaying a whole frame before the moment draws its picture; else it goes along.
         picture = state["frame"] == frame
         moment = share.encode_moment(machine_id, values, body, moment_state.encode_state(
-            opened.reference, state, picture))
-    link = moment_hash(share.encode(machine_id, values), moment)
+            reference, state, picture))
+    link = moment_hash(with_src(share.encode(machine_id, values), src), moment)
     if carried is not None:
         link += f"&{share.SCRIPT_PARAM}={carried}"
-    return {"hash": link, "file": share.moment_file(machine_id, values, moment, carried),
+    return {"hash": link,
+            "file": share.moment_file(machine_id, {**values, share.SRC_PARAM: src or None,
+                                                   share.SCRIPT_PARAM: carried}, moment),
             "frame": session.machine.frame, "max_link": share.MAX_LINK}

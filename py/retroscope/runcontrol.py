@@ -129,6 +129,8 @@ def skip_idle(machine: Any, cycles: int, passing: frozenset[int] | set[int] = fr
     cpu = machine.cpu
     if not idle.start <= cpu.pc < idle.end:
         return 0
+    if not machine.idle_intact:  # an edited program changed the loop: no turn is skipped
+        return 0
     stops = cpu.stops
     if stops and any(idle.start <= at < idle.end and at not in passing for at in stops):
         return 0

@@ -104,6 +104,7 @@ def encode(machine: str, values: dict[str, Any]) -> str:
 # opening it replays every frame since power-on.
 
 MOMENT_PARAM = "moment"
+SRC_PARAM = "src"  # the program's source edit (srcdiff.py), against the shipped source
 MOMENT_VERSION = 2  # the format written
 FROM_POWER_ON = 1  # the format that replays from power-on
 MAX_LINK = 5120  # characters of a whole link the page hands out; past it, a file
@@ -197,15 +198,12 @@ def decode_moment(text: str, machine: str, values: dict[str, Any]) -> Moment:
     return Moment(version, body, state)
 
 
-def moment_file(machine: str, values: dict[str, Any], moment: str,
-                script: str | None = None) -> dict[str, Any]:
-    """The moment as a file's JSON, for moments too long for a link (and
-    the script that came with it, as its link parameter's text)."""
-    params = {k: str(v) for k, v in values.items() if v is not None}
-    if script is not None:
-        params[SCRIPT_PARAM] = script
+def moment_file(machine: str, values: dict[str, Any], moment: str) -> dict[str, Any]:
+    """The moment as a file's JSON, for moments too long for a link; `values`
+    the link's other parameters (a program edit's `src`, a `script`: None for none)."""
     return {"kind": FILE_KIND, "version": FILE_VERSION, "machine": machine,
-            "params": params, "moment": moment}
+            "params": {k: str(v) for k, v in values.items() if v is not None},
+            "moment": moment}
 
 
 def read_moment_file(data: Any) -> tuple[str, dict[str, str]]:

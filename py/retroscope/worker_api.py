@@ -70,6 +70,14 @@ VERBS: tuple[Verb, ...] = (
     Verb("bench"),
     Verb("debug"),
     Verb("controller"),
+    # The program's source (machines/program_edit.py): its files, an edit of one
+    # assembled and put in (patch or restart), back to the shipped source, a
+    # whole edit (a ready edit's, a diff's), the ready edits.
+    Verb("sources"),
+    Verb("edit_source", frame=True),
+    Verb("revert_source", frame=True),
+    Verb("apply_edit", frame=True),
+    Verb("ready_edits"),
     # The Script tab's. A script's top level may write memory, press buttons
     # or pause; stopping one changes nothing but its overlay (in its news).
     Verb("run_script", frame=True),
@@ -380,6 +388,42 @@ class WorkerAPI:
         if not isinstance(verb, str) or not isinstance(rest, dict):
             raise RequestError("command needs a verb (text) and args (an object)")
         return session.command(verb, rest)
+
+    def sources(self, _: dict[str, Any]) -> dict[str, Any]:
+        """The program's files as assembled, and the edit in force."""
+        session = self._need_session()
+        return {"sources": session.sources(), **session.program_info()}
+
+    def edit_source(self, args: dict[str, Any]) -> dict[str, Any]:
+        """{ok, errors: [{file, line, message}]}: `file` holds `text` now, put in
+        by `mode` (patch | restart); refused, the machine is untouched."""
+        file, text = args.get("file"), args.get("text")
+        if not isinstance(file, str) or not isinstance(text, str):
+            raise RequestError("edit_source needs a file and its text")
+        return self._need_session().edit_source(file, text, args.get("mode", "patch"))
+
+    def revert_source(self, args: dict[str, Any]) -> dict[str, Any]:
+        return self._need_session().revert_source(args.get("mode", "patch"))
+
+    def apply_edit(self, args: dict[str, Any]) -> dict[str, Any]:
+        """A whole edit, as srcdiff's text or a ready edit's `name`."""
+        session = self._need_session()
+        name = args.get("name")
+        if name is not None:
+            from .machines.ready_edits import edit_named
+
+            edit = edit_named(session.machine, name)
+        else:
+            edit = args.get("edit")
+        if not isinstance(edit, str):
+            raise RequestError("apply_edit needs an edit (text) or a ready edit's name")
+        return session.apply_edit(edit, args.get("mode", "patch"))
+
+    def ready_edits(self, _: dict[str, Any]) -> list[dict[str, Any]]:
+        """The machine's ready edits: the article's experiments as source edits."""
+        from .machines.ready_edits import listed
+
+        return listed(self._need_machine())
 
     def save_data(self, _: dict[str, Any]) -> Any:
         return self._need_machine().save_data()

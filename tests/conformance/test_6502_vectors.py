@@ -53,7 +53,7 @@ class RecordingBus(Bus):
 class HalfMappedBus(Bus):
     """Zero page and stack plain RAM; about half the other pages, chosen by
     `seed`, behind handlers that log their accesses (RAM underneath). The core
-    then runs its hybrid handlers, which may skip the bus only for plain pages:
+    then runs its paged handlers, which may skip the bus only for plain pages:
     the log must equal the vector's bus cycles on the mapped pages, in order."""
 
     def __init__(self, seed: str) -> None:
@@ -116,7 +116,7 @@ def first_divergence(cpu: MOS6502, bus: Bus, case: dict[str, Any]) -> str | None
 
 
 def run_file(path: Path, variant: str, skip_decimal: bool = False) -> None:
-    """Every case on the three handler sets: bus calls (traced), hybrid (traced
+    """Every case on the three handler sets: bus calls (traced), paged (traced
     where the bus has handlers) and direct RAM."""
     failures = []
     ran = 0

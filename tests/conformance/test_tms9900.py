@@ -21,6 +21,7 @@ import pytest
 from conftest import load_vectors, vector_params
 from retroscope.cpu.bus import Bus
 from retroscope.cpu.tms9900 import TMS9900
+from retroscope.machines.ti99.memory import WAIT_STATES
 
 # DIV without overflow takes 92-124 cycles depending on the data, in a way the
 # manual does not document; the corpus gives 92, so we accept that range.
@@ -59,7 +60,7 @@ class Rig:
             self.bus.add_watch("write", lambda a, v: log.append((a, "w")))
             self.log = log
         self.flat = TMS9900(self.bus)
-        self.ti99 = TMS9900(self.bus, wait_states=True)
+        self.ti99 = TMS9900(self.bus, wait_states=WAIT_STATES)
 
     def run(self, case: dict[str, Any], cpu: TMS9900) -> tuple[_Cru, int]:
         init = case["initial"]

@@ -154,6 +154,22 @@ def test_the_shortcuts_step_as_the_help_overlay_lists_them(open_page, page_log):
     assert page_log.console_errors == []
 
 
+def test_a_step_to_a_far_target_resolves_once_it_is_there(open_page, page_log):
+    """From the legal screen the title screen's code first runs 510 frames
+    in: the step takes many calls of the run loop, and stepTo resolves only
+    when it has stopped there (the next Run then runs on, not stopping at once)."""
+    page = open_page("#/tetris?start=legal&paused=1")
+    title = dbg(page, "disassemble", addr="titleScreen", before=0, after=1)[0]["addr"]
+    reply = page.evaluate(f"window.retroscope.stepTo({title})")
+    assert reply["status"]["paused"] and not reply["status"]["stepping"]
+    assert dbg(page, "registers")["registers"]["pc"] == title
+    assert reply["status"]["frame"] > 500
+    expect(page.locator("html")).to_have_attribute("data-running", "false")
+    page.evaluate("window.retroscope.run()")
+    expect(page.locator("html")).to_have_attribute("data-running", "true")
+    assert page_log.console_errors == []
+
+
 def test_read_and_write_breakpoints_on_the_rng_stop_at_the_access(open_page, page_log):
     page = open_page("#/tetris")
     reason = page.locator(tid("dbg-reason"))

@@ -14,6 +14,7 @@ from retroscope.cpu import TMS9900
 from retroscope.machines import create
 from retroscope.machines.crpg import model
 from retroscope.machines.crpg.machine import CrpgMachine
+from retroscope.machines.ti99.memory import WAIT_STATES
 
 CODES = [0, 1, 2, 3, 8, 16, 24, 25, 32, 33, 40, 0x60, 0x61]
 
@@ -181,7 +182,7 @@ def listing_machine() -> tuple[TMS9900, dict[str, int], dict[str, int]]:
             seen.add(name)
         kept.append(line)
     program = assemble(SEED_SYMBOLS + "\n".join(kept) + "\n", "tms9900", origin=0xA100)
-    cpu = TMS9900(wait_states=True)
+    cpu = TMS9900(wait_states=WAIT_STATES)
     program.load_into(cpu.bus)
     cpu.wp = 0x8300
     rows: dict[str, int] = {}

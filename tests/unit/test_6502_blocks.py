@@ -315,3 +315,20 @@ def test_run_stops_at_the_same_boundary_after_a_page_cross_inside_a_block(compil
         assert fast.run(budget) == run_by_steps(slow, budget), budget
         assert fast.snapshot() == slow.snapshot(), budget
     assert compiled
+
+
+def test_an_index_error_in_the_block_compiler_is_raised_not_taken_for_pc_past_ffff(
+        monkeypatch):
+    """The plain-RAM loop catches IndexError for a fetch past $FFFF; the
+    compiler, called from that loop when code turns hot, must not be
+    inside that `except`, or its bugs would show only as code left slow."""
+    def broken(*args, **kwargs):
+        raise IndexError("a compiler bug")
+
+    monkeypatch.setattr(_6502blocks, "build", broken)
+    bus = Bus()
+    bus.load(CODE, bytes((0xE8, 0x4C, 0x00, 0x04)))  # loop: inx / jmp loop
+    cpu = MOS6502(bus)
+    cpu.pc = CODE
+    with pytest.raises(IndexError, match="a compiler bug"):
+        cpu.run(5 * _6502blocks.HOT)

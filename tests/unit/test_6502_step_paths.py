@@ -2,7 +2,7 @@
 
 step() skips the bus check's follow-up, the interrupt poll and the watch
 checks while nothing has changed since the last look (plain RAM or the
-hybrid handlers, nothing waiting); any register write makes the core look
+paged handlers, nothing waiting); any register write makes the core look
 around again. The random self-modifying programs of `test_6502_blocks`
 (plain RAM, and with a ROM page and an I/O page whose handler raises
 interrupts in mid-instruction) run on two cores: one steps as it likes,
@@ -81,7 +81,7 @@ def test_a_quiet_step_wraps_past_ffff(code: str, a: int, x: int, pc: int, then: 
     if then == "step":
         assert cpu.step() == 2
     else:
-        if then == "run with I/O":  # the hybrid handlers next
+        if then == "run with I/O":  # the paged handlers next
             bus.map(0x5000, 0x50FF, name="io", read=lambda addr: 0)
         assert cpu.run(1) == 2
     assert cpu.x == x + 1 and cpu.pc == pc + 1  # the inx at PC

@@ -14,6 +14,7 @@ from retroscope.benchmarks import tms9900 as bench
 from retroscope.cpu import TMS9900
 from retroscope.cpu import isa9900 as isa
 from retroscope.cpu.dis9900 import Count, disassemble
+from retroscope.machines.ti99.memory import WAIT_STATES
 
 DATA = Path(__file__).parent / "data"
 
@@ -305,7 +306,7 @@ def seed_machine() -> tuple[TMS9900, dict[str, int], dict[str, int]]:
     """The assembled listing in a TI-99/4A-timed core; rows: source text -> address."""
     program = assemble(SEED_SYMBOLS + without_reprint(seed_listing()), "tms9900",
                        origin=0xA100)
-    cpu = TMS9900(wait_states=True)
+    cpu = TMS9900(wait_states=WAIT_STATES)
     program.load_into(cpu.bus)
     cpu.wp = 0x8300
     rows = {}

@@ -258,7 +258,7 @@ class _CallBus(Bus):
 
 
 class _HalfMappedBus(Bus):
-    """Pages 0-1 plain, every other odd page behind handlers: the hybrid handlers."""
+    """Pages 0-1 plain, every other odd page behind handlers: the paged handlers."""
 
     def __init__(self) -> None:
         super().__init__()

@@ -11,7 +11,8 @@ import pytest
 from retroscope.cpu import TMS9900
 from retroscope.cpu import isa9900 as isa
 from retroscope.cpu.bus import Bus
-from retroscope.cpu.tms9900 import ti99_slow, wait_table
+from retroscope.cpu.tms9900 import wait_table
+from retroscope.machines.ti99.memory import WAIT_STATES, slow
 
 
 def words(*ws: int) -> bytes:
@@ -225,26 +226,26 @@ def test_cru_callables_see_the_bits_at_r12_over_two_plus_the_displacement() -> N
 def test_wait_states_cost_four_cycles_per_access_outside_rom_and_scratchpad() -> None:
     code = words(0xC060, 0x2000)                 # MOV @>2000,R1: 22 cycles, M=5
     flat = make(code, at=0xA000, wp=0x8300)
-    slow = make(code, at=0xA000, wp=0x8300, wait_states=True)
+    waited = make(code, at=0xA000, wp=0x8300, wait_states=WAIT_STATES)
     # fetch, @addr fetch and the operand read are slow; the register is not.
     assert flat.step() == 22
-    assert slow.step() == 22 + 3 * 4
+    assert waited.step() == 22 + 3 * 4
 
 
-def test_wait_states_take_a_predicate_or_a_page_table() -> None:
+def test_wait_states_are_the_boards_table_of_cycles_per_page() -> None:
     assert wait_table(None) is None
-    assert wait_table(True) == wait_table(ti99_slow)
-    table = wait_table(lambda a: a >= 0xF000)
-    assert table[0xEF] == 0 and table[0xF0] == 4
-    cpu = make(words(0x0580), at=0xF000, wait_states=[8] * 256)
-    assert cpu.step() == 10 + 3 * 8
-    with pytest.raises(ValueError):
-        wait_table([4] * 10)
+    assert wait_table(WAIT_STATES) == [4 if slow(page << 8) else 0 for page in range(256)]
+    cpu = make(words(0x0580), at=0xF000, wait_states=[8] * 256)  # INC R0
+    assert cpu.step() == 10 + 3 * 8  # fetch, read, write
+    for wrong, error in ((True, TypeError), (slow, TypeError), ([4] * 10, ValueError),
+                         ([-1] * 256, ValueError)):
+        with pytest.raises(error):
+            make(words(0x0580), wait_states=wrong)
 
 
-def test_the_scratchpad_mirrors_at_8000_are_fast_as_the_corpus_says() -> None:
-    assert not ti99_slow(0x8000) and not ti99_slow(0x83FF) and ti99_slow(0x8400)
-    assert not ti99_slow(0x1FFF) and ti99_slow(0x2000)
+def test_the_ti99_scratchpad_mirrors_at_8000_are_fast_as_the_corpus_says() -> None:
+    assert not slow(0x8000) and not slow(0x83FF) and slow(0x8400)
+    assert not slow(0x1FFF) and slow(0x2000)
 
 
 def test_an_unassigned_opcode_is_fetched_and_does_nothing() -> None:

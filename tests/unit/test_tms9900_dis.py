@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from retroscope.asm import assemble
 from retroscope.cpu.dis9900 import UNKNOWN, Count, decode, disassemble
+from retroscope.machines.ti99.memory import WAIT_STATES
 
 
 def image(source: str) -> tuple[bytearray, dict[str, int]]:
@@ -48,13 +49,16 @@ def test_an_end_address_and_a_count_give_the_same_lines() -> None:
 
 def test_cycles_flat_and_with_wait_states_for_the_seed_copy_loop() -> None:
     mem, _ = image(SOURCE)
-    movb, dec, jne = disassemble(mem.__getitem__, 0xA004, Count(3), wp=0x8300)
+    movb, dec, jne = disassemble(mem.__getitem__, 0xA004, Count(3), wp=0x8300,
+                                 waits=WAIT_STATES)
     # Registers in the scratch pad; code, source and destination on the 8-bit bus.
-    assert (movb.cycles, movb.cycles_ti99) == (26, 26 + 4 * 4)
-    assert (dec.cycles, dec.cycles_ti99) == (10, 14)
-    assert (jne.cycles, jne.cycles_ti99, jne.note) == (10, 14, "8 if not taken")
-    slow_ws = decode(mem.__getitem__, 0xA006, wp=0xB800)  # DEC R3
-    assert slow_ws.cycles_ti99 == 10 + 3 * 4
+    assert (movb.cycles, movb.cycles_waited) == (26, 26 + 4 * 4)
+    assert (dec.cycles, dec.cycles_waited) == (10, 14)
+    assert (jne.cycles, jne.cycles_waited, jne.note) == (10, 14, "8 if not taken")
+    slow_ws = decode(mem.__getitem__, 0xA006, wp=0xB800, waits=WAIT_STATES)  # DEC R3
+    assert slow_ws.cycles_waited == 10 + 3 * 4
+    flat = decode(mem.__getitem__, 0xA006, wp=0xB800)  # no board: no wait states
+    assert flat.cycles_waited == flat.cycles == 10
 
 
 def test_accesses_are_listed_with_their_addresses_where_known() -> None:
@@ -80,7 +84,7 @@ def test_a_word_that_is_no_instruction_shows_as_data() -> None:
 
 def test_the_line_prints_address_words_text_and_both_counts() -> None:
     mem, _ = image(SOURCE)
-    assert str(decode(mem.__getitem__, 0xA004)) == (
+    assert str(decode(mem.__getitem__, 0xA004, waits=WAIT_STATES)) == (
         "A004  DCB1            MOVB *R1+,*R2+                26 / 42")
 
 

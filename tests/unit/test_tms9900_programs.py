@@ -11,10 +11,11 @@ import pytest
 
 from retroscope.asm import assemble
 from retroscope.cpu import TMS9900
+from retroscope.machines.ti99.memory import WAIT_STATES
 
 
 def load(source: str, wait_states: bool = False) -> tuple[TMS9900, dict[str, int]]:
-    cpu = TMS9900(wait_states=wait_states or None)
+    cpu = TMS9900(wait_states=WAIT_STATES if wait_states else None)
     program = assemble(source, "tms9900")
     program.load_into(cpu.bus)
     cpu.pc = program.symbols["START"]
@@ -264,7 +265,7 @@ DOUBLE A    R1,R1
        RT
 RESULT DATA 0
 """, "tms9900")
-    cpu = TMS9900(wait_states=True)
+    cpu = TMS9900(wait_states=WAIT_STATES)
     program.load_into(cpu.bus)
     cpu.wp = 0x8300
     machine = Tiny(cpu.bus, cpu, program.symbols)
@@ -281,7 +282,7 @@ EXERCISER = (Path(__file__).resolve().parents[2] / "py" / "retroscope" / "cpu" /
 
 def run_exerciser(wait_states: bool, patch: tuple[str, int] | None = None) -> TMS9900:
     program = assemble(EXERCISER.read_text(), "tms9900")
-    cpu = TMS9900(wait_states=wait_states or None)
+    cpu = TMS9900(wait_states=WAIT_STATES if wait_states else None)
     program.load_into(cpu.bus)
     if patch:
         cpu.bus.load(program.symbols[patch[0]], patch[1].to_bytes(2, "big"))

@@ -27,6 +27,7 @@ from retroscope.cpu import TMS9900
 from retroscope.cpu import isa9900 as isa
 from retroscope.cpu.bus import Bus
 from retroscope.debug import Session
+from retroscope.machines.ti99.memory import WAIT_STATES
 
 WORKSPACES = (0x8300, 0x8320, 0x83E0, 0xA100)  # the last one in the code
 CODE = 0xA000
@@ -64,7 +65,7 @@ def make(image: bytearray, mapped: bool, waits: bool, log: list, timed: bool = F
     would (bytes >A040->A1BF)."""
     bus = Bus()
     bus.load(0, bytes(image))
-    cpu = TMS9900(bus, wait_states=waits or None)
+    cpu = TMS9900(bus, wait_states=WAIT_STATES if waits else None)
 
     def when() -> tuple[int, ...]:
         return (cpu.cycles, cpu.pc) if timed else ()

@@ -10,7 +10,9 @@ export function create(root, page) {
   const label = el("span", { class: "mono dim", testid: "rewind-label" });
   const back = el("button", { text: "◀ 60", testid: "rewind-back", title: "one second back",
     onclick: () => seek(Math.max(Number(slider.min), Number(slider.value) - 60)) });
-  root.append(el("span", { class: "dim", text: "rewind" }), back, slider, label);
+  // The program's edits in the history: one button each, which seeks to it.
+  const edits = el("span", { class: "rewind-edits", testid: "rewind-edits" });
+  root.append(el("span", { class: "dim", text: "rewind" }), back, slider, label, edits);
   let info = null;
   let busy = false;
   let wanted = null;
@@ -49,6 +51,21 @@ export function create(root, page) {
     if (!busy) slider.value = String(Math.min(status?.frame ?? info.last, info.last));
     const kib = Math.round(info.bytes / 1024);
     label.textContent = `frames ${info.first}-${info.last} · ${kib} KiB of ${Math.round(info.budget / 1048576)} MiB`;
+    renderEdits(info.events.filter((e) => e.kind === "source"));
+  }
+
+  // Each applied program edit: where it is in the history (seeking before it
+  // shows the old program running, after it the new one).
+  function renderEdits(events) {
+    const key = events.map((e) => `${e.frame}:${e.payload.mode}:${e.payload.edit.length}`).join(",");
+    if (edits.dataset.key === key) return;
+    edits.dataset.key = key;
+    edits.replaceChildren(...events.map((e) => el("button", {
+      class: "rewind-edit", testid: "rewind-edit", "data-frame": e.frame,
+      text: `${e.payload.edit ? "program edited" : "program reverted"} @${e.frame}`,
+      title: `the program's source ${e.payload.edit ? "edited" : "put back as shipped"} (${e.payload.mode}) `
+        + `at frame ${e.frame}: seek there`,
+      onclick: () => seek(e.frame) })));
   }
 
   return {

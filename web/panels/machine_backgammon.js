@@ -2,6 +2,7 @@
 // explorer of the 32 sequences (plots on canvases). Text only, never HTML.
 
 import { el } from "./dom.js";
+import { createReadyEdits } from "./ready_edits.js";
 
 const KINDS = ["human", "computer", "oracle"];
 
@@ -146,6 +147,7 @@ export function create(root, page) {
     }));
   }
 
+  createReadyEdits(root, page);
   return {
     update(state) {
       if (!state) return;

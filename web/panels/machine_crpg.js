@@ -5,6 +5,7 @@
 // as a link or a file. Text only, never HTML.
 
 import { el } from "./dom.js";
+import { createReadyEdits } from "./ready_edits.js";
 
 const CPU_HZ = 3_000_000;
 const KINDS = [[1, "normal"], [0, "slant: rows shift one column left per row down"],
@@ -148,6 +149,7 @@ export function create(root, page) {
   root.append(el("h2", { text: "TI-99/4A CRPG: map processing" }), live, copyBox,
     el("div", {}, el("label", {}, "map ", mapSel)), editor, share);
 
+  createReadyEdits(root, page);
   return {
     update(state) {
       if (!state || state.step_cycles === undefined) return;

@@ -3,6 +3,7 @@
 // with a header and checksum) and a new game. Text only, never HTML.
 
 import { el } from "./dom.js";
+import { createReadyEdits } from "./ready_edits.js";
 
 const ARRAYS = [
   ["V_board_pieces", 0x0400], ["V_piece_types", 0x0430], ["V_piece_quantities", 0x0460],
@@ -67,6 +68,7 @@ export function create(root, page) {
     el("p", {}, "this random setup as a link: ", link), controls, help,
     el("h3", { text: "The article's arrays" }), links);
 
+  createReadyEdits(root, page);
   return {
     update(state) {
       if (!state || !state.phase) return;

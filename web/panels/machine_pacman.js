@@ -3,6 +3,7 @@
 // its dead-end warnings and share link. Text only, never HTML.
 
 import { el, addr4 } from "./dom.js";
+import { createReadyEdits } from "./ready_edits.js";
 
 const DIRS = ["right", "down", "left", "up"];
 const GHOSTS = ["blinky", "pinky", "inky", "clyde"];
@@ -162,6 +163,7 @@ export function create(root, page) {
   markPaint();
   act("maze").then(show);
 
+  createReadyEdits(root, page);
   return {
     update(state) {
       if (!state || !Array.isArray(state.ghosts)) return;

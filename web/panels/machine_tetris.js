@@ -6,6 +6,7 @@ import { el, hex } from "./dom.js";
 import { createEndings, createScores } from "./tetris_endings.js";
 import { createAi } from "./tetris_ai.js";
 import { createVersus } from "./tetris_versus.js";
+import { createReadyEdits } from "./ready_edits.js";
 
 const TYPES = ["T", "J", "Z", "O", "S", "L", "I"];
 const MARK = "background:#e0a030;color:#000;font-weight:bold";
@@ -73,6 +74,7 @@ export function create(root, page) {
     biasCells.columns = table.columns;
   }
 
+  createReadyEdits(root, page);
   return {
     update(state) {
       ai.update(state);

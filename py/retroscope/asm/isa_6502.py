@@ -68,6 +68,7 @@ class Backend6502:
         for mnemonic, mode in ENCODE:
             modes.setdefault(mnemonic, set()).add(mode)
         self.modes = {m: frozenset(s) for m, s in modes.items()}
+        self._forms: dict[tuple[str, str], tuple[str, ...]] = {}
 
     def is_mnemonic(self, name: str) -> bool:
         return _split(name)[0] in self.modes
@@ -88,6 +89,9 @@ class Backend6502:
 
     # -- sizing and encoding ---------------------------------------------------------
     def size(self, op: Operand, env: Env) -> int:
+        candidates = self._candidates(op)
+        if len(candidates) == 1:  # one mode: its size, whatever the operand's value
+            return 1 + OPERAND_BYTES[candidates[0]]
         try:
             value = op.expr.eval(env) if op.expr is not None else None
         except Problem:
@@ -121,10 +125,18 @@ class Backend6502:
         return bytes((opcode, value & 0xFF)) if size == 1 else \
             bytes((opcode, value & 0xFF, value >> 8))
 
+    def _candidates(self, op: Operand) -> tuple[str, ...]:
+        """The modes the mnemonic has for the operand's form (made once per pair)."""
+        key = (op.mnemonic, op.form)
+        found = self._forms.get(key)
+        if found is None:
+            have = self.modes[op.mnemonic]
+            found = self._forms[key] = tuple(m for m in _FORMS[op.form] if m in have)
+        return found
+
     def _mode(self, op: Operand, value: int | None) -> str:
         """The addressing mode, given the operand's value (None: unknown yet)."""
-        have = self.modes[op.mnemonic]
-        candidates = [m for m in _FORMS[op.form] if m in have]
+        candidates = self._candidates(op)
         if len(candidates) == 1:
             return candidates[0]
         if op.force == "w":

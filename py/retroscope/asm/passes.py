@@ -102,6 +102,10 @@ class Walk:
 
     def data(self, stmt: Data) -> None:
         width = stmt.width
+        if not self.final:  # only its size counts until the final walk
+            self.pc += sum(len(item) if isinstance(item, bytes) else width
+                           for item in stmt.items)
+            return
         out = bytearray()
         for item in stmt.items:
             if isinstance(item, bytes):

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from ..cpu.bus import Bus
 from ..cpu.tms9900 import TMS9900
+from ..machines.ti99.memory import WAIT_STATES
 
 CLOCK_HZ = 3_000_000  # the TI-99/4A's TMS9900 clock
 ORIGIN = 0xA000
@@ -74,6 +75,6 @@ def setup() -> TMS9900:
     """A reset core with TI-99/4A wait states, about to run the workload."""
     bus = Bus()
     bus.load(0, bytes(image()))
-    core = TMS9900(bus, wait_states=True)
+    core = TMS9900(bus, wait_states=WAIT_STATES)
     core.reset()
     return core

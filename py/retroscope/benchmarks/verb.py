@@ -44,6 +44,12 @@ def bench(args: dict[str, Any]) -> dict[str, Any]:
         return ai_frames.measure(level=int_arg(args, "level", 0, 29, 18),
                                  frames=int_arg(args, "frames", 8, 20000, 1200),
                                  pictures=pictures)
+    if kind == "source_edit":
+        from . import source_edit
+        name = args.get("name")
+        if name not in machines.available():
+            raise RequestError(f"bench source_edit: no machine {name!r}")
+        return source_edit.measure(name, rounds=int_arg(args, "rounds", 1, 20, 5))
     if kind == "script":
         from . import script
         name = args.get("name")
@@ -56,6 +62,7 @@ def bench(args: dict[str, Any]) -> dict[str, Any]:
         return {"assembled": list(base.ASSEMBLED)}
     raise RequestError("bench needs kind 'core' (mos6502, z80, tms9900), 'cores' "
                        "(a list of them, taking turns), 'frames' "
-                       "(a machine), 'sound' (a machine), 'ai_frames' (the Tetris "
+                       "(a machine), 'sound' (a machine), 'source_edit' (a machine's program "
+                       "assembled and applied), 'ai_frames' (the Tetris "
                        "bot ahead of real time), 'script' (a script's empty on_frame, "
                        "on a machine) or 'assembled' (what this worker assembled)")

@@ -5,18 +5,21 @@ disassemblers for the 6502, the Z80 and the TMS9900 on files.
 bytes from the lowest address it emits to the highest, gaps zero-filled
 (`-o`), its listing (`--listing`, the default without `-o`) and its symbols
 (`--symbols`). `disasm FILE --isa ISA --org ADDR` lists the instructions of
-a binary loaded at ADDR.
+a binary loaded at ADDR (the TMS9900's with its clock counts flat and on the
+TI-99/4A, the one machine it is in).
 """
 
 from __future__ import annotations
 
 import argparse
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 from ..asm import ISAS, AsmError, assemble
 from ..cpu import dis6502, dis9900, disz80
+from ..machines.ti99.memory import WAIT_STATES
 from .common import CliError, address, count, one_line
 
 
@@ -80,7 +83,8 @@ def run_asm(args: argparse.Namespace) -> int:
 # Each ISA's one-instruction decoder: read(address) -> byte, address -> a line
 # with its `data` (bytes) and `text`.
 DECODERS: dict[str, Callable[[Callable[[int], int], int], Any]] = {
-    "6502": dis6502.decode, "z80": disz80.disassemble_one, "tms9900": dis9900.decode,
+    "6502": dis6502.decode, "z80": disz80.disassemble_one,
+    "tms9900": partial(dis9900.decode, waits=WAIT_STATES),
 }
 
 

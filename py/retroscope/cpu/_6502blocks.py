@@ -11,8 +11,9 @@ once and the cycles summed once. A branch inside a block is a side exit:
 taken, it sets PC to its target and leaves; not taken, the block goes on
 (a compare-and-swap loop is one block, not three); a branch back to the
 block's start ends it, and taken, the block goes round again (`_loops`).
-The statements are the handler templates of `_6502gen` (`handler_body` and
-`rewrite`), so both share one description of each opcode; the function is
+The statements are the handler templates of `_6502gen` (`write_handler`),
+written through an access style that knows the block's pages, watches and
+operands, so both share one description of each opcode; the function is
 given the core's own closure cells, so it works on the live registers.
 
 A block behaves exactly like its instructions one by one:
@@ -37,9 +38,9 @@ from __future__ import annotations
 import types
 from collections.abc import Callable
 
-from . import stmts
-from ._6502gen import HANDLER_NONLOCALS, access_class, handler_body, rewrite
-from .blocks import BlockTable, at_stop
+from . import emit, stmts
+from ._6502gen import HANDLER_NONLOCALS, Handler, branch_test, not_data, write_handler
+from .blocks import BlockTable, at_stop, walk
 from .codegen import closure_function
 from .isa6502 import OPCODES, OPERAND_BYTES, Op
 
@@ -71,46 +72,11 @@ _LAST = frozenset({"bpl", "bmi", "bvc", "bvs", "bcc", "bcs", "bne", "beq", "jmp"
 _NEVER = frozenset({"jam"})
 _UNSTABLE = frozenset({"sha", "shx", "shy", "tas"})  # store to a data-dependent page
 
-# The operand fetches' addresses, as the handler templates write them.
-_FETCHES = {"(pc + 1) & 0xFFFF": 0, "(pc + 2) & 0xFFFF": 1}
-
-
-def _statement(line: str) -> stmts.Stmt:
-    return stmts.parse(line.strip())
-
-
 def _return(line: str) -> int | None:
     """The cycles of a `return n` line, else None."""
-    stmt = _statement(line)
+    stmt = stmts.parse(line.strip())
     value = stmt.text[stmt.value[0]:stmt.value[1]] if stmt.value else ""
     return int(value) if stmt.kind == "return" and value.isdigit() else None
-
-
-def _store(line: str) -> tuple[str, str] | None:
-    """The address and value of a `mem[address] = value` line, else None."""
-    stmt = _statement(line)
-    if stmt.kind != "=" or stmt.index is None or stmt.index[0] != "mem" or stmt.value is None:
-        return None
-    return stmt.index[1], stmt.text[stmt.value[0]:stmt.value[1]]
-
-
-def _steps_pc(stmt: stmts.Stmt) -> bool:
-    """`pc = (pc + n) & 0xFFFF`: PC set from PC alone."""
-    return stmt.kind == "=" and stmt.targets == ("pc",) and stmt.value_names == {"pc"} \
-        and not stmt.calls
-
-
-def _with_operands(text: str, operands: bytes) -> str:
-    """`text` with its operand fetches (`read((pc + 1) & 0xFFFF)`...) as the
-    operand bytes, inner ones too."""
-    out, at = [], 0
-    for lo, hi, ((alo, ahi),) in stmts.calls(text, "read"):
-        i = _FETCHES.get(text[alo:ahi], len(operands))
-        new = f"0x{operands[i]:02X}" if i < len(operands) else \
-            text[lo:alo] + _with_operands(text[alo:ahi], operands) + text[ahi:hi]
-        out += [text[at:lo], new]
-        at = hi
-    return "".join(out) + text[at:]
 
 
 def _constant(expr: str) -> int | None:
@@ -135,17 +101,20 @@ def _guarded(op: Op, pages: Pages | None) -> bool:
 
 
 def _direct_rule(op: Op, operands: bytes, pages: Pages | None,
-                 inline: bool = False) -> Callable[[str, bool], bool]:
-    """Whether an access of `op` surely reaches plain RAM (then it indexes `mem`)."""
+                 inline: bool = False) -> Callable[[emit.Access], bool]:
+    """Whether an access of `op` surely reaches plain RAM (then it indexes
+    `mem`). (Asked again of an access whose address the generator named:
+    the answer stays, as a constant address is a number, or an absolute
+    one, whose page `_data_pages` knows.)"""
     if pages is None or (inline and _guarded(op, pages)):
-        return lambda address, is_write: True
+        return _always
     reach = _data_pages(op, operands)
 
-    def direct(address: str, is_write: bool) -> bool:
-        if access_class(address, op.mode) != "data":
+    def direct(access: emit.Access) -> bool:
+        if access.space != emit.DATA:
             return True  # fetch, zero page, stack: plain RAM on buses that get blocks
-        table = pages[1] if is_write else pages[0]
-        value = _constant(address)
+        table = pages[1] if isinstance(access, emit.Write) else pages[0]
+        value = _constant(access.addr)
         if value is not None:
             return table[value >> 8]
         return reach is not None and all(table[p] for p in reach)
@@ -153,28 +122,54 @@ def _direct_rule(op: Op, operands: bytes, pages: Pages | None,
     return direct
 
 
-def _lines(op: Op, decimal: bool, operands: bytes, direct: Callable[[str, bool], bool],
-           inline: bool, watched: bool = False, read_watched: bool = False) -> list[str]:
-    """The handler's statements for a block. `inline` (all but the last
-    instruction) folds the operands in as constants and drops PC updates
-    (and, for the read watch, its dummy fetches of the next byte: the block
-    has none while the watch covers its code)."""
-    body = handler_body(op, decimal)
-    if inline:
-        folded = []
-        for line in body:
-            text = line.lstrip()
-            fetch = stmts.call_statement(text, "read")
-            if read_watched and fetch is not None and fetch[0] in _FETCHES:
-                continue
-            text = _with_operands(text, operands)
-            stmt = stmts.parse(text)
-            if _steps_pc(stmt) or stmt.kind == "expr" and stmts.literal(text) is not None:
-                continue  # PC moves once per block; a dummy operand fetch is a no-op on RAM
-            folded.append(line[:len(line) - len(line.lstrip())] + text)
-        body = folded
-    return [new for line in body
-            for new in rewrite(line, op.mode, "paged", direct, watched, read_watched)]
+def _always(access: emit.Access) -> bool:
+    return True
+
+
+class _OwnCode(emit.Paged):
+    """The paged style, where a store to plain RAM at an address known only
+    at run time (it may be this block's own code) goes through `_w`, which
+    the block tests after the instruction (`stored`: it has one)."""
+
+    def __init__(self, direct: Callable[[emit.Access], bool]) -> None:
+        super().__init__("rd", "wd", direct)
+        self.stored = False
+
+    def write(self, w: emit.Write) -> list[str]:
+        if not self.plain(w) or w.unchanged or w.space != emit.DATA or \
+                _constant(w.addr) is not None:
+            return super().write(w)
+        assert not w.pad and not self.stored, w  # (one, at the instruction's level)
+        self.stored = True
+        return ["_w = " + w.addr, f"mem[_w] = {w.value}"]
+
+
+def _style(base: emit.Paged, watch: bytearray | None = None,
+           read_watch: bytearray | None = None) -> emit.Bus:
+    """`base` with the watches' checks, those at constant addresses their
+    masks do not cover left out."""
+    if watch is None and read_watch is None:
+        return base
+    return emit.Watched(base, emit.WRITE_WATCH if watch is not None else None,
+                        emit.READ_WATCH if read_watch is not None else None,
+                        (watch, read_watch))
+
+
+def _handler(op: Op, decimal: bool, style: emit.Bus, operands: bytes | None = None,
+             spent: str = "") -> Handler:
+    """The handler's statements for a block: with `operands` (an instruction
+    before the last) the operands as constants, PC left alone and the dummy
+    fetches of the block's own code left out (on plain RAM, or under the
+    read watch, which covers none of a block's code)."""
+    e = Handler(style, operands=operands, spent=spent)
+    write_handler(e, op, decimal)
+    return e
+
+
+def _inlined(op: Op, decimal: bool, operands: bytes, pages: Pages | None) -> Handler:
+    """An instruction before the last as a block would have it (no watch)."""
+    return _handler(op, decimal, emit.Paged("rd", "wd", _direct_rule(op, operands, pages, True)),
+                    operands)
 
 
 def _straight(lines: list[str]) -> tuple[list[str], int, int]:
@@ -208,44 +203,25 @@ def _branch_target(addr: int, operands: bytes) -> int:
     return (addr + 2 + offset) & 0xFFFF
 
 
-def _branch_test(op: Op, decimal: bool) -> str:
-    """A branch handler's test of its flag: `if <taken>:`."""
-    test = handler_body(op, decimal)[0]
-    assert test.startswith("if ") and test.endswith(":"), test
-    return test
-
-
 def _decode(mem: bytearray, pc: int, pages: Pages | None,
             stops: frozenset[int] = frozenset()) -> list[tuple[Op, int, bytes]]:
     """The instructions of the block at pc: (op, address, operand bytes),
     ending before a stop address (run() must stop there)."""
-    out: list[tuple[Op, int, bytes]] = []
-    addr = pc
-    while len(out) < MAX_INSTRUCTIONS:
-        if out and addr in stops:
-            break
+    def step(addr: int, index: int) -> tuple[tuple[Op, int, bytes], int | None] | None:
         op = OPCODES[mem[addr]]
         assert op is not None
         length = 1 + OPERAND_BYTES[op.mode]
         page = addr >> 8
         if op.mnemonic in _NEVER or addr + length > 0xFFFF:
-            break
+            return None
         if pages is not None and not (pages[0][page] and pages[0][(page + 1) & 0xFF]):
-            break  # code (or what a branch reads after it) where reads have handlers
-        out.append((op, addr, bytes(mem[addr + 1:addr + length])))
-        if op.mnemonic in _LAST and not _side_exit(op, addr, out[-1][2]):
-            break
-        if op.mode == "rel" and _branch_target(addr, out[-1][2]) == pc:
-            break  # a loop: the block goes round (_loops)
-        addr += length
-    return out
+            return None  # code (or what a branch reads after it) where reads have handlers
+        operands = bytes(mem[addr + 1:addr + length])
+        ends = op.mnemonic in _LAST and not _side_exit(op, addr, operands) or \
+            op.mode == "rel" and _branch_target(addr, operands) == pc  # (a loop: _loops)
+        return (op, addr, operands), None if ends else addr + length
 
-
-def _store_to(line: str) -> int:
-    """The address a store line writes to when it is a constant, else -1."""
-    store = _store(line)
-    value = _constant(store[0]) if store else None
-    return -1 if value is None else value
+    return walk(pc, step, MAX_INSTRUCTIONS, stops.__contains__)
 
 
 def _watched_before_guard(op: Op, operands: bytes, read_watch: bytearray) -> bool:
@@ -261,17 +237,12 @@ def _watched_before_guard(op: Op, operands: bytes, read_watch: bytearray) -> boo
 
 def _guard(op: Op, decimal: bool, operands: bytes) -> str:
     """The test that a guarded instruction's data pages are plain RAM."""
-    paged = "".join(_lines(op, decimal, operands,
-                           lambda address, is_write: access_class(address, op.mode) != "data",
-                           True))
+    e = _handler(op, decimal, emit.Paged("rd", "wd", not_data), operands)
     page = "((hi + lo) & 0xFFFF) >> 8" if op.mode == "izy" else "ea >> 8"
     needs = ["rd[hi >> 8]"] if op.mode == "izy" else []  # the page before any index carry
-    needs += [f"{table}[{page}]" for table in ("rd", "wd") if f"{table}[" in paged]
+    needs += [f"{table}[{page}]" for table, tested in (("rd", e.bus_reads), ("wd", e.bus_writes))
+              if tested]
     return " and ".join(needs)
-
-
-def _uses_bus(lines: list[str]) -> bool:
-    return any("read(" in line or "write(" in line for line in lines)
 
 
 def build(cells: dict[str, types.CellType], mem: bytearray, pc: int,
@@ -296,17 +267,19 @@ def build(cells: dict[str, types.CellType], mem: bytearray, pc: int,
                 del instrs[i + 1:]  # its guard may leave after reads the hook saw
                 break
     # An inlined instruction must touch plain RAM only; the first that may not
-    # ends the block (as its last, run as its handler runs).
+    # ends the block (as its last, run as its handler runs). A store to a
+    # known address inside the block ends it there too.
+    stores: list[tuple[int, list[str]]] = []
     for i, (op, _, operands) in enumerate(instrs[:-1]):
-        if op.mode != "rel" and _uses_bus(_lines(
-                op, decimal, operands, _direct_rule(op, operands, pages, True), True)):
-            del instrs[i + 1:]
-            break
-    # A store to a known address inside the block ends it there.
+        if op.mode != "rel":
+            e = _inlined(op, decimal, operands, pages)
+            stores.append((i, e.stores))
+            if e.bus_reads or e.bus_writes:
+                del instrs[i + 1:]
+                break
     hi = instrs[-1][1] + 1 + len(instrs[-1][2]) if instrs else pc
-    for i, (op, _, operands) in enumerate(instrs[:-1]):
-        if op.mode != "rel" and any(pc <= _store_to(line) < hi for line in _lines(
-                op, decimal, operands, _direct_rule(op, operands, pages, True), True)):
+    for i, addresses in stores:
+        if i + 1 < len(instrs) and any(pc <= (_constant(at) or 0) < hi for at in addresses):
             del instrs[i + 1:]
             break
     if len(instrs) < 2:
@@ -315,27 +288,6 @@ def build(cells: dict[str, types.CellType], mem: bytearray, pc: int,
     if read_watch is not None and any(read_watch[pc:hi]):
         return None
     return _compile(cells, mem, pc, hi, instrs, pages, decimal, watch, read_watch)
-
-
-def _watch_checks(lines: list[str], watch: bytearray | None,
-                  read_watch: bytearray | None = None) -> list[str]:
-    """Drop the checks of constant addresses the watches do not cover."""
-    out: list[str] = []
-    skip = False
-    for line in lines:
-        if skip:
-            skip = False
-            continue
-        stmt = _statement(line)
-        check = stmt.index if stmt.kind == "if" and stmt.index and stmt.index[0] in (
-            "wm", "rm") else None
-        value = _constant(check[1]) if check else None
-        mask = (watch if check[0] == "wm" else read_watch) if check else None
-        if value is not None and mask is not None and not mask[value]:
-            skip = True  # and its hook line
-            continue
-        out.append(line)
-    return out
 
 
 def _loops(instrs: list[tuple[Op, int, bytes]], pc: int) -> bool:
@@ -352,8 +304,6 @@ def _loops(instrs: list[tuple[Op, int, bytes]], pc: int) -> bool:
 def _compile(cells: dict[str, types.CellType], mem: bytearray, pc: int, hi: int,
              instrs: list[tuple[Op, int, bytes]], pages: Pages | None, decimal: bool,
              watch: bytearray | None = None, read_watch: bytearray | None = None) -> Block:
-    watched = watch is not None or read_watch is not None
-    checks = {"watched": watch is not None, "read_watched": read_watch is not None}
     loops = _loops(instrs, pc)
     out: list[str] = []
     done = 0  # cycles of the instructions so far, without page crosses
@@ -367,39 +317,30 @@ def _compile(cells: dict[str, types.CellType], mem: bytearray, pc: int, hi: int,
 
     for op, addr, operands in instrs[:-1]:
         if op.mode == "rel":  # a side exit (_side_exit)
-            out += [_branch_test(op, decimal), f"    pc = {_branch_target(addr, operands)}",
+            out += [branch_test(op), f"    pc = {_branch_target(addr, operands)}",
                     f"    return {spent(done + 3)}"]
             done += 2
             lead += 2
             continue
-        rule = _direct_rule(op, operands, pages, True)
-        lines, cycles, extra = _straight(_lines(op, decimal, operands, rule, True, **checks))
-        if watched:
-            lines = _watch_checks(lines, watch, read_watch)
-        assert not any("pc" in _statement(line).names for line in lines), lines
+        base = _OwnCode(_direct_rule(op, operands, pages, True))
+        style = _style(base, watch, read_watch)
+        lines, cycles, extra = _straight(_handler(op, decimal, style, operands).lines)
+        assert not any("pc" in stmts.parse(line.strip()).names for line in lines), lines
         if _guarded(op, pages):
+            after = "hi" if op.mode == "izy" else "ea"  # the pointer read
             j = next(i for i, line in enumerate(lines)
-                     if line.startswith("hi = " if op.mode == "izy" else "ea = "))
+                     if not line.startswith(" ") and stmts.parse(line).targets == (after,))
             lines[j + 1:j + 1] = [f"if not ({_guard(op, decimal, operands)}):",
                                   f"    pc = {addr}",
                                   f"    return {spent(done)}"]
         crosses = crosses or extra > 0
         done += cycles
         lead += cycles + extra
-        check = None
-        for line in lines:
-            store = _store(line)
-            if store is None or op.mode in ("zp", "zpx", "zpy") or store[0] == "0x100 | s" \
-                    or _constant(store[0]) is not None:
-                out.append(line)
-                continue
-            # A computed address may hit this block's code: leave after this one.
-            assert not line.startswith(" ") and check is None, lines
-            out += [f"_w = {store[0]}", f"mem[_w] = {store[1]}"]
-            check = [f"if {pc} <= _w < {hi}:", f"    pc = {addr + 1 + len(operands)}",
-                     f"    return {spent(done)}"]
-        out += check or []
-        if watched and any("hook(" in line for line in lines):
+        out += lines
+        if base.stored:  # a computed address may hit this block's code: leave after this one
+            out += [f"if {pc} <= _w < {hi}:", f"    pc = {addr + 1 + len(operands)}",
+                    f"    return {spent(done)}"]
+        if isinstance(style, emit.Watched) and style.checked:
             # The hook asked for a stop: leave after this instruction.
             out += ["if stop_req:", f"    pc = {addr + 1 + len(operands)}",
                     f"    return {spent(done)}"]
@@ -407,7 +348,7 @@ def _compile(cells: dict[str, types.CellType], mem: bytearray, pc: int, hi: int,
     if loops:
         # Taken, the branch goes round again if the run loop would take the
         # block again now; not taken, the block ends as any other does.
-        out += [_branch_test(op, decimal), f"    acc += {done + 3}{' + k' if crosses else ''}",
+        out += [branch_test(op), f"    acc += {done + 3}{' + k' if crosses else ''}",
                 f"    if cyc + acc + {lead} < end:", "        continue",
                 f"    pc = {pc}", "    return acc",
                 f"pc = {addr + 2}", f"return {spent(done + 2)}"]
@@ -416,23 +357,29 @@ def _compile(cells: dict[str, types.CellType], mem: bytearray, pc: int, hi: int,
         fn = closure_function(f"block_{pc:04x}", "", HANDLER_NONLOCALS, out, cells,
                               f"<6502 block ${pc:04X}>")
         return fn, lead, bytes(mem[pc:hi])
-    last = _lines(op, decimal, operands, _direct_rule(op, operands, pages), False, **checks)
-    if read_watch is not None:  # its opcode fetch (operand fetches are in its lines)
-        last = ["if rm[pc]:", f"    rhook(pc, 0x{op.opcode:02X})", *last]
-    if watched:
-        last = _watch_checks(last, watch, read_watch)
-    sync = _uses_bus(last)  # a device may look at the cycle count: bring it up to date
+    # The last instruction runs as its handler would, from its address; where
+    # it may call the bus, a device may look at the cycle count: it is
+    # brought up to date first, else its returns add the cycles before it.
+    rule = _direct_rule(op, operands, pages)
     passed = spent(done)
-    out.append(f"pc = {addr}")
-    if sync:
-        out.append(f"cyc += {passed}")
-    for line in last:
-        cycles = _return(line)
-        if cycles is not None and not sync:
-            line = f"{line[:len(line) - len(line.lstrip())]}return {passed} + {cycles}"
-        out.append(line)
+    last = _last(op, decimal, rule, watch, read_watch)
+    sync = last.bus_reads or last.bus_writes
+    if not sync:
+        last = _last(op, decimal, rule, watch, read_watch, passed)
+    out += [f"pc = {addr}", *([f"cyc += {passed}"] if sync else []), *last.lines]
     if crosses:
         out.insert(0, "k = 0")
     fn = closure_function(f"block_{pc:04x}", "", f"{HANDLER_NONLOCALS}{', cyc' if sync else ''}",
                           out, cells, f"<6502 block ${pc:04X}>")
     return fn, lead, bytes(mem[pc:hi])
+
+
+def _last(op: Op, decimal: bool, rule: Callable[[emit.Access], bool],
+          watch: bytearray | None, read_watch: bytearray | None, spent: str = "") -> Handler:
+    """A block's last instruction, as its handler (with the read watch, its
+    opcode fetch checked first, the operand fetches in its statements)."""
+    e = Handler(_style(emit.Paged("rd", "wd", rule), watch, read_watch), spent=spent)
+    if read_watch is not None:
+        e.seen_opcode(op.opcode)
+    write_handler(e, op, decimal)
+    return e

@@ -8,10 +8,13 @@ count. `mos6502.py` compiles the text once per variant and calls the factory
 once per core. The 2A03 variant is generated without the decimal-mode path,
 so no handler tests for the variant at run time.
 
-The templates are written against `read(addr)`/`write(addr, value)`; that is
-the "bus" handler set. `rewrite()` derives the "ram" and "paged" sets from
-the same lines by turning accesses into `mem[...]` indexing where allowed
-(see `access_class`), so all three share one description of each opcode.
+The templates write through a `Handler` (as jsbeeb's InstructionGen): each
+memory access a method call that says what it touches (an operand fetch, zero
+page, the stack, or data anywhere), which the access style of the handler
+set renders (emit.py: `read(a)` on the "bus" set, `mem[a]` on the "ram" set,
+a page test where the "paged" set cannot know, the watches' checks after
+each access in the watch sets), so that all the sets, and the compiled
+blocks (`_6502blocks`), share one description of each opcode.
 
 Conventions inside the generated code: on entry to a handler, `pc` still
 points at the opcode (the run loop fetched it); `v` is the operand value,
@@ -20,10 +23,12 @@ points at the opcode (the run loop fetched it); `v` is the operand value,
 
 from __future__ import annotations
 
-import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import replace
+from typing import TypeVar
 
-from . import stmts
+from . import emit
 from .blocks import lookup
 from .isa6502 import OPCODES, Op
 
@@ -189,117 +194,322 @@ _BRANCH = {
     "bcc": "not c", "bcs": "c", "bne": "nz & 0xFF", "beq": "not nz & 0xFF",
 }
 
-_PC1 = "(pc + 1) & 0xFFFF"
-_PC2 = "(pc + 2) & 0xFFFF"
+
+class Handler:
+    """One handler's statements, its memory accesses written through an
+    access style (emit.py): the templates below call its methods, and the
+    style of the handler set (or of a compiled block) says what each access
+    becomes. Reads are terms of the templates' expressions (`fetch`, `read`);
+    a read that needs statements of its own (under the read watch), or an
+    address a style uses more than once, goes on a line of its own before
+    the statement, in the order the bus sees the reads.
+
+    `wrap_pc` False (the "ram" set): PC is not masked, neither in operand
+    fetches nor where it moves on; a fetch past $FFFF raises IndexError
+    before the handler has changed any state (every handler fetches its
+    operands first), and the run loop redoes the instruction on the bus
+    handlers. `counts`: the handler adds its cycles to `cyc` itself (and
+    still returns them). `operands` (a compiled block's instruction, not its
+    last): the operand bytes as constants, PC left alone (the block sets
+    it), the dummy fetches of the block's own code left out. `spent`: a
+    return adds it (a block's last instruction: the cycles before it).
+
+    It notes what the block compiler asks about the code: whether an access
+    may reach a device (`bus_reads`, `bus_writes`) and the addresses of
+    the stores to plain RAM (`stores`); and for the debugger, whether the
+    handler writes before PC moves on (`writes_first`)."""
+
+    def __init__(self, style: emit.Bus, *, wrap_pc: bool = True, counts: bool = False,
+                 operands: bytes | None = None, spent: str = "") -> None:
+        self.style = style
+        self.wrap_pc = wrap_pc
+        self.counts = counts
+        self.operands = operands
+        self.spent = spent
+        self.lines: list[str] = []
+        self.bus_reads = self.bus_writes = False
+        self.stores: list[str] = []
+        self.writes_first = False
+        self._pc_moved = False
+        self._pad = ""
+        self._before: list[str] = []  # the lines the statement being written needs first
+        self._temps = 0
+
+    # -- statements -------------------------------------------------------------------
+    def put(self, *statements: str) -> None:
+        """Statements (text without memory accesses but those of `fetch` and
+        `read` in them), at the current depth."""
+        self.lines += self._before
+        self._before = []
+        self._temps = 0
+        self.lines += [self._pad + s for s in statements]
+        if not self._pad and any(s.startswith(("pc = ", "pc += ")) for s in statements):
+            self._pc_moved = True
+
+    @contextmanager
+    def block(self, header: str) -> Iterator[None]:
+        """`header` (`if ...:`) and, one level deeper, what is written inside."""
+        self.put(header)
+        self._pad += "    "
+        try:
+            yield
+        finally:
+            self._pad = self._pad[:-4]
+
+    def step(self, size: int) -> None:
+        """PC moves past the instruction."""
+        if self.operands is None:
+            self.put(f"pc = (pc + {size}) & 0xFFFF" if self.wrap_pc else f"pc += {size}")
+
+    def done(self, cycles: int) -> None:
+        """The handler returns its cycles."""
+        if self.counts:
+            self.put(f"cyc += {cycles}")
+        self.put(f"return {self.spent} + {cycles}" if self.spent else f"return {cycles}")
+
+    # -- memory -----------------------------------------------------------------------
+    def fetch(self, n: int) -> str:
+        """Operand byte `n` (1 or 2) of the instruction."""
+        if self.operands is not None:
+            return f"0x{self.operands[n - 1]:02X}"
+        return self.read(self._pc(n), emit.FETCH)
+
+    def read(self, addr: str, space: str) -> str:
+        """The value read at `addr` (an expression), as a term."""
+        r = self._named(emit.Read(addr, pad=self._pad, space=space))
+        self.bus_reads = self.bus_reads or not self.style.plain(r)
+        term = self.style.term(r)
+        if term is not None:
+            return term
+        value = self._temp("_v")
+        self._before += self.style.read(replace(r, into=value))
+        return value
+
+    def dummy(self, addr: str, space: str) -> None:
+        """A read made for its bus cycle alone."""
+        r = self._named(emit.Read(addr, pad=self._pad, space=space))
+        self.bus_reads = self.bus_reads or not self.style.plain(r)
+        self._before += self.style.read(r)
+        self.put()
+
+    def dummy_fetch(self, n: int) -> None:
+        """A read of byte `n` after the opcode, for its bus cycle alone."""
+        if self.operands is None:
+            self.dummy(self._pc(n), emit.FETCH)
+
+    def write(self, addr: str, value: str, space: str, unchanged: bool = False) -> None:
+        """A write of `value` at `addr`; `unchanged`: the value it holds."""
+        w = self._named(emit.Write(addr, value, self._pad, space=space, unchanged=unchanged))
+        if self.style.plain(w):
+            if not unchanged:
+                self.stores.append(w.addr)
+        else:
+            self.bus_writes = True
+        if not self._pc_moved:
+            self.writes_first = True
+        self._before += self.style.write(w)
+        self.put()
+
+    def seen_opcode(self, opcode: int) -> None:
+        """The read watch's check of the opcode fetch the run loop made."""
+        assert isinstance(self.style, emit.Watched)
+        self._before += self.style.seen(emit.Read("pc", f"0x{opcode:02X}", self._pad))
+        self.put()
+
+    def _pc(self, n: int) -> str:
+        return f"(pc + {n}) & 0xFFFF" if self.wrap_pc else f"pc + {n}"
+
+    def _named(self, access: _Access) -> _Access:
+        """The access with the parts its style repeats named, unless they are
+        names or numbers (a temporary set on a line of its own)."""
+        repeated = self.style.repeated(access)
+        if "addr" in repeated and not _simple(access.addr):
+            self._before.append(f"{self._pad}{(name := self._temp('_a'))} = {access.addr}")
+            access = replace(access, addr=name)
+        if isinstance(access, emit.Write) and "value" in repeated and not _simple(access.value):
+            self._before.append(f"{self._pad}{(name := self._temp('_a'))} = {access.value}")
+            access = replace(access, value=name)
+        return access
+
+    def _temp(self, prefix: str) -> str:
+        self._temps += 1
+        return f"{prefix}{self._temps - 1}"
 
 
-def _operand_address(mode: str, always_fix: bool) -> tuple[list[str], list[str] | None]:
-    """Lines that leave the effective address in `ea` and advance pc.
+_Access = TypeVar("_Access", emit.Read, emit.Write)
 
-    Returns (lines, cross) where `cross`, for indexed modes that may pay for a
-    page cross, are the lines of the slow path; then `lines` end with the
-    test `if lo > 0xFF:` under which `cross` goes, and the fast path sets
-    `ea` after it. `always_fix` (writes, RMW) takes the dummy read always.
+
+def _simple(text: str) -> bool:
+    """A name or a number: used as often as needed, it costs nothing more."""
+    if text.isidentifier():
+        return True
+    try:
+        int(text, 0)
+    except ValueError:
+        return False
+    return True
+
+
+_ZP_MODES = frozenset({"zp", "zpx", "zpy"})
+
+
+def ea_space(mode: str) -> str:
+    """What the effective address of an addressing mode may be: zero page, or anywhere."""
+    return emit.ZERO_PAGE if mode in _ZP_MODES else emit.DATA
+
+
+def _operand_address(e: Handler, mode: str, always_fix: bool) -> bool:
+    """Statements that leave the effective address in `ea` and advance pc.
+
+    True for the indexed modes that may pay for a page cross where only
+    that path takes the dummy read (`always_fix` False, reads): the
+    caller writes the test `if lo > 0xFF:` with the slow path (`_fix`)
+    under it; the fast path's address is `hi | lo`.
     """
     if mode == "zp":
-        return [f"ea = read({_PC1})", "pc = (pc + 2) & 0xFFFF"], None
+        e.put(f"ea = {e.fetch(1)}")
+        e.step(2)
+        return False
     if mode in ("zpx", "zpy"):
-        reg = mode[2]
-        return [f"z = read({_PC1})", "pc = (pc + 2) & 0xFFFF", "read(z)",
-                f"ea = (z + {reg}) & 0xFF"], None
+        e.put(f"z = {e.fetch(1)}")
+        e.step(2)
+        e.dummy("z", emit.ZERO_PAGE)
+        e.put(f"ea = (z + {mode[2]}) & 0xFF")
+        return False
     if mode == "abs":
-        return [f"ea = read({_PC1}) | read({_PC2}) << 8", "pc = (pc + 3) & 0xFFFF"], None
+        e.put(f"ea = {e.fetch(1)} | {e.fetch(2)} << 8")
+        e.step(3)
+        return False
     if mode == "izx":
-        return [f"z = read({_PC1})", "pc = (pc + 2) & 0xFFFF", "read(z)", "z = (z + x) & 0xFF",
-                "ea = read(z) | read((z + 1) & 0xFF) << 8"], None
+        e.put(f"z = {e.fetch(1)}")
+        e.step(2)
+        e.dummy("z", emit.ZERO_PAGE)
+        e.put("z = (z + x) & 0xFF")
+        e.put(f"ea = {e.read('z', emit.ZERO_PAGE)} | "
+              f"{e.read('(z + 1) & 0xFF', emit.ZERO_PAGE)} << 8")
+        return False
     if mode in ("abx", "aby", "izy"):
         reg = "x" if mode == "abx" else "y"
         if mode == "izy":
-            head = [f"z = read({_PC1})", "pc = (pc + 2) & 0xFFFF",
-                    f"lo = read(z) + {reg}", "hi = read((z + 1) & 0xFF) << 8"]
+            e.put(f"z = {e.fetch(1)}")
+            e.step(2)
+            e.put(f"lo = {e.read('z', emit.ZERO_PAGE)} + {reg}")
+            e.put(f"hi = {e.read('(z + 1) & 0xFF', emit.ZERO_PAGE)} << 8")
         else:
-            head = [f"lo = read({_PC1}) + {reg}", f"hi = read({_PC2}) << 8",
-                    "pc = (pc + 3) & 0xFFFF"]
+            e.put(f"lo = {e.fetch(1)} + {reg}")
+            e.put(f"hi = {e.fetch(2)} << 8")
+            e.step(3)
         if always_fix:
-            return head + ["read(hi | (lo & 0xFF))", "ea = (hi + lo) & 0xFFFF"], None
-        return head, ["read(hi | (lo & 0xFF))", "ea = (hi + lo) & 0xFFFF"]
+            _fix(e)
+            return False
+        return True
     raise ValueError(f"no operand address for mode {mode}")
 
 
-def _indent(lines: list[str], n: int = 1) -> list[str]:
-    return ["    " * n + line for line in lines]
+def _fix(e: Handler) -> None:
+    """An indexed address's page fixed: the dummy read in the page before."""
+    e.dummy("hi | (lo & 0xFF)", emit.DATA)
+    e.put("ea = (hi + lo) & 0xFFFF")
 
 
-def _load(address: str, body: list[str]) -> list[str]:
-    """Read the operand at `address` into `v` and apply `body`; a plain load
+def _load(e: Handler, value: Callable[[], str], body: list[str]) -> None:
+    """Read the operand (`value()`) into `v` and apply `body`; a plain load
     ("a = nz = v") takes the read directly, saving a store and a load."""
     if len(body) == 1 and body[0].endswith(" = v"):
-        return [f"{body[0][:-1]}read({address})"]
-    return [f"v = read({address})", *body]
-
-
-# Modes whose whole effective address is one expression of the operand bytes:
-# the data read nests the operand fetches, and PC moves after it.
-_DIRECT = {"imm": (None, 2), "zp": (f"read({_PC1})", 2),
-           "abs": (f"read({_PC1}) | read({_PC2}) << 8", 3)}
-
-
-def _read_handler(op: Op, body: list[str]) -> list[str]:
-    if op.mode in _DIRECT:
-        address, size = _DIRECT[op.mode]
-        return [*_load(address or _PC1, body), f"pc = (pc + {size}) & 0xFFFF",
-                f"return {op.cycles}"]
-    lines, cross = _operand_address(op.mode, always_fix=False)
-    if cross is None:
-        return [*lines, *_load("ea", body), f"return {op.cycles}"]
-    slow = [*cross, *_load("ea", body), f"return {op.cycles + 1}"]
-    return [*lines, "if lo > 0xFF:", *_indent(slow), *_load("hi | lo", body),
-            f"return {op.cycles}"]
-
-
-def _rmw_handler(op: Op, body: list[str]) -> list[str]:
-    if op.mode == "acc":  # asl/lsr/rol/ror a
-        return [f"read({_PC1})", "pc = (pc + 1) & 0xFFFF", "v = a", *body, "a = r", "return 2"]
-    if "!write" in body:
-        i = body.index("!write")
-        body = [*body[:i], "write(ea, r)", *body[i + 1:]]
+        e.put(body[0][:-1] + value())
     else:
-        body = [*body, "write(ea, r)"]
-    lines, _ = _operand_address(op.mode, always_fix=True)
+        e.put(f"v = {value()}", *body)
+
+
+def _read_handler(e: Handler, op: Op, body: list[str]) -> None:
+    # Modes whose whole effective address is one expression of the operand
+    # bytes: the data read nests the operand fetches, and PC moves after it.
+    if op.mode == "imm":
+        _load(e, lambda: e.fetch(1), body)
+        e.step(2)
+    elif op.mode == "zp":
+        _load(e, lambda: e.read(e.fetch(1), emit.ZERO_PAGE), body)
+        e.step(2)
+    elif op.mode == "abs":
+        _load(e, lambda: e.read(f"{e.fetch(1)} | {e.fetch(2)} << 8", emit.DATA), body)
+        e.step(3)
+    elif _operand_address(e, op.mode, always_fix=False):
+        with e.block("if lo > 0xFF:"):
+            _fix(e)
+            _load(e, lambda: e.read("ea", emit.DATA), body)
+            e.done(op.cycles + 1)
+        _load(e, lambda: e.read("hi | lo", emit.DATA), body)
+    else:
+        _load(e, lambda: e.read("ea", ea_space(op.mode)), body)
+    e.done(op.cycles)
+
+
+def _rmw_handler(e: Handler, op: Op, body: list[str]) -> None:
+    if op.mode == "acc":  # asl/lsr/rol/ror a
+        e.dummy_fetch(1)
+        e.step(1)
+        e.put("v = a", *body, "a = r")
+        e.done(2)
+        return
+    _operand_address(e, op.mode, always_fix=True)
+    space = ea_space(op.mode)
+    e.put(f"v = {e.read('ea', space)}")
     # The NMOS writes the unmodified value back before the new one.
-    return [*lines, "v = read(ea)", "write(ea, v)", *body, f"return {op.cycles}"]
+    e.write("ea", "v", space, unchanged=True)
+    at = body.index("!write") if "!write" in body else len(body)
+    e.put(*body[:at])
+    e.write("ea", "r", space)
+    e.put(*body[at + 1:])
+    e.done(op.cycles)
 
 
-def _unstable_store(op: Op) -> list[str]:
+def _write_handler(e: Handler, op: Op, value: str) -> None:
+    if op.mode == "zp":
+        e.write(e.fetch(1), value, emit.ZERO_PAGE)
+        e.step(2)
+    elif op.mode == "abs":
+        e.write(f"{e.fetch(1)} | {e.fetch(2)} << 8", value, emit.DATA)
+        e.step(3)
+    else:
+        _operand_address(e, op.mode, always_fix=True)
+        e.write("ea", value, ea_space(op.mode))
+    e.done(op.cycles)
+
+
+def _unstable_store(e: Handler, op: Op) -> None:
     """SHA/SHX/SHY/TAS: store reg & (high byte + 1); a page cross corrupts the address."""
     reg = {"sha": "a & x", "shx": "x", "shy": "y", "tas": "a & x"}[op.mnemonic]
     reg_index = "x" if op.mode == "abx" else "y"
     if op.mode == "izy":
-        head = [f"z = read({_PC1})", "pc = (pc + 2) & 0xFFFF",
-                f"lo = read(z) + {reg_index}", "hi = read((z + 1) & 0xFF)"]
+        e.put(f"z = {e.fetch(1)}")
+        e.step(2)
+        e.put(f"lo = {e.read('z', emit.ZERO_PAGE)} + {reg_index}",
+              f"hi = {e.read('(z + 1) & 0xFF', emit.ZERO_PAGE)}")
     else:
-        head = [f"lo = read({_PC1}) + {reg_index}", f"hi = read({_PC2})",
-                "pc = (pc + 3) & 0xFFFF"]
-    lines = [*head, "read((hi << 8) | (lo & 0xFF))"]
+        e.put(f"lo = {e.fetch(1)} + {reg_index}", f"hi = {e.fetch(2)}")
+        e.step(3)
+    e.dummy("(hi << 8) | (lo & 0xFF)", emit.DATA)
     if op.mnemonic == "tas":
-        lines += ["s = a & x"]
+        e.put("s = a & x")
         reg = "s"
-    lines += [f"t = {reg} & ((hi + 1) & 0xFF)",
-              "ea = (t << 8) | (lo & 0xFF) if lo > 0xFF else (hi << 8) | lo",
-              "write(ea, t)", f"return {op.cycles}"]
-    return lines
+    e.put(f"t = {reg} & ((hi + 1) & 0xFF)",
+          "ea = (t << 8) | (lo & 0xFF) if lo > 0xFF else (hi << 8) | lo")
+    e.write("ea", "t", emit.DATA)
+    e.done(op.cycles)
 
 
-_PUSH = ["write(0x100 | s, {v})", "s = (s - 1) & 0xFF"]
-_PULL = ["s = (s + 1) & 0xFF", "{dst} = read(0x100 | s)"]
+def _push(e: Handler, value: str) -> None:
+    e.write("0x100 | s", value, emit.STACK)
+    e.put("s = (s - 1) & 0xFF")
 
 
-def _push(value: str) -> list[str]:
-    return [line.format(v=value) for line in _PUSH]
+def _pull(e: Handler, dst: str) -> None:
+    e.put("s = (s + 1) & 0xFF")
+    e.put(f"{dst} = {e.read('0x100 | s', emit.STACK)}")
 
 
-def _pull(dst: str) -> list[str]:
-    return [line.format(dst=dst) for line in _PULL]
+def _stack_dummy(e: Handler) -> None:
+    e.dummy("0x100 | s", emit.STACK)
 
 
 _IRQ_CHECK = ["if irq_line and not p & 4:", "    end = -1"]
@@ -307,84 +517,130 @@ _IRQ_CHECK = ["if irq_line and not p & 4:", "    end = -1"]
 _IRQ_CHECK_LATE = ["if irq_line:", "    i_late = p & 4", "    end = -1"]
 
 
-def _special(op: Op) -> list[str] | None:
-    """Control flow and stack instructions, written out cycle by cycle."""
+def branch_test(op: Op) -> str:
+    """A branch's test of its flag: `if <taken>:`."""
+    return f"if {_BRANCH[op.mnemonic]}:"
+
+
+def _special(e: Handler, op: Op) -> bool:
+    """Control flow and stack instructions, written out cycle by cycle
+    (False: `op` is none of them)."""
     m = op.mnemonic
     if m in _BRANCH:
-        return [
-            f"if {_BRANCH[m]}:",
-            "    t = (pc + 2) & 0xFFFF",
-            f"    o = read({_PC1})",
-            f"    read({_PC2})",
-            "    pc = (t + REL[o]) & 0xFFFF",
-            "    if (pc ^ t) & 0xFF00:",
-            "        read((t & 0xFF00) | (pc & 0xFF))",
-            "        return 4",
-            "    return 3",
-            f"read({_PC1})",
-            "pc = (pc + 2) & 0xFFFF",
-            "return 2",
-        ]
-    if m == "jmp" and op.mode == "abs":
-        return [f"pc = read({_PC1}) | read({_PC2}) << 8", "return 3"]
-    if m == "jmp":
+        with e.block(branch_test(op)):
+            e.put("t = (pc + 2) & 0xFFFF")
+            e.put(f"o = {e.fetch(1)}")
+            e.dummy_fetch(2)
+            e.put("pc = (t + REL[o]) & 0xFFFF")
+            with e.block("if (pc ^ t) & 0xFF00:"):
+                e.dummy("(t & 0xFF00) | (pc & 0xFF)", emit.FETCH)  # in the next one's page
+                e.done(4)
+            e.done(3)
+        e.dummy_fetch(1)
+        e.step(2)
+        e.done(2)
+    elif m == "jmp" and op.mode == "abs":
+        e.put(f"pc = {e.fetch(1)} | {e.fetch(2)} << 8")
+        e.done(3)
+    elif m == "jmp":
         # The NMOS fetches the high byte of JMP ($xxFF) from $xx00.
-        return [f"t = read({_PC1}) | read({_PC2}) << 8",
-                "pc = read(t) | read((t & 0xFF00) | ((t + 1) & 0xFF)) << 8", "return 5"]
-    if m == "jsr":
-        return [f"lo = read({_PC1})", "read(0x100 | s)", "pc2 = (pc + 2) & 0xFFFF",
-                *_push("pc2 >> 8"), *_push("pc2 & 0xFF"), "pc = lo | read(pc2) << 8",
-                "return 6"]
-    if m == "rts":
-        return [f"read({_PC1})", "read(0x100 | s)", *_pull("lo"), *_pull("hi"),
-                "t = lo | hi << 8", "read(t)", "pc = (t + 1) & 0xFFFF", "return 6"]
-    if m == "rti":
-        return [f"read({_PC1})", "read(0x100 | s)", *_pull("t"), "setflags(t)",
-                *_pull("lo"), *_pull("hi"), "pc = lo | hi << 8", *_IRQ_CHECK, "return 6"]
-    if m == "brk":
-        return [f"read({_PC1})", "t = (pc + 2) & 0xFFFF", *_push("t >> 8"),
-                *_push("t & 0xFF"), *_push("flags() | 0x30"), "p |= 0x04",
-                "pc = read(0xFFFE) | read(0xFFFF) << 8", "return 7"]
-    if m in ("pha", "php"):
-        value = "a" if m == "pha" else "flags() | 0x30"
-        return [f"read({_PC1})", "pc = (pc + 1) & 0xFFFF", *_push(value), "return 3"]
-    if m == "pla":
-        return [f"read({_PC1})", "pc = (pc + 1) & 0xFFFF", "read(0x100 | s)", *_pull("a"),
-                "nz = a", "return 4"]
-    if m == "plp":
-        return [f"read({_PC1})", "pc = (pc + 1) & 0xFFFF", "read(0x100 | s)", *_pull("t"),
-                *_IRQ_CHECK_LATE, "setflags(t)", "return 4"]
-    if m == "jam":
+        e.put(f"t = {e.fetch(1)} | {e.fetch(2)} << 8")
+        e.put(f"pc = {e.read('t', emit.DATA)} | "
+              f"{e.read('(t & 0xFF00) | ((t + 1) & 0xFF)', emit.DATA)} << 8")
+        e.done(5)
+    elif m == "jsr":
+        e.put(f"lo = {e.fetch(1)}")
+        _stack_dummy(e)
+        e.put("pc2 = (pc + 2) & 0xFFFF")
+        _push(e, "pc2 >> 8")
+        _push(e, "pc2 & 0xFF")
+        e.put(f"pc = lo | {e.read('pc2', emit.FETCH)} << 8")
+        e.done(6)
+    elif m == "rts":
+        e.dummy_fetch(1)
+        _stack_dummy(e)
+        _pull(e, "lo")
+        _pull(e, "hi")
+        e.put("t = lo | hi << 8")
+        e.dummy("t", emit.DATA)
+        e.put("pc = (t + 1) & 0xFFFF")
+        e.done(6)
+    elif m == "rti":
+        e.dummy_fetch(1)
+        _stack_dummy(e)
+        _pull(e, "t")
+        e.put("setflags(t)")
+        _pull(e, "lo")
+        _pull(e, "hi")
+        e.put("pc = lo | hi << 8", *_IRQ_CHECK)
+        e.done(6)
+    elif m == "brk":
+        e.dummy_fetch(1)
+        e.put("t = (pc + 2) & 0xFFFF")
+        for value in ("t >> 8", "t & 0xFF", "flags() | 0x30"):
+            _push(e, value)
+        e.put("p |= 0x04")
+        e.put(f"pc = {e.read('0xFFFE', emit.DATA)} | {e.read('0xFFFF', emit.DATA)} << 8")
+        e.done(7)
+    elif m in ("pha", "php"):
+        e.dummy_fetch(1)
+        e.step(1)
+        _push(e, "a" if m == "pha" else "flags() | 0x30")
+        e.done(3)
+    elif m in ("pla", "plp"):
+        e.dummy_fetch(1)
+        e.step(1)
+        _stack_dummy(e)
+        if m == "pla":
+            _pull(e, "a")
+            e.put("nz = a")
+        else:
+            _pull(e, "t")
+            e.put(*_IRQ_CHECK_LATE, "setflags(t)")
+        e.done(4)
+    elif m == "jam":
         # The bus keeps reading the next byte; PC stays on the JAM (the test
         # data's 3-cycle convention). The core then halts until reset.
-        return [f"read({_PC1})", f"read({_PC1})", "halted = True", "end = -1", "return 3"]
-    if m in ("sha", "shx", "shy", "tas"):
-        return _unstable_store(op)
-    return None
+        e.dummy_fetch(1)
+        e.dummy_fetch(1)
+        e.put("halted = True", "end = -1")
+        e.done(3)
+    elif m in ("sha", "shx", "shy", "tas"):
+        _unstable_store(e, op)
+    else:
+        return False
+    return True
 
 
-def handler_body(op: Op, decimal: bool) -> list[str]:
-    """The statements of one opcode's handler."""
-    special = _special(op)
-    if special is not None:
-        return special
+def writes_before_pc_moves(op: Op) -> bool:
+    """Does `op`'s handler write while PC is still on the instruction (the
+    plain stores, the pushes of JSR and BRK)? Most move PC on first."""
+    e = Handler(emit.Bus())
+    write_handler(e, op, False)
+    return e.writes_first
+
+
+def write_handler(e: Handler, op: Op, decimal: bool) -> None:
+    """One opcode's handler, written through `e`."""
+    if _special(e, op):
+        return
     m = op.mnemonic
     if op.mode == "imp":
-        return [f"read({_PC1})", "pc = (pc + 1) & 0xFFFF", *_IMPLIED[m], "return 2"]
+        e.dummy_fetch(1)
+        e.step(1)
+        e.put(*_IMPLIED[m])
+        e.done(2)
+        return
     rmw = _rmw_ops(decimal)
     if m in rmw:
-        return _rmw_handler(op, rmw[m])
-    if m in _WRITE_OPS:
-        if op.mode in ("zp", "abs"):
-            address, size = _DIRECT[op.mode]
-            return [f"write({address}, {_WRITE_OPS[m]})", f"pc = (pc + {size}) & 0xFFFF",
-                    f"return {op.cycles}"]
-        lines, _ = _operand_address(op.mode, always_fix=True)
-        return [*lines, f"write(ea, {_WRITE_OPS[m]})", f"return {op.cycles}"]
-    reads = _read_ops(decimal)
-    if m in reads:
-        return _read_handler(op, reads[m])
-    raise ValueError(f"no handler template for ${op.opcode:02X} {m} {op.mode}")
+        _rmw_handler(e, op, rmw[m])
+    elif m in _WRITE_OPS:
+        _write_handler(e, op, _WRITE_OPS[m])
+    elif m in (reads := _read_ops(decimal)):
+        _read_handler(e, op, reads[m])
+    else:
+        raise ValueError(f"no handler template for ${op.opcode:02X} {m} {op.mode}")
+
 
 
 # The state the factory's get_state()/set_state() exchange, in this order
@@ -627,24 +883,33 @@ _RUNTIME = '''
                     break
                 end = target
                 cyc += pending()
-                try:
-                    while cyc < end:
-{lookup}                        elif cyc + b[1] < end:
-                            if same(b[2], pc):
-                                n = b[0]()  # first: a block may move cyc itself
-                                cyc += n
-                                continue
-                            bl[pc] = None  # the code changed: count again
-                            heat[pc] = 0
-                        ops[mem[pc]]()  # the RAM handlers count their cycles
-                except IndexError:
-                    # The RAM handlers leave PC unmasked; an access past $FFFF
-                    # lands here before the instruction changed anything: redo
-                    # it with the bus handlers, which wrap every address.
-                    pc &= 0xFFFF
-                    cyc += tb[read(pc)]()
-                except AtStop:
-                    stopped = True
+                while True:
+                    try:
+                        while cyc < end:
+{lookup_ram}                            elif cyc + b[1] < end:
+                                if same(b[2], pc):
+                                    n = b[0]()  # first: a block may move cyc itself
+                                    cyc += n
+                                    continue
+                                bl[pc] = None  # the code changed: count again
+                                heat[pc] = 0
+                            ops[mem[pc]]()  # the RAM handlers count their cycles
+                        else:
+                            break
+                    except IndexError:
+                        # The RAM handlers leave PC unmasked; an access past $FFFF
+                        # lands here before the instruction changed anything: redo
+                        # it with the bus handlers, which wrap every address.
+                        pc &= 0xFFFF
+                        cyc += tb[read(pc)]()
+                        break
+                    except AtStop:
+                        stopped = True
+                        break
+                    # Hot at pc: built here, outside the `try`, so that an
+                    # IndexError in the compiler is not taken for one past $FFFF.
+                    build(pc)
+                if stopped:
                     break
             pc &= 0xFFFF
         elif k == 1:
@@ -789,223 +1054,42 @@ _RUNTIME = '''
 '''
 
 
-_PC_PLUS = re.compile(r"\(pc \+ (\d)\) & 0xFFFF")
-_ZP_MODES = frozenset({"zp", "zpx", "zpy"})
+# The handler sets: how each accesses memory (see factory_source).
+FLAVORS = ("bus", "ram", "paged")
 
 
-def access_class(address: str, mode: str) -> str:
-    """What a handler's access touches: "fetch" (program bytes at PC, or the
-    page after), "zp", "stack" or "data" (anywhere: could be I/O)."""
-    if "read(" in address or "mem[" in address:  # an address read from memory
-        return "zp" if mode in _ZP_MODES else "data"
-    if address == "0x100 | s":
-        return "stack"
-    if "pc" in address:
-        return "fetch"
-    if address.startswith(("z", "(z")):
-        return "zp"
-    if address == "ea":
-        return "zp" if mode in _ZP_MODES else "data"
-    return "data"
+def not_data(access: emit.Access) -> bool:
+    """The paged set's plain-RAM accesses: program fetches, zero page and
+    stack (the run loop takes the set only where they are plain RAM)."""
+    return access.space != emit.DATA
 
 
-_NAME = re.compile(r"[a-z_]\w*")
-_LITERAL = re.compile(r"0x[0-9A-Fa-f]+|\d+")
+def handler_style(flavor: str, writes: bool = False, reads: bool = False) -> emit.Bus:
+    """The access style of a handler set, its watches checked."""
+    style = {"bus": emit.Bus(), "ram": emit.Bus("ram"),
+             "paged": emit.Paged("rd", "wd", not_data)}[flavor]
+    if writes or reads:
+        style = emit.Watched(style, emit.WRITE_WATCH if writes else None,
+                             emit.READ_WATCH if reads else None)
+    return style
 
 
-class _Rewriter:
-    """Rewrites the bus accesses of one handler line for a handler set.
-
-    `direct(address, is_write)` says whether an access may index `mem`
-    unconditionally.
-    With `paged` (the paged set) the other accesses test the page first:
-    `rd`/`wd` say per page whether reads/writes there are plain RAM, so only
-    accesses to pages with handlers call the bus. Such an address is computed
-    once, on a line of its own (`_a0 = ...`) when it is not a plain name;
-    addresses are free of side effects, so this keeps the access order.
-    """
-
-    def __init__(self, direct: Callable[[str, bool], bool], paged: bool,
-                 watch_reads: bool = False) -> None:
-        self.direct = direct
-        self.paged = paged
-        self.watch_reads = watch_reads
-        self.hoisted: list[str] = []
-
-    def name(self, address: str) -> str:
-        if _NAME.fullmatch(address) or _LITERAL.fullmatch(address):
-            return address
-        temp = f"_a{len(self.hoisted)}"
-        self.hoisted.append(f"{temp} = {address}")
-        return temp
-
-    def reads(self, text: str) -> str:
-        """`read(e)` -> `mem[e]` (or the paged test) in `text`, inner calls
-        included (the calls found by the parser: stmts.calls)."""
-        out, at = [], 0
-        for lo, hi, ((alo, ahi),) in stmts.calls(text, "read"):
-            address = text[alo:ahi]
-            inner = self.reads(address)
-            if self.watch_reads:
-                inner = self.name(inner)
-            if self.direct(address, False):
-                access = f"mem[{inner}]"
-            elif self.paged:
-                a = self.name(inner)
-                access = f"(mem[{a}] if rd[{a} >> 8] else read({a}))"
-            else:
-                access = f"read({inner})"
-            if self.watch_reads:
-                # The value on a line of its own, then the read watch's check.
-                value = f"_v{len(self.hoisted)}"
-                self.hoisted += [f"{value} = {access}", f"if rm[{inner}]:",
-                                 f"    rhook({inner}, {value})"]
-                access = value
-            out += [text[at:lo], access]
-            at = hi
-        return "".join(out) + text[at:]
-
-
-def _watch(pad: str, address: str, value: str) -> list[str]:
-    """The write watch after a write (`watched`): the hook for a watched address."""
-    return [f"{pad}if wm[{address}]:", f"{pad}    whook({address}, {value})"]
-
-
-def rewrite(line: str, mode: str, flavor: str,
-            direct: Callable[[str, bool], bool] | None = None,
-            watched: bool = False, read_watched: bool = False) -> list[str]:
-    """One handler line as lines of the "ram" or "paged" handler set.
-
-    "ram" (the bus has no handler or watch at all) indexes `mem` for every
-    access. "paged" (zero page and stack plain RAM, handlers elsewhere)
-    indexes `mem` for program fetches, zero page and stack, and for other
-    accesses tests the page (`rd`/`wd`) and calls the bus only where a
-    handler sits. A dummy read, or the RMW write-back of the unchanged
-    value, that lands on plain RAM has no effect and is dropped.
-
-    "ram" also drops PC's mask: an operand fetch past $FFFF then raises
-    IndexError before the handler has changed any state (every handler
-    fetches its operands first), and the run loop redoes that instruction
-    on the masking bus handlers. Values kept for later (`t = ...`, `pc2 = ...`:
-    return addresses, a branch's base) keep their mask.
-
-    `direct(address, is_write)`, when given, replaces the paged set's rule
-    (compiled blocks know more about the pages an instruction touches).
-
-    `watched` (the write-watch sets, any flavor, "bus" included) follows every
-    write, a dropped dummy one too, with `if wm[address]: whook(address, value)`:
-    the core's own write watch, one index per write.
-
-    `read_watched` (the read-watch sets) puts every read, dummy ones and
-    those dropped on plain RAM included, on a line of its own
-    (`_v0 = ...`) followed by `if rm[address]: rhook(address, _v0)`, in the
-    order the bus sees them; the "ram" set then keeps PC's mask (no
-    instruction may be started over after its hook has run).
-    """
-    if flavor == "bus":
-        stripped = line.lstrip()
-        pad = line[: len(line) - len(stripped)]
-        pre: list[str] = []
-        if read_watched and "read(" in stripped:
-            rw = _Rewriter(lambda address, is_write: False, paged=False, watch_reads=True)
-            stripped = rw.reads(stripped)
-            pre = [pad + h for h in rw.hoisted]
-            if _NAME.fullmatch(stripped):
-                return pre  # a dummy read: its check is all
-        write = stmts.call_statement(stripped, "write") if watched else None
-        if write is None:
-            return [*pre, pad + stripped]
-        address, value = write
-        return [*pre, f"{pad}_wa = {address}", f"{pad}_wv = {value}", f"{pad}write(_wa, _wv)",
-                *_watch(pad, "_wa", "_wv")]
-    if direct is not None:
-        pass
-    elif flavor == "ram":
-        def direct(address: str, is_write: bool) -> bool:
-            return True
-    else:
-        def direct(address: str, is_write: bool) -> bool:
-            return access_class(address, mode) != "data"
-    rw = _Rewriter(direct, paged=flavor == "paged", watch_reads=read_watched)
-    stripped = line.lstrip()
-    pad = line[: len(line) - len(stripped)]
-    if flavor == "ram" and not read_watched and not stripped.startswith(("t = ", "pc2 = ")):
-        stripped = _PC_PLUS.sub(r"pc + \1", stripped)
-        if stripped.startswith("pc = pc + "):
-            stripped = "pc += " + stripped[len("pc = pc + "):]
-    dummy = stmts.call_statement(stripped, "read")
-    if dummy is not None:
-        (address,) = dummy
-        if read_watched:
-            rw.reads(stripped)
-            return [pad + h for h in rw.hoisted]
-        if direct(address, False):
-            return []
-        a = rw.name(rw.reads(address))
-        return [pad + h for h in rw.hoisted] + [f"{pad}if not rd[{a} >> 8]:",
-                                                 f"{pad}    read({a})"]
-    write = stmts.call_statement(stripped, "write")
-    if write is not None:
-        address, value = write
-        dummy = stripped == "write(ea, v)"  # RMW write-back of the unchanged value
-        if direct(address, True):
-            target = rw.reads(address)
-            if not watched:
-                if dummy:
-                    return [pad + h for h in rw.hoisted]
-                stored = rw.reads(value)
-                return [pad + h for h in rw.hoisted] + [f"{pad}mem[{target}] = {stored}"]
-            if "mem[" in target or "read(" in target:  # the store could change it
-                target = rw.name(target)
-            if dummy:
-                return [pad + h for h in rw.hoisted] + _watch(pad, target, "v")
-            stored = rw.reads(value)
-            return [pad + h for h in rw.hoisted] + [
-                f"{pad}mem[{target}] = {stored}", *_watch(pad, target, f"mem[{target}]")]
-        target, value = rw.reads(address), rw.reads(value)
-        if not rw.paged:
-            return [pad + h for h in rw.hoisted] + [f"{pad}write({target}, {value})"]
-        a = rw.name(target)
-        if watched and not _NAME.fullmatch(value):
-            value = rw.name(value)
-        lines = [f"{pad}if not wd[{a} >> 8]:", f"{pad}    write({a}, {value})"]
-        if not dummy:
-            lines[0] = f"{pad}if wd[{a} >> 8]:"
-            lines[1:] = [f"{pad}    mem[{a}] = {value}", f"{pad}else:",
-                         f"{pad}    write({a}, {value})"]
-        if watched:
-            lines += _watch(pad, a, value)
-        return [pad + h for h in rw.hoisted] + lines
-    text = rw.reads(stripped)
-    return [pad + h for h in rw.hoisted] + [pad + text]
-
-
-_RETURN = re.compile(r"( *)return (\d+)")
-
-
-def _handler(name: str, comment: str, flavor: str, body: list[str],
-             opcode: int | None = None) -> list[str]:
+def _handler(name: str, comment: str, op: Op, decimal: bool, flavor: str,
+             writes: bool = False, reads: bool = False) -> list[str]:
     """One handler's definition. The "ram" set's handlers add their cycles to
     `cyc` themselves (and still return them): the loops that run them, above
-    all step()'s quiet path, then do nothing after the call. With `opcode`
-    (the read-watch sets) it first checks its own opcode fetch, which the
-    loop that called it made."""
-    nonlocals = HANDLER_NONLOCALS
-    if opcode is not None:
-        body = ["if rm[pc]:", f"    rhook(pc, 0x{opcode:02X})", *body]
-    if flavor == "ram":
-        nonlocals += ", cyc"
-        counted = []
-        for line in body:
-            m = _RETURN.fullmatch(line)
-            if m is None and "return" in line:
-                raise ValueError(f"{name}: a return that is not a cycle count: {line!r}")
-            if m is not None:
-                counted.append(f"{m[1]}cyc += {m[2]}")
-            counted.append(line)
-        body = counted
+    all step()'s quiet path, then do nothing after the call; they leave PC
+    unmasked (see `Handler`), but under the read watch (no instruction may be
+    started over after its hook has run). The read-watch sets' handlers
+    first check their own opcode fetch, which the loop that called them made."""
+    ram = flavor == "ram"
+    e = Handler(handler_style(flavor, writes, reads), wrap_pc=not ram or reads, counts=ram)
+    if reads:
+        e.seen_opcode(op.opcode)
+    write_handler(e, op, decimal)
+    nonlocals = HANDLER_NONLOCALS + (", cyc" if ram else "")
     return [f"    def {name}():  # {comment}", f"        nonlocal {nonlocals}",
-            *_indent(body, 2)]
+            *("        " + line for line in e.lines)]
 
 
 def factory_source(decimal: bool) -> str:
@@ -1021,18 +1105,15 @@ def factory_source(decimal: bool) -> str:
     cycles; the "ram" ones have also added them to `cyc` (see `_handler`).
     """
     out = [_PRELUDE]
-    for flavor, table in (("bus", "table"), ("ram", "ram_table"), ("paged", "paged_table")):
+    for flavor, table in zip(FLAVORS, ("table", "ram_table", "paged_table"), strict=True):
         names = []
         for op in OPCODES:
             assert op is not None
             name = f"{flavor}_{op.opcode:02x}"
             names.append(name)
-            body = handler_body(op, decimal)
-            if flavor != "bus":
-                body = [new for line in body for new in rewrite(line, op.mode, flavor)]
-            out.extend(_handler(name, f"{op.mnemonic} {op.mode}", flavor, body))
+            out.extend(_handler(name, f"{op.mnemonic} {op.mode}", op, decimal, flavor))
         out.append(f"    {table} = (" + ", ".join(names) + ")")
-    out.append(_RUNTIME.format(lookup=lookup(24)))
+    out.append(_RUNTIME.format(lookup=lookup(24), lookup_ram=lookup(28, hot=("break",))))
     return "\n".join(out) + "\n"
 
 
@@ -1040,22 +1121,19 @@ def watched_source(decimal: bool, names: list[str], reads: bool = False,
                    writes: bool = True) -> str:
     """`outer()` returning the watch handler sets (bus, ram, paged): the
     three sets of `factory_source` with each write (`writes`) and each read
-    (`reads`) followed by the watch's check (`rewrite(watched=...,
-    read_watched=...)`). `names` are the core's closure cells, declared here
-    so that the handlers can be rebound to a live core's cells."""
+    (`reads`) followed by the watch's check (`emit.Watched`). `names` are
+    the core's closure cells, declared here so that the handlers can be
+    rebound to a live core's cells."""
     out = ["def outer():", f"    {' = '.join(names)} = None"]
     sets = []
-    for flavor in ("bus", "ram", "paged"):
+    for flavor in FLAVORS:
         handlers = []
         for op in OPCODES:
             assert op is not None
             name = f"w{flavor}_{op.opcode:02x}"
             handlers.append(name)
-            body = [new for line in handler_body(op, decimal)
-                    for new in rewrite(line, op.mode, flavor, watched=writes,
-                                       read_watched=reads)]
-            out.extend(_handler(name, f"{op.mnemonic} {op.mode}, watched", flavor, body,
-                                op.opcode if reads else None))
+            out.extend(_handler(name, f"{op.mnemonic} {op.mode}, watched", op, decimal,
+                                flavor, writes, reads))
         sets.append("(" + ", ".join(handlers) + ")")
     out.append(f"    return ({', '.join(sets)})")
     return "\n".join(out) + "\n"

@@ -41,14 +41,15 @@ A block behaves exactly like its instructions one by one:
 from __future__ import annotations
 
 import functools
-import re
 import types
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from . import isa9900 as isa
+from . import stmts
 from ._tms9900gen import HANDLER_NONLOCALS, handler_lines, handler_name
-from .blocks import BlockTable
+from .blocks import BlockTable, walk
 from .codegen import closure_function
 
 MAX_INSTRUCTIONS = 24
@@ -75,40 +76,39 @@ def block_table() -> BlockTable:
 _LEAVE = "cycles >= end or attn and (stop_req or holdoff or idle or 0 < irq <= st & 15)"
 _STEP = "pc = (pc + 2) & 0xFFFF"
 _STEPPED = "# pc + 2"
-# The block's code bytes and their span, in its own-code tests (known at its end).
-_CODE, _LO, _HI = "@code@", "@lo@", "@hi@"
-_PLACE = re.compile("@code@|@lo@|@hi@")
-# What only the last instruction of a block may do: change PC otherwise, WP,
-# the interrupt state or the idle state, or call anything but the bus.
-_LAST_ONLY = re.compile(r"\b(?:wp|idle|holdoff|attn|rebase|switch|cru_in|cru_out|table|ga_w|"
-                        r"ga_b|cru_bit|stcr_cycles|enter_interrupt|illegal)\b|\bfor\b|\bwhile\b")
-_CALL = re.compile(r"\b(\w+)\(")
+# What only the last instruction of a block may name: PC changed otherwise,
+# WP, the interrupt state or the idle state, or anything but the bus called.
+_LAST_ONLY = frozenset(("wp", "idle", "holdoff", "attn", "rebase", "switch", "cru_in",
+                        "cru_out", "table", "ga_w", "ga_b", "cru_bit", "stcr_cycles",
+                        "enter_interrupt", "illegal"))
 # What a block may call: the bus (a device) and the watches' hooks (the
 # debugger's conditions), which may look at PC and the cycle count.
-_SEES_PC = ("read", "write", "whook", "wword", "rhook", "rword")
-_CALLS_SEEING_PC = re.compile(r"\b(?:" + "|".join(_SEES_PC) + r")\(")
-_ASSIGN = re.compile(r"(\w+) = (.*)")
-_AUGMENTED = re.compile(r"(\w+) (?:\+|-|&|\||\^|<<|>>)= ")
-_CONSTANT = re.compile(r"(?:\s|0x[0-9A-Fa-f]+\b|\d+\b|True\b|False\b|not\b|and\b|or\b|"
-                       r"<<|>>|<=|>=|==|!=|[-+*&|^~()<>])+")
-_TABLE = re.compile(r"\b(wr|slow2|slow|rdir|wdir|lae_w|laep_b|parity)\[([^\[\]]+)\]")
-_IF = re.compile(r"if (.*):")
-_IF_EXPRESSION = re.compile(r"(\w+) = (.*?) if (True|False) else (.*)")
-_STORE = re.compile(r"mem\[(.*)\] = ")
+_SEES_PC = frozenset(("read", "write", "whook", "wword", "rhook", "rword"))
+# The engine's tables a block folds in where their index is a constant.
+TABLES = ("slow", "slow2", "rdir", "wdir", "lae_w", "laep_b", "parity")
+_FOLDED = frozenset(("wr", *TABLES))
 
 
 def _indent(line: str) -> int:
     return len(line) - len(line.lstrip())
 
 
+def _parsed(line: str) -> stmts.Stmt:
+    return stmts.parse(line.strip())
+
+
 def _value(expr: str) -> int | None:
-    """The value of an expression of literals only, else None."""
-    if not _CONSTANT.fullmatch(expr):
-        return None
-    try:
-        return int(eval(expr, {"__builtins__": {}}))  # noqa: S307 - literals and operators only
-    except (SyntaxError, ArithmeticError, TypeError):
-        return None
+    """The value of an expression of literals only (`True` and `False` too), else None."""
+    return stmts.literal(expr, booleans=True)
+
+
+def _assigned(stmt: stmts.Stmt) -> str | None:
+    """The name an assignment (`x = ...`, `x += ...`) sets first, else None."""
+    if stmt.kind == "op=" and stmt.sets:
+        return stmt.sets[0]
+    if stmt.kind == "=" and stmt.targets[0].isidentifier():
+        return stmt.targets[0]
+    return None
 
 
 def _no_empty_blocks(lines: list[str]) -> list[str]:
@@ -129,17 +129,16 @@ def straight(lines: list[str]) -> bool:
     """Whether an instruction may run inside a block (not only as its last):
     one return, at its end; PC moved only past its own operand words; no
     call but to the bus and the watches' hooks."""
-    if [i for i, line in enumerate(lines) if line.strip() == "return"] != [len(lines) - 1]:
+    parsed = [_parsed(line) for line in lines]
+    if [i for i, stmt in enumerate(parsed) if stmt.kind == "return"] != [len(lines) - 1] or \
+            parsed[-1].value is not None:
         return False
-    if any(line.strip().startswith("return ") for line in lines):
-        return False
-    for line in lines:
-        text = line.strip()
-        if _LAST_ONLY.search(text):
+    for line, stmt in zip(lines, parsed, strict=True):
+        if stmt.kind in ("for", "while") or not _LAST_ONLY.isdisjoint(stmt.names):
             return False
-        if any(name not in _SEES_PC for name in _CALL.findall(text)):
+        if not stmt.called <= _SEES_PC:
             return False
-        if re.match(r"pc\b\s*[-+&|^]?=", text) and (line != _STEP):
+        if stmt.kind in ("=", "op=") and "pc" in stmt.sets and line != _STEP:
             return False
     return True
 
@@ -159,41 +158,47 @@ class _Folder:
         self.tables = tables
         self.locals = locals_  # the handler's own names (the rest are the core's cells)
 
-    def table(self, m: re.Match[str]) -> str:
-        index = _value(m.group(2))
-        if index is None:
-            return m.group(0)
-        name = m.group(1)
+    def table(self, name: str, index: int) -> str | None:
+        """`name[index]` folded (None: left to run time)."""
         if name == "wr":
             return _literal((self.wp + 2 * (index & 15)) & 0xFFFF)
         try:
             value = self.tables[name][index]
-        except IndexError:
-            return m.group(0)  # (the handler would raise it too: leave it to run time)
+        except (IndexError, KeyError):
+            return None  # (the handler would raise it too: leave it to run time)
         return str(bool(value)) if name in ("rdir", "wdir") else _literal(value)
 
-    def fold(self, lines: list[str]) -> list[str]:
-        # In a loop a later statement runs before an earlier one: no constants carried.
-        carry = not any(line.strip().startswith(("for ", "while ")) for line in lines)
+    def fold(self, lines: list[str], carry: bool = True) -> list[str]:
+        """`lines` folded; `carry` False (they hold a loop, in which a later
+        statement runs before an earlier one): no constants carried."""
         env: dict[str, str] = {}
         out: list[str] = []
         queue = list(reversed(lines))
         while queue:
             line = queue.pop()
-            pad, text = line[:_indent(line)], line.strip()
-            target, head, rhs = None, "", text
-            if m := _ASSIGN.fullmatch(text):
-                target, head, rhs = m.group(1), f"{m.group(1)} = ", m.group(2)
-            elif m := _AUGMENTED.match(text):
-                target, head, rhs = m.group(1), text[:m.end()], text[m.end():]
-                if target in env:  # it reads its target: w += x -> w = <w> + (x)
+            pad, stmt = line[:_indent(line)], _parsed(line)
+            target, head, rhs = _assigned(stmt), "", stmt.text
+            known = env if env and not env.keys().isdisjoint(stmt.names) else {}
+            if target is not None:
+                assert stmt.value is not None
+                head, rhs = stmt.text[:stmt.value[0]], stmt.text[stmt.value[0]:]
+                if known:
+                    rhs = stmt.substituted(known, stmt.value[0])
+                if stmt.kind == "op=" and target in env:  # it reads its target:
+                    # w += x -> w = <w> + (x)
                     head, rhs = f"{target} = ", f"{env[target]} {head.split()[1][:-1]} ({rhs})"
-            rhs = self._substitute(rhs, env)
-            text = head + rhs
-            if (c := _IF_EXPRESSION.fullmatch(text)) is not None:
-                rhs = c.group(2) if c.group(3) == "True" else c.group(4)
-                text = f"{c.group(1)} = {rhs}"
-            if (c := _IF.fullmatch(text)) is not None and (cond := _value(c.group(1))) is not None:
+            elif known:
+                rhs = stmt.substituted(known)
+            folded = self._tables(rhs)
+            text = head + folded
+            if folded != rhs and target is not None:
+                # A table made a choice's test constant (a page plain RAM or not).
+                choice = _parsed(text).choice
+                if choice is not None and (test := text[slice(*choice[0])]) in ("True", "False"):
+                    folded = text[slice(*choice[1 if test == "True" else 2])]
+                    text = f"{target} = {folded}"
+            rhs = folded
+            if stmt.kind == "if" and (cond := _value(text[3:-1])) is not None:
                 queue += reversed(self._branch(queue, len(pad), bool(cond)))
                 continue
             if target is not None:
@@ -203,20 +208,28 @@ class _Folder:
                 value = _value(rhs) if head.endswith(" = ") else None
                 if carry and target in self.locals and value is not None and not pad:
                     env[target] = _literal(value)
-                    if not any(_indent(later) and re.match(rf"{target}\b\s*\S?=", later.strip())
-                               for later in queue):
+                    if not any(later[0] == " " and target in later and _assigned(
+                            _parsed(later)) == target for later in queue):
                         continue  # every later use sees the constant
             out.append(pad + text)
         return _no_empty_blocks(out)
 
-    def _substitute(self, text: str, env: dict[str, str]) -> str:
-        if env:
-            text = re.sub(r"\b(" + "|".join(env) + r")\b", lambda m: env[m.group(1)], text)
-        for _ in range(3):  # tables indexed by what an earlier fold made constant
-            folded = _TABLE.sub(self.table, text)
-            if folded == text:
+    def _tables(self, text: str) -> str:
+        """The tables in `text` indexed by constants folded in (those indexed
+        by what an earlier fold made constant too, up to three deep)."""
+        for _ in range(3):
+            if "[" not in text:
                 break
-            text = folded
+            stmt = stmts.parse(text)
+            pieces = []
+            for lo, hi, name, ilo, ihi in stmt.subscripts:
+                index = _value(text[ilo:ihi]) if name in _FOLDED else None
+                value = self.table(name, index) if index is not None else None
+                if value is not None and not (pieces and lo < pieces[-1][1]):
+                    pieces.append((lo, hi, value))
+            if not pieces:
+                break
+            text = stmts.splice(text, pieces)
         return text
 
     @staticmethod
@@ -230,13 +243,13 @@ class _Folder:
             return [line[4:] for line in out]
         then = body()
         other: list[str] = []
-        if queue and queue[-1].strip() == "else:" and _indent(queue[-1]) == depth:
+        if queue and _indent(queue[-1]) == depth and _parsed(queue[-1]).kind == "else":
             queue.pop()
             other = body()
-        elif queue and queue[-1].strip().startswith("elif ") and _indent(queue[-1]) == depth:
+        elif queue and _indent(queue[-1]) == depth and _parsed(queue[-1]).kind == "elif":
             if taken:  # skip the rest of the chain
-                while queue and (_indent(queue[-1]) > depth or queue[-1].strip().startswith(
-                        ("elif ", "else:"))):
+                while queue and (_indent(queue[-1]) > depth or _parsed(queue[-1]).kind in (
+                        "elif", "else")):
                     queue.pop()
                 return then
             queue[-1] = queue[-1].replace("elif ", "if ", 1)
@@ -255,23 +268,79 @@ def _side_exit(op: int, addr: int, start: int) -> bool:
 def _calls_bus(line: str) -> bool:
     """A statement that may call the bus or a watch's hook, where one may
     look at PC and the cycle count."""
-    return _CALLS_SEEING_PC.search(line) is not None
+    return not _SEES_PC.isdisjoint(_parsed(line).called)
 
 
-def _folded(raw: list[str], op: int, addr: int, wp: int, last: bool, fetch_wait: int,
-            tables: dict[str, Sequence[Any]], cells: frozenset[str]) -> list[str]:
+def _put(line: str, name: str, value: str) -> str:
+    """`line` with the name `name` read as `value` (a literal) wherever it is."""
+    stmt = _parsed(line)
+    return line[:_indent(line)] + stmt.substituted({name: value}) if name in stmt.names \
+        else line
+
+
+@functools.cache
+def _facts(name: str, waits: bool, mode: str, watch: bool, read_watch: bool
+           ) -> tuple[frozenset[str], bool]:
+    """What handler `name` of a variant assigns (`_assigned`), and whether it
+    holds a loop (asked once)."""
+    lines = [_parsed(line) for line in handler_lines(name, waits, mode, watch, read_watch)]
+    return (frozenset(_assigned(stmt) for stmt in lines) - {None},  # type: ignore[operator]
+            any(stmt.kind in ("for", "while") for stmt in lines))
+
+
+@functools.cache
+def _length(name: str) -> int:
+    """The bytes of an instruction that handler `name` runs: its opcode word
+    and the words after it that it steps PC past."""
+    return 2 + 2 * handler_lines(name, False, "ram").count(_STEP)
+
+
+# An instruction of a block: (address, opcode word, handler, side exit, last, end address)
+_Instr = tuple[int, int, str, bool, bool, int]
+
+
+def _decode(mem: bytearray, pc: int, rdir: Sequence[bool], stops: bytearray | None,
+            variant: tuple[bool, str, bool, bool]) -> list[_Instr]:
+    """The instructions of the block at pc for a variant of the handlers
+    (waits, mode, watch, read_watch), ending before a stop address (the
+    run loop stops there)."""
+    def step(addr: int, index: int) -> tuple[_Instr, int | None] | None:
+        if addr > 0xFFF8 or not (rdir[addr >> 8] and rdir[(addr + 5) >> 8]):
+            return None  # code outside plain memory (or at the top): fetched by the run loop
+        op = (mem[addr] << 8) | mem[addr + 1]
+        name = handler_name(op)
+        if name == "illegal":
+            return None  # (the run loop's `illegal` does it)
+        room = index + 1 < MAX_INSTRUCTIONS
+        exits = room and _side_exit(op, addr, pc)
+        last = not room or not (exits or _inside(name, *variant))
+        end = addr + 2 if exits or last else addr + _length(name)
+        return (addr, op, name, exits, last, end), None if last else end
+
+    return walk(pc, step, MAX_INSTRUCTIONS, _nowhere if stops is None else stops.__getitem__)
+
+
+def _nowhere(addr: int) -> bool:
+    return False
+
+
+def _folded(raw: list[str], facts: tuple[frozenset[str], bool], op: int, addr: int, wp: int,
+            last: bool, fetch_wait: int, tables: dict[str, Sequence[Any]],
+            cells: frozenset[str]) -> list[str]:
     """One instruction's statements with its opcode, workspace and tables
     folded in; inside a block (not `last`) PC too, as a constant stepped past
     each operand word (a `_STEPPED` line where it moves), without the final
     return. The opcode fetch's wait states are counted first where a device
-    may look at the cycle count (as the run loop does), else with the rest."""
-    assigned = {m.group(1) for line in raw if (m := _ASSIGN.fullmatch(line.strip()))
-                or (m := _AUGMENTED.match(line.strip()))}
-    folder = _Folder(wp, tables, frozenset(assigned - cells))
-    lines = [re.sub(r"\bop\b", _literal(op), line) for line in raw]
+    may look at the cycle count (as the run loop does), else with the rest.
+    `facts`: `_facts` of the handler, whose lines `raw` are."""
+    assigned, loops = facts
+    folder = _Folder(wp, tables, assigned - cells)
+    opcode = _literal(op)
+    lines = [_put(line, "op", opcode) for line in raw]
     if last:
         return [f"pc = {_literal((addr + 2) & 0xFFFF)}",
-                *([f"cycles += {fetch_wait}"] if fetch_wait else []), *folder.fold(lines)]
+                *([f"cycles += {fetch_wait}"] if fetch_wait else []),
+                *folder.fold(lines, not loops)]
     at = addr + 2
     placed = []
     for line in lines[:-1]:  # the final `return` goes
@@ -279,8 +348,8 @@ def _folded(raw: list[str], op: int, addr: int, wp: int, last: bool, fetch_wait:
             at += 2
             placed.append(_STEPPED)
             continue
-        placed.append(re.sub(r"\bpc\b", _literal(at), line))
-    lines = folder.fold(placed)
+        placed.append(_put(line, "pc", _literal(at)))
+    lines = folder.fold(placed, not loops)
     if fetch_wait and any(_calls_bus(line) for line in lines):
         lines.insert(0, f"cycles += {fetch_wait}")
     elif fetch_wait:
@@ -302,8 +371,22 @@ def _fetch_check(addr: int, op: int, fetch_wait: int) -> list[str]:
             f"    rword({_literal(addr)}, {_literal(op)})"]
 
 
+@dataclass(frozen=True)
+class _OwnCodeTest:
+    """A block's test, after a write, that its own code is as compiled (known
+    once the block has ended): its bytes unchanged (a device's write, which
+    may switch a bank in), or a store's address `store` outside them."""
+
+    pad: str
+    store: str = ""
+
+    def lines(self, code: bytes, lo: int, hi: int) -> list[str]:
+        test = f"{lo} <= {self.store} < {hi}" if self.store else \
+            f"not mem.startswith({code!r}, {lo})"
+        return [f"{self.pad}if {test}:", f"{self.pad}    bw = 1"]
+
+
 _ALL_PAGES = (True,) * 256
-TABLES = ("slow", "slow2", "rdir", "wdir", "lae_w", "laep_b", "parity")
 
 
 def build(cells: dict[str, types.CellType], mem: bytearray, pc: int, wp: int,
@@ -320,31 +403,21 @@ def build(cells: dict[str, types.CellType], mem: bytearray, pc: int, wp: int,
               if name in cells and cells[name].cell_contents is not None}
     rdir = tables.get("rdir") or _ALL_PAGES  # ("ram": every page is plain memory)
     slow = tables.get("slow") if waits else None
-    body: list[str] = []
-    addr = pc
-    count = 0
+    instrs = _decode(mem, pc, rdir, stops, (waits, mode, watch, read_watch))
+    if len(instrs) < 2:
+        return None  # one instruction: the run loop does that as fast
+    body: list[str | _OwnCodeTest] = []
     bus_writes = False
     final: list[str] | None = None  # the last instruction's statements, if it has any
     jumps = False  # and it is a jump (JMP, JNE...)
-    while count < MAX_INSTRUCTIONS:
-        if addr > 0xFFF8 or not (rdir[addr >> 8] and rdir[(addr + 5) >> 8]):
-            break  # code outside plain memory (or at the top): fetched by the run loop
-        if count and stops is not None and stops[addr]:
-            break  # the run loop stops there
-        op = (mem[addr] << 8) | mem[addr + 1]
-        name = handler_name(op)
-        if name == "illegal":
-            break  # (the run loop's `illegal` does it)
+    for addr, op, name, exits, last, end in instrs:
         raw = handler_lines(name, waits, mode, watch, read_watch)
         fetch_wait = slow[addr >> 8] if slow is not None else 0
-        count += 1
-        exits = count < MAX_INSTRUCTIONS and _side_exit(op, addr, pc)
-        last = count == MAX_INSTRUCTIONS or not (exits or _inside(name, waits, mode, watch,
-                                                                  read_watch))
         key = (addr, op, wp, last or exits)
         lines = folds.get(key)
         if lines is None:
-            lines = folds[key] = _folded(raw, op, addr, wp, last or exits,
+            lines = folds[key] = _folded(raw, _facts(name, waits, mode, watch, read_watch),
+                                         op, addr, wp, last or exits,
                                          0 if read_watch else fetch_wait, tables,
                                          frozenset(cells))
         # The opcode's fetch, checked by the read watch as the run loop checks it.
@@ -352,12 +425,10 @@ def build(cells: dict[str, types.CellType], mem: bytearray, pc: int, wp: int,
         if exits:  # taken, it leaves with PC at its target; not, the block goes on
             assert lines[-1] == "return", lines
             body += fetched + lines[:-1]
-            addr += 2
-            body += [f"if {_LEAVE}:", f"    pc = {_literal(addr)}", "    return"]
+            body += [f"if {_LEAVE}:", f"    pc = {_literal(end)}", "    return"]
             continue
         if last:  # it runs as its handler would, on the live PC
             final, jumps = fetched + lines, isa.DECODE[op].fmt == isa.JUMP
-            addr += 2
             break
         leaves = False  # may this one's writes end the block?
         now = addr + 2
@@ -370,45 +441,46 @@ def build(cells: dict[str, types.CellType], mem: bytearray, pc: int, wp: int,
             if _calls_bus(line):  # a device, or a watch's hook, sees PC as it would be
                 body.append(f"{pad}pc = {_literal(now)}")
             body.append(line)
-            text = line.strip()
-            if text.startswith("write("):
+            stmt = _parsed(line)
+            store = stmt.index[1] if stmt.kind == "=" and stmt.index and \
+                stmt.index[0] == "mem" else None
+            if "write" in stmt.called and stmts.call_statement(stmt.text, "write") is not None:
                 # A device: an interrupt it raises sets `attn`; memory it changes
                 # (a bank switched in) may be this block's own code.
-                body += [f"{pad}if not mem.startswith({_CODE}, {_LO}):", f"{pad}    bw = 1"]
+                body.append(_OwnCodeTest(pad))
                 leaves = True
-            elif (m := _STORE.match(text)) and not m.group(1).endswith(" + 1"):
+            elif store is not None and not store.endswith(" + 1"):
                 # (a word's second byte: its even address was tested just before)
-                fixed = _value(m.group(1))
+                fixed = _value(store)
                 if fixed is not None and not pc <= fixed < pc + 6 * MAX_INSTRUCTIONS:
                     continue  # a register, say: surely not this block's code
-                body += [f"{pad}if {_LO} <= {m.group(1)} < {_HI}:", f"{pad}    bw = 1"]
+                body.append(_OwnCodeTest(pad, store))
                 leaves = True
         bus_writes = bus_writes or leaves
-        addr += 2 + 2 * lines.count(_STEPPED)
+        assert now == end, (now, end)
         body += [f"if {_LEAVE}{' or bw' if leaves else ''}:",
-                 f"    pc = {_literal(addr)}",
+                 f"    pc = {_literal(end)}",
                  "    return"]
-    if count < 2:
-        return None  # one instruction: the run loop does that as fast
+    addr = instrs[-1][-1]  # where the block's code ends
+    code = bytes(mem[pc:addr])
+    lines = [new for line in body for new in (
+        line.lines(code, pc, addr) if isinstance(line, _OwnCodeTest) else [line])]
     if final is None:
-        body.append(f"pc = {_literal(addr)}")
+        lines.append(f"pc = {_literal(addr)}")
     elif jumps:  # (no block starts at a stop: run_stops stops there first)
         # A loop (its last instruction a jump back to its start) goes round in
         # the block while the run loop would only run it again. (Nothing but
         # PC and the cycles changed since the guard before the jump.)
-        body = ["while True:", *("    " + line for line in body), *(
+        lines = ["while True:", *("    " + line for line in lines), *(
             new for line in final for new in (
                 [f"    {line[:_indent(line)]}if pc != {pc} or {_LEAVE}:",
                  f"    {line[:_indent(line)]}    return",
-                 f"    {line[:_indent(line)]}continue"] if line.strip() == "return"
+                 f"    {line[:_indent(line)]}continue"] if _parsed(line).kind == "return"
                 else ["    " + line]))]
     else:
-        body += final
-    code = bytes(mem[pc:addr])
-    known = {_CODE: repr(code), _LO: str(pc), _HI: str(addr)}  # (known now the block has ended)
-    body = [_PLACE.sub(lambda m: known[m.group(0)], line) for line in body]
+        lines += final
     if bus_writes:
-        body.insert(0, "bw = 0")
-    fn = closure_function(f"block_{pc:04x}", "end", HANDLER_NONLOCALS, body, cells,
+        lines.insert(0, "bw = 0")
+    fn = closure_function(f"block_{pc:04x}", "end", HANDLER_NONLOCALS, lines, cells,
                           f"<TMS9900 block >{pc:04X} WP >{wp:04X}>")
     return fn, code, wp

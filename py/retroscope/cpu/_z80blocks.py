@@ -52,8 +52,9 @@ from ._z80gen import (
     side_exit,
     side_exit_target,
 )
-from .blocks import BlockTable, at_stop
+from .blocks import BlockTable, at_stop, walk
 from .disz80 import decode
+from .isaz80 import Form
 
 MAX_INSTRUCTIONS = 24
 # Times an address starts the fetch loop's instruction before it is compiled
@@ -67,6 +68,8 @@ SPAN = 4  # the most bytes read where it finds that no block can start (one inst
 
 # (function, most T-states, its code segments as (start, end), the first one's bytes)
 Block = tuple[Callable, int, tuple[tuple[int, int], ...], bytes]
+# An instruction of a block: (form, operand bytes, address of the first, end address)
+Instr = tuple[Form, list[int], int, int]
 # The block table's entries where none can start and at a stop address: the
 # fetch loop takes neither as a block that fits (most T-states; NOBLOCK it
 # knows), and the stop's "function" raises AtStop (its code, none, is always
@@ -96,49 +99,48 @@ def compile_block(ram: bytearray, pages: tuple[tuple[bool, ...], tuple[bool, ...
     (1 writes, 2 reads): it leaves after an instruction whose watched access
     asked for a stop."""
     direct = pages[0]
-    instrs: list = []
-    addr = pc
-    loops = False
     read = ram.__getitem__
     seen: set[int] = set()  # where its instructions start
     calls: list[int] = []  # where the block's CALLs and RSTs return to
     returns: dict[int, int] = {}  # a RET's index: where it must return to
-    while len(instrs) < MAX_INSTRUCTIONS:
-        if instrs and addr in stops:
-            break
+
+    def step(addr: int, index: int) -> tuple[Instr, int | None] | None:
         if addr + 4 > 0x10000 or not (direct[addr >> 8] and direct[(addr + 3) >> 8]):
-            break
+            return None
         form, length, _ = decode(read, addr)
         if form is None or not block_allows(form):
-            break
+            return None
         fixed = len(form.encoding[0])
         operands = list(ram[addr + fixed:addr + length])
         if form.prefix in ("ddcb", "fdcb"):
             operands = operands[:1]  # DD CB d op: only d is an operand
-        instrs.append((form, operands, addr + fixed, addr + length))
+        instr, end = (form, operands, addr + fixed, addr + length), addr + length
         seen.add(addr)
-        addr += length
-        if side_exit(form) and side_exit_target(addr, operands[0]) == pc:
-            loops = True  # back to the start: the block goes round
-            break
-        if followed(form) and len(instrs) < MAX_INSTRUCTIONS:
+        room = index + 1 < MAX_INSTRUCTIONS
+        if side_exit(form) and side_exit_target(end, operands[0]) == pc:
+            return instr, None  # back to the start: the block goes round
+        if followed(form) and room:
             if form.mnemonic == "ret":
                 if not calls:
-                    break
-                target = returns[len(instrs) - 1] = calls.pop()
+                    return instr, None
+                target = returns[index] = calls.pop()
             else:
-                target = jump_target(form, operands, addr)
+                target = jump_target(form, operands, end)
                 if form.mnemonic in ("call", "rst"):
-                    calls.append(addr)
+                    calls.append(end)
             if target in seen:
-                returns.pop(len(instrs) - 1, None)
-                break
-            addr = target
-            continue
-        if block_ends(form) and not (side_exit(form) and len(instrs) < MAX_INSTRUCTIONS):
-            break
+                returns.pop(index, None)
+                return instr, None
+            return instr, target
+        if block_ends(form) and not (side_exit(form) and room):
+            return instr, None
+        return instr, end
+
+    instrs = walk(pc, step, MAX_INSTRUCTIONS, stops.__contains__)
     if not instrs:
         return None
+    form, operands, _, end = instrs[-1]
+    loops = side_exit(form) and side_exit_target(end, operands[0]) == pc
     forward = _forward_jumps(instrs)
     most = _most(instrs, forward)
     segments = code_segments(instrs)

@@ -29,7 +29,7 @@ counted anew, and for the no-block verdicts, which have no bytes to check.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import Any
+from typing import Any, TypeVar
 
 ADDRESSES = 0x10000
 # So many new stops at once (a range) start the table again instead of
@@ -209,20 +209,47 @@ class CompiledCode:
         return out
 
 
-def lookup(indent: int, block: str = "b", counting: str = "") -> str:
+Instr = TypeVar("Instr")
+
+
+def walk(start: int, step: Callable[[int, int], tuple[Instr, int | None] | None], most: int,
+         stopped: Callable[[int], object]) -> list[Instr]:
+    """Where a block ends: its instructions from `start`, each as the core's
+    `step(at, index)` gives it (the instruction at `at`, the block's
+    `index`-th) with the address the block goes on at (the next
+    instruction's, or a jump's that the block follows; None: the block ends
+    after it, a jump out or back to `start`), or None where no instruction
+    of a block can be (its code not in plain memory, an instruction only
+    the run loop runs). At most `most`, and none at a stop address
+    (`stopped(at)`) but the first: the run loop must stop there."""
+    out: list[Instr] = []
+    at: int | None = start
+    while at is not None and len(out) < most:
+        if out and stopped(at):
+            break
+        found = step(at, len(out))
+        if found is None:
+            break
+        instr, at = found
+        out.append(instr)
+    return out
+
+
+def lookup(indent: int, block: str = "b", counting: str = "",
+           hot: tuple[str, ...] = ("build(pc)", "continue")) -> str:
     """The run loops' part of the table's protocol, as generated loop text
     (at `indent` spaces): the entry at `pc` into `block` and, where it is
-    None (and `counting`, if given, holds), the visit counted, the address
-    built at HOT visits and the loop gone round to look again. `bl`, `heat`,
-    `HOT` and `build` are the loop's names of the table's `blocks`, `heat`,
-    `hot` and `build`; the core's own test of a block that is there follows
+    None (and `counting`, if given, holds), the visit counted and, at HOT
+    visits, `hot`: the address built and the loop gone round to look again
+    (or what a loop that builds elsewhere does). `bl`, `heat`, `HOT` and
+    `build` are the loop's names of the table's `blocks`, `heat`, `hot` and
+    `build`; the core's own test of a block that is there follows
     (`elif ...:`)."""
     pad = " " * indent
-    test = f"if {block} is None:"
-    count = ["h = heat[pc] + 1", "heat[pc] = h", "if h == HOT:", "    build(pc)", "    continue"]
+    count = ["h = heat[pc] + 1", "heat[pc] = h", "if h == HOT:", *("    " + s for s in hot)]
     if counting:
-        test, count = f"if {block} is None:", [f"if {counting}:", *("    " + c for c in count)]
-    return "".join(f"{pad}{line}\n" for line in [f"{block} = bl[pc]", test,
+        count = [f"if {counting}:", *("    " + c for c in count)]
+    return "".join(f"{pad}{line}\n" for line in [f"{block} = bl[pc]", f"if {block} is None:",
                                                     *("    " + c for c in count)])
 
 

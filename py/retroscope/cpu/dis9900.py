@@ -9,24 +9,25 @@ side-effect free (`Bus.peek`). The text is TI Editor/Assembler syntax that our
 assembler reads back, with symbol names in place of addresses where `symbols`
 (name -> address) has one.
 
-Each line carries its data-manual clock count on a flat bus (`cycles`) and on
-the TI-99/4A (`cycles_ti99`: + 4 per access through the 8-bit multiplexer,
-see `tms9900.ti99_slow`). The accesses are the chip's own (instruction and
-extension fetches, register reads and writes, read-before-write). Where an
-access's address is not in the instruction (indirect, indexed, the new
-workspace of BLWP/XOP) it is counted as on the 8-bit bus; the workspace is
-taken at `wp` (default >8300, the scratch pad). `note` says where the real
-count depends on data: jumps not taken, shift counts from R0, DIV, ABS, X.
+Each line carries its data-manual clock count on a flat bus (`cycles`) and
+with a board's wait states (`cycles_waited`: `waits`, the board's extra
+cycles per access for each 256-byte page, as the core takes them; the
+TI-99/4A's are `machines.ti99.memory.WAIT_STATES`). The accesses are the
+chip's own (instruction and extension fetches, register reads and writes,
+read-before-write). Where an access's address is not in the instruction
+(indirect, indexed, the new workspace of BLWP/XOP) it is counted as in the
+slowest page; the workspace is taken at `wp` (default >8300). `note` says
+where the real count depends on data: jumps not taken, shift counts from R0,
+DIV, ABS, X.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from . import isa9900 as isa
 from .disasm import Count, symbol_names, walk
-from .tms9900 import WAIT_CYCLES, ti99_slow
 
 UNKNOWN = -1  # an access whose address depends on run-time data
 
@@ -40,7 +41,7 @@ class Line:
     mnemonic: str  # "DATA" for a word that is no instruction
     text: str  # e.g. "MOV  *R1+,@TABLE(R2)"
     cycles: int  # data-manual clock cycles on a flat bus
-    cycles_ti99: int  # the same with the TI-99/4A's wait states
+    cycles_waited: int  # the same with the board's wait states (`waits`; none: `cycles`)
     accesses: tuple[int, ...]  # memory accesses by address (UNKNOWN: data-dependent)
     note: str  # "" or how the count varies at run time
     target: int | None  # jump/branch target or symbolic operand address
@@ -50,7 +51,7 @@ class Line:
         raw = " ".join(f"{self.data[i]:02X}{self.data[i + 1]:02X}"
                        for i in range(0, len(self.data), 2))
         return (f"{self.address:04X}  {raw:<14}  {self.text:<28}"
-                f" {self.cycles:>3} / {self.cycles_ti99}")
+                f" {self.cycles:>3} / {self.cycles_waited}")
 
 
 class _Walker:
@@ -103,8 +104,9 @@ def _signed8(v: int) -> int:
 
 
 def decode(read: Callable[[int], int], address: int, names: Mapping[int, str] | None = None,
-           wp: int = 0x8300, slow: Callable[[int], bool] = ti99_slow) -> Line:
-    """Disassemble the one instruction at `address` (even; bit 0 is ignored)."""
+           wp: int = 0x8300, waits: Sequence[int] | None = None) -> Line:
+    """Disassemble the one instruction at `address` (even; bit 0 is ignored);
+    `waits`: the board's wait states (256 per-page counts), if any."""
     names = names or {}
     w = _Walker(read, address & 0xFFFE, wp & 0xFFFE, names)
     word = w.fetch()
@@ -119,9 +121,10 @@ def decode(read: Callable[[int], int], address: int, names: Mapping[int, str] | 
         w.cycles = op.cycles
         operands, note = _operands(op, word, w)
         text = f"{mnemonic:<4} {operands}".rstrip()
-    waits = sum(WAIT_CYCLES for a in w.accesses if a == UNKNOWN or slow(a))
+    waited = sum(max(waits) if a == UNKNOWN else waits[a >> 8] for a in w.accesses) \
+        if waits else 0
     data = b"".join(x.to_bytes(2, "big") for x in w.words)
-    return Line(w.pc, data, mnemonic, text, w.cycles, w.cycles + waits, tuple(w.accesses),
+    return Line(w.pc, data, mnemonic, text, w.cycles, w.cycles + waited, tuple(w.accesses),
                 note, w.target, names.get(w.pc))
 
 
@@ -225,8 +228,8 @@ def _operands(op: isa.Op, word: int, w: _Walker) -> tuple[str, str]:  # noqa: C9
 
 def disassemble(read: Callable[[int], int], start: int, end_or_count: int | Count,
                 symbols: Mapping[str, int] | None = None, wp: int = 0x8300,
-                slow: Callable[[int], bool] = ti99_slow) -> list[Line]:
+                waits: Sequence[int] | None = None) -> list[Line]:
     """Disassemble from `start` up to an end address (exclusive) or a `Count`."""
     names = symbol_names(symbols or {})
-    return walk(lambda address: decode(read, address, names, wp, slow), start & 0xFFFE,
+    return walk(lambda address: decode(read, address, names, wp, waits), start & 0xFFFE,
                 end_or_count)

@@ -14,7 +14,7 @@ from __future__ import annotations
 import ast
 import functools
 import re
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 # The node types of an expression of integer literals and operators alone.
 _LITERAL_NODES = (ast.Expression, ast.BinOp, ast.UnaryOp, ast.BoolOp, ast.Compare, ast.IfExp,
@@ -27,7 +27,7 @@ class Stmt:
     """One statement (a line of generated code, without its indentation)."""
 
     text: str
-    kind: str  # "=", "op=", "if", "elif", "else", "while", "return", "break", ...
+    kind: str  # "=", "op=", "if", "elif", "else", "while", "return", "break", "comment", ...
     target_spans: tuple[tuple[int, int], ...] = ()  # "=": where each target is
     sets: tuple[str, ...] = ()  # the names its targets that are names (`a`, `a, b`) set
     single: bool = False  # "=": every target a single name (then `sets` are they)
@@ -44,6 +44,11 @@ class Stmt:
     attributes: tuple[tuple[int, int, str, bool], ...] = ()
     # "=" with one target `name[index]`, or an `if name[index]:`: name, where index is
     index_span: tuple[str, int, int] | None = None
+    called: frozenset[str] = frozenset()  # the functions it calls (`f(...)`, `x.f(...)`: f)
+    # (start, end, name, index start, index end): each `name[index]` in it
+    subscripts: tuple[tuple[int, int, str, int, int], ...] = ()
+    # "=" whose value is `body if test else orelse`: where test, body and orelse are
+    choice: tuple[tuple[int, int], tuple[int, int], tuple[int, int]] | None = None
 
     @property
     def targets(self) -> tuple[str, ...]:
@@ -62,18 +67,20 @@ class Stmt:
         """The text (or its part [lo, hi)) with each place of a name in
         `values` holding its value."""
         hi = len(self.text) if hi is None else hi
-        return _splice(self.text[lo:hi], [(a - lo, b - lo, values[name])
+        return splice(self.text[lo:hi], [(a - lo, b - lo, values[name])
                                           for a, b, name in self.places
                                           if name in values and lo <= a and b <= hi])
 
     def with_locals(self, prefix: str) -> str:
         """The text with each `obj.attribute` of `attributes` as a local
         `<prefix><attribute>`."""
-        return _splice(self.text, [(lo, hi, prefix + attr)
+        return splice(self.text, [(lo, hi, prefix + attr)
                                    for lo, hi, attr, _ in self.attributes])
 
 
-def _splice(text: str, pieces: list[tuple[int, int, str]]) -> str:
+def splice(text: str, pieces: list[tuple[int, int, str]]) -> str:
+    """`text` with each span [start, end) of `pieces` (they do not overlap)
+    holding its new text."""
     out, at = [], 0
     for lo, hi, new in sorted(pieces):
         out += [text[at:lo], new]
@@ -88,7 +95,11 @@ def parse(text: str, obj: str = "", attributes: frozenset[str] = frozenset()) ->
     once per shape: statements that differ only in their numbers' digits
     (a block's addresses, operands, T-states) share one parse."""
     stmt = _parse(_shape(text), obj, attributes)
-    return stmt if stmt.text == text else replace(stmt, text=text)
+    if stmt.text == text:
+        return stmt
+    same = object.__new__(Stmt)  # (as dataclasses.replace, without its __init__ call)
+    same.__dict__.update(stmt.__dict__, text=text)
+    return same
 
 
 def _shape(text: str) -> str:
@@ -112,6 +123,8 @@ def _parse(text: str, obj: str, attributes: frozenset[str]) -> Stmt:
     word = text.split(" ", 1)[0].rstrip(":")
     if word in _BARE:
         return Stmt(text, word)
+    if text.startswith("#"):
+        return Stmt(text, "comment")
     node, shift = _tree(text)
     kind, value = "expr", None
     targets: list[ast.expr] = []
@@ -134,6 +147,7 @@ def _parse(text: str, obj: str, attributes: frozenset[str]) -> Stmt:
     in_target = {id(n) for t in targets for n in ast.walk(t)} if kind == "=" else set()
     in_value = {id(n) for n in ast.walk(value)} if value is not None else set()
     places, attrs, names, walrus, value_names = [], [], set(), [], set()
+    called, subscripts = set(), []
     calls = strings = False
     for n in ast.walk(node):
         if isinstance(n, ast.Name):
@@ -144,6 +158,11 @@ def _parse(text: str, obj: str, attributes: frozenset[str]) -> Stmt:
                 places.append((n.col_offset + shift, n.end_col_offset + shift, n.id))
         elif isinstance(n, ast.Call):
             calls = calls or id(n) in in_value
+            if isinstance(n.func, ast.Name | ast.Attribute):
+                called.add(n.func.id if isinstance(n.func, ast.Name) else n.func.attr)
+        elif isinstance(n, ast.Subscript) and isinstance(n.value, ast.Name):
+            subscripts.append((n.col_offset + shift, n.end_col_offset + shift, n.value.id,
+                               n.slice.col_offset + shift, n.slice.end_col_offset + shift))
         elif isinstance(n, ast.Constant):
             strings = strings or isinstance(n.value, str | bytes)
         elif isinstance(n, ast.NamedExpr) and isinstance(n.target, ast.Name):
@@ -164,12 +183,17 @@ def _parse(text: str, obj: str, attributes: frozenset[str]) -> Stmt:
     if isinstance(indexed, ast.Subscript) and isinstance(indexed.value, ast.Name):
         index = (indexed.value.id, indexed.slice.col_offset + shift,
                  indexed.slice.end_col_offset + shift)
+    choice = None
+    if kind == "=" and isinstance(value, ast.IfExp):
+        choice = tuple((part.col_offset + shift, part.end_col_offset + shift)
+                       for part in (value.test, value.body, value.orelse))
     return Stmt(
         text, kind, tuple((t.col_offset, t.end_col_offset) for t in targets if kind == "="),
         tuple(n.id for t in named for n in ast.walk(t) if isinstance(n, ast.Name)),
         kind == "=" and all(isinstance(t, ast.Name) for t in targets), span,
         frozenset(names), frozenset(value_names), tuple(walrus), calls, strings,
-        tuple(places), tuple(attrs), index)
+        tuple(places), tuple(attrs), index, frozenset(called), tuple(sorted(subscripts)),
+        choice)
 
 
 Call = tuple[int, int, tuple[tuple[int, int], ...]]  # start, end, its arguments' spans
@@ -227,18 +251,25 @@ def _names_only(target: ast.expr) -> bool:
 
 
 @functools.lru_cache(maxsize=16384)
-def literal(expression: str) -> int | None:
+def literal(expression: str, booleans: bool = False) -> int | None:
     """The value of an expression of integer literals and operators alone
     (arithmetic, bits, comparisons, `and`/`or`/`not`, `x if c else y`;
-    booleans as 0 and 1), else None."""
+    booleans as 0 and 1; with `booleans`, `True` and `False` among its
+    literals), else None."""
     if expression.isdigit():
         return int(expression)
-    try:
-        tree = ast.parse(expression, mode="eval")
-    except SyntaxError:
+    if not _literal_only(_shape(expression), booleans):
         return None
-    for n in ast.walk(tree):
-        if not isinstance(n, _LITERAL_NODES) or isinstance(n, _NO_LITERAL_OPS) or (
-                isinstance(n, ast.Constant) and type(n.value) is not int):
-            return None
-    return int(eval(compile(tree, "<literal>", "eval"), {"__builtins__": {}}))  # noqa: S307
+    return int(eval(expression, {"__builtins__": {}}))  # noqa: S307 - literals and operators only
+
+
+@functools.lru_cache(maxsize=16384)
+def _literal_only(shape: str, booleans: bool) -> bool:
+    """Whether an expression (as `_shape` gives it) is literals and operators alone."""
+    try:
+        tree = ast.parse(shape, mode="eval")
+    except SyntaxError:
+        return False
+    allowed = (int, bool) if booleans else (int,)
+    return all(isinstance(n, _LITERAL_NODES) and not isinstance(n, _NO_LITERAL_OPS) and not (
+        isinstance(n, ast.Constant) and type(n.value) not in allowed) for n in ast.walk(tree))

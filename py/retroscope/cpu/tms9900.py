@@ -6,8 +6,9 @@ single bytes, so a register's byte is its high byte). Every destination is read
 before it is written, as the chip does, so bus watches see both.
 
 Timing: the data manual's base cycles plus its address-modification table
-(`isa9900.py`), and with `wait_states` 4 more per memory access outside the
-TI-99/4A's 16-bit memory (see `ti99_slow`). DIV without overflow counts 92,
+(`isa9900.py`), and with `wait_states` (the board's table: extra cycles per
+access, per 256-byte page, as the TI-99/4A's `machines/ti99/memory.py` gives
+them) the waits of every memory access. DIV without overflow counts 92,
 the low end of the manual's 92-124. Interrupts: `interrupt(level)` holds
 INTREQ (level-sensitive) until `interrupt(None)`; it is taken between
 instructions when level <= the ST mask, except right after BLWP, XOP or an
@@ -63,40 +64,22 @@ from .core import Access, Mask, WatchHook, check_access, checked_watch
 
 CruRead = Callable[[int], int]
 CruWrite = Callable[[int, int], None]
-WaitSpec = bool | Callable[[int], bool] | Sequence[int] | None
 # A core watch as the engines take it: (per-byte mask, per-word mask, hook).
 _Watch = tuple[bytearray, bytearray, Callable[[int, int], Any]]
 
-WAIT_CYCLES = 4  # per access through the TI-99/4A's 8-bit multiplexer
-
-
-def ti99_slow(addr: int) -> bool:
-    """True where the TI-99/4A adds wait states: all but the console ROM
-    (>0000->1FFF) and the 16-bit scratch pad with its mirrors (>8000->83FF).
-
-    The scratch pad is often given as >8300->83FF; the conformance corpus
-    (generated from the console's real decoding) charges none in its mirrors
-    >8000->82FF either, and we follow it.
-    """
-    return not (addr < 0x2000 or 0x8000 <= addr < 0x8400)
-
-
-def wait_table(spec: WaitSpec) -> list[int] | None:
-    """A per-256-byte-page table of extra cycles per access, or None for none.
-
-    `spec` is None/False (flat bus), True (TI-99/4A), a predicate on an address
-    (tested once per page), or 256 per-page cycle counts.
-    """
-    if spec is None or spec is False:
+def wait_table(table: Sequence[int] | None) -> list[int] | None:
+    """A board's wait states as the core keeps them: extra cycles per
+    access, one count per 256-byte page (None: none, a flat bus)."""
+    if table is None:
         return None
-    if spec is True:
-        spec = ti99_slow
-    if callable(spec):
-        return [WAIT_CYCLES if spec(page << 8) else 0 for page in range(256)]
-    table = [int(v) for v in spec]
-    if len(table) != 256:
-        raise ValueError("a wait-state table needs 256 per-page entries")
-    return table
+    if isinstance(table, str) or not isinstance(table, Sequence):
+        raise TypeError("wait states are 256 per-page cycle counts (the board's table), "
+                        f"not {table!r}")
+    pages = [int(v) for v in table]
+    if len(pages) != 256 or min(pages) < 0:
+        raise ValueError("a wait-state table needs 256 per-page counts of 0 or more, "
+                         f"not {len(pages)}")
+    return pages
 
 
 def _lae_word(v: int) -> int:
@@ -182,8 +165,9 @@ def _register(n: int) -> property:
 class TMS9900(CompiledCode):
     """The TMS9900 over a `Bus` (flat 64 KiB RAM if none is given).
 
-    `wait_states`: None for a flat bus, True for the TI-99/4A's memory map, a
-    predicate on addresses, or a 256-entry per-page table (see `wait_table`).
+    `wait_states`: None for a flat bus, else the board's extra cycles per
+    access for each 256-byte page (256 counts; the TI-99/4A's:
+    `machines.ti99.memory.WAIT_STATES`).
     CRU: set `cru_read(bit) -> 0/1` and `cru_write(bit, value)` (or call
     `attach_cru(obj)`); by default inputs read 0 and outputs go nowhere.
     `irq` is the level held on INTREQ (0: none), `holdoff` says the next
@@ -206,7 +190,8 @@ class TMS9900(CompiledCode):
     r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, r13, r14, r15 = (
         _register(n) for n in range(16))
 
-    def __init__(self, bus: Bus | None = None, wait_states: WaitSpec = None) -> None:
+    def __init__(self, bus: Bus | None = None,
+                 wait_states: Sequence[int] | None = None) -> None:
         self.bus = bus if bus is not None else Bus()
         self._cru_read: CruRead = _cru_zero
         self._cru_write: CruWrite = _cru_ignore

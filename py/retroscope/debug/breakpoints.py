@@ -137,6 +137,11 @@ class BreakpointSet:
         bp.condition = condition or ""
         return bp
 
+    def refresh(self) -> None:
+        """Make the masks again after breakpoints were moved (a source edit)."""
+        for kind in KINDS:
+            self._rebuild(kind)
+
     def clear(self) -> None:
         self.items.clear()
         for kind in KINDS:

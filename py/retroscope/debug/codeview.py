@@ -69,11 +69,15 @@ class CodeView:
         self.symbols = symbols
         self.peek = machine.bus.peek
         self._data_map: DataMap | None = None
+        self._data_version = 0
 
     @property
     def data_map(self) -> DataMap:
-        if self._data_map is None:  # built on first use: the listing does not change
+        # Built on first use, again once another program is put in (an edit).
+        version = getattr(self.machine, "program_version", 0)
+        if self._data_map is None or self._data_version != version:
             self._data_map = DataMap(programs_of(self.machine))
+            self._data_version = version
         return self._data_map
 
     def _length(self, a: int, names: dict[int, str]) -> tuple[int, bool]:

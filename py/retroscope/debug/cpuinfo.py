@@ -246,15 +246,9 @@ class Info6502(CpuInfo):
         but for the plain stores (STA/STX/STY absolute and zero page), which
         write first: there PC is still on the instruction."""
         if self._writes_first is None:
-            from ..cpu._6502gen import handler_body
-            first = bytearray(256)
-            for code, op in enumerate(self._ops):
-                if op is not None:
-                    body = handler_body(op, False)
-                    writes = [i for i, line in enumerate(body) if "write(" in line]
-                    moves = [i for i, line in enumerate(body) if line.startswith("pc = ")]
-                    first[code] = bool(writes and moves and writes[0] < moves[0])
-            self._writes_first = first
+            from ..cpu._6502gen import writes_before_pc_moves
+            self._writes_first = bytearray(
+                op is not None and writes_before_pc_moves(op) for op in self._ops)
         return at if self._writes_first[read(at & 0xFFFF)] else -1
 
     def text(self, read: Callable[[int], int], addr: int,

@@ -55,6 +55,8 @@ class Event(NamedTuple):
       "command"   {"verb", "args"}   (a machine's panel verb)
       "pointer"   {"x", "y", "down"}
       "input"     {"source"}         (the input switched: "player" or a program's name)
+      "source"    {"edit", "mode"}   (the program's source edited: srcdiff's text, the
+                                     whole edit in force after it; patch | restart)
 
     `at_start`: made at the frame's start (before any of it ran)."""
 

@@ -44,6 +44,12 @@ def _apply(session: Any, kind: str, args: dict[str, Any]) -> None:
                 session.command(verb, rest)
             except Exception:  # noqa: BLE001 - it failed the first time too
                 pass
+        elif kind == "source":
+            result = session.apply_edit(args.get("edit", ""), args.get("mode", "patch"))
+            if not result["ok"]:
+                first = result["errors"][0] if result["errors"] else {"message": "refused"}
+                raise ReplayError(f"its source edit does not assemble here: "
+                                  f"{first['message']}")
         elif kind == "input":
             pass  # the buttons a program pressed are in the journal's inputs
         else:

@@ -602,6 +602,112 @@ class Session:
         self._edited(self.position(), "register", {"name": str(name).lower(), "value": value})
         return self.registers()
 
+    # -- the program's source (machines/program_edit.py) -----------------------------------
+    def _program_editor(self) -> Any:
+        from ..machines.program_edit import EditError
+
+        try:
+            return self.machine.program_editor()
+        except EditError as exc:
+            raise DebugError(str(exc)) from None
+
+    def sources(self) -> list[dict[str, Any]]:
+        """The program's files as the program in force was assembled:
+        [{file, text, edited, generated}]."""
+        return self._program_editor().sources()
+
+    def program_info(self) -> dict[str, Any]:
+        """The edit in force: its text (srcdiff's; "" for the shipped program),
+        per file changed the lines changed, and the change as a unified diff."""
+        from .. import srcdiff
+
+        edit = self.machine.program_edit
+        diff = self._program_editor().unified_diff(edit) if edit else ""
+        return {"edit": edit, "files": srcdiff.summary(srcdiff.decode(edit)), "diff": diff}
+
+    def edit_source(self, file: Any, text: Any, mode: Any = "patch") -> dict[str, Any]:
+        """Assemble the program with `file` holding `text` and put it in
+        (`mode` patch: RAM and devices kept; restart: from power-on). Refused,
+        nothing changes: {ok: false, errors: [{file, line, message}]}."""
+        from ..machines.program_edit import EditError
+
+        try:
+            edit = self._program_editor().edit_with(file, text)
+        except EditError as exc:
+            return {"ok": False, "errors": exc.errors}
+        return self.apply_edit(edit, mode)
+
+    def revert_source(self, mode: Any = "patch") -> dict[str, Any]:
+        """Back to the shipped program."""
+        return self.apply_edit("", mode)
+
+    def apply_edit(self, edit: Any, mode: Any = "patch") -> dict[str, Any]:
+        """Put in the program of a whole edit (srcdiff's text: a link's, a
+        ready edit's, the journal's). An applied edit is history like a memory
+        edit: seeking before it gives the old program as it ran."""
+        from .. import srcdiff
+        from ..machines.program_edit import MODES, EditError
+
+        if mode not in MODES:
+            raise DebugError(f"mode is one of {', '.join(MODES)}, not {str(mode)[:20]!r}")
+        if not isinstance(edit, str):
+            raise DebugError("an edit is srcdiff's text")
+        editor = self._program_editor()
+        machine = self.machine
+        try:
+            program = editor.program_for(edit)
+        except EditError as exc:
+            return {"ok": False, "errors": exc.errors}
+        where = self.position()
+        before, old_edit = machine.program, machine.program_edit
+        if mode == "patch":
+            spans = editor.install(program, edit)
+        else:
+            self._keeping_frame(lambda: editor.restart(program, edit))
+            spans = []
+            self._at_frame_start = True
+            self._pending_buttons = None
+            self.control.plan = None
+            self.paused = True
+            self.control.reason = StopReason(StopKind.RESET, self.cpu.pc, "restarted")
+        self._follow_lines(before, program, editor.texts(old_edit), editor.texts(edit))
+        self._edited(where, "source", {"edit": edit, "mode": mode})
+        self._install()
+        self._moved()
+        self.memory.mark_pause(fresh=mode != "patch")
+        return {"ok": True, "errors": [], "mode": mode,
+                "changed": [[lo, hi] for lo, hi in spans],
+                "files": srcdiff.summary(srcdiff.decode(edit)), "status": self.status()}
+
+    def _follow_lines(self, old: Any, new: Any, old_texts: dict[str, str],
+                      new_texts: dict[str, str]) -> None:
+        """Execute breakpoints follow the source line they stand on (a line
+        changed or deleted keeps its address); those on a symbol, the symbol."""
+        from .. import srcdiff
+
+        maps: dict[str, Any] = {}
+        moved = False
+        for bp in list(self.breakpoints.items.values()):
+            if bp.symbol and bp.symbol in self.symbols:
+                at = self.symbols[bp.symbol]
+                bp.start, bp.end, moved = at, at + (bp.end - bp.start), True
+                continue
+            if bp.kind != "exec" or bp.start != bp.end:
+                continue
+            row = old.row_at(bp.start)
+            if row is None or row.address != bp.start or row.file not in new_texts:
+                continue
+            if row.file not in maps:
+                maps[row.file] = srcdiff.line_map(srcdiff.diff_file(
+                    row.file, old_texts[row.file], new_texts[row.file]))
+            line = maps[row.file](row.line)
+            at = new.address_of(line, row.file) if line is not None else None
+            if at is not None and at != bp.start:
+                bp.start = bp.end = at
+                moved = True
+        if moved:
+            self.breakpoints.refresh()
+
     # -- code views ------------------------------------------------------------------------
     def _address(self, addr: Any) -> int:
         """An address argument (number, "$C000", symbol), PC when None."""

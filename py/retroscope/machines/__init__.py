@@ -108,4 +108,6 @@ def input_sources(machine_id: str) -> dict[str, Any]:
 
 
 def create(machine_id: str, **params: Any) -> Machine:
-    return _module(machine_id).create(**params)
+    machine = _module(machine_id).create(**params)
+    machine.power_on_state = machine.snapshot()  # what a restart with an edited program takes
+    return machine

@@ -455,6 +455,8 @@ CALL_SENTINEL = 0xFFF0
 
 # The snapshot's key for the framebuffer: what the machine last drew.
 PICTURE = "framebuffer"
+# The snapshot's key for the program's edit (program_edit.py), while there is one.
+PROGRAM = "program"
 
 
 class Machine:
@@ -660,6 +662,38 @@ class Machine:
             raw = self.read(addr) if size == 1 else [self.read(addr + i) for i in range(size)]
         return mechanics_row(name, addr, size, fmt, raw)
 
+    # -- the program as source (program_edit.py) --------------------------------------
+    PROGRAM_SPACES: tuple[Any, ...] = ()  # program_edit.Space: where the program may lie
+    program: Any = None  # the Program in force (a machine with several: `programs` too)
+    program_edit = ""  # the edit in force, as srcdiff's text ("": the shipped program)
+    program_version = 0  # counts the programs put in (views cached on the listing check it)
+    power_on_state: dict[str, Any] | None = None  # the snapshot `create` made (a restart's)
+    idle_intact = True  # the wait loop's code is the shipped program's (else no turn skipped)
+    _editor: Any = None
+
+    def program_recipe(self) -> Any:
+        """How the program was assembled (a program_edit.Recipe), None if it
+        cannot be edited."""
+        return None
+
+    def program_image(self, program: Any) -> list[tuple[int, bytes]]:
+        """The program as it lies in memory: (address, bytes) spans."""
+        from .program_edit import program_image
+
+        return program_image(program, self.PROGRAM_SPACES)
+
+    def program_changed(self) -> None:
+        """Another program was put in: a machine re-reads what it took from
+        the symbols (its wait loop...)."""
+
+    def program_editor(self) -> Any:
+        """The machine's ProgramEditor, made on first use (before any edit)."""
+        if self._editor is None:
+            from .program_edit import ProgramEditor
+
+            self._editor = ProgramEditor(self)
+        return self._editor
+
     # -- optional capabilities ---------------------------------------------------
     def pointer(self, x: int, y: int, down: bool) -> None:
         """Mouse/touch at framebuffer coordinates (machines that use it override)."""
@@ -757,8 +791,10 @@ class Machine:
         """Everything needed to resume exactly: CPU, memory, devices, frame,
         and the picture last drawn (`PICTURE`: the video hardware draws once
         a frame, so what is on screen cannot be drawn again from the rest;
-        it is left out of the state hash)."""
-        return {
+        it is left out of the state hash); while the program is edited, the
+        edit (`PROGRAM`: absent for the shipped program, so that its states
+        hash as they always did)."""
+        snap = {
             "cpu": self.cpu.snapshot(),
             "ram": self.bus.snapshot(),
             "devices": self.device_snapshot(),
@@ -767,10 +803,22 @@ class Machine:
             "buttons": self.buttons,
             PICTURE: bytes(self.framebuffer),
         }
+        if self.program_edit:
+            snap[PROGRAM] = self.program_edit
+        return snap
 
     def restore(self, snap: dict[str, Any]) -> None:
         self.cpu.restore(snap["cpu"])
         self.bus.restore(snap["ram"])
+        edit = snap.get(PROGRAM, "")
+        if edit != self.program_edit:  # its bytes came back with memory
+            if not isinstance(edit, str):
+                raise MachineError("a snapshot's program edit is not text")
+            from .program_edit import EditError
+            try:
+                self.program_editor().switch(edit, write=False)
+            except EditError as exc:
+                raise MachineError(f"a snapshot's program edit cannot be used: {exc}") from None
         self.device_restore(snap["devices"])
         picture = snap.get(PICTURE)
         if picture is not None:  # (in place: the worker and the video hold this buffer)

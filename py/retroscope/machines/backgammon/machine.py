@@ -15,6 +15,7 @@ from ..base import MachineError, Param, Routine, TouchControls, assemble_package
 from ..fds.machine import FdsMachine
 from ..nes.controller import BUTTON
 from ..nes.machine import nes_info
+from ..program_edit import Recipe, Space
 from . import model, panel, sounds, video
 from .game import Game
 from .layout import COUNTER, DIE1, DIE2, INDEX, MODE, READY, SEED, SFX_REQ, TABLE
@@ -42,10 +43,12 @@ def program() -> Any:  # -> retroscope.asm.Program (the disk program)
     return _built().program
 
 
+def _generated() -> dict[str, str]:
+    return {"dice_table.inc": dice_table_inc(), "sounds.inc": sounds.sounds_inc()}
+
+
 def _built() -> Any:
-    return assemble_package(PACKAGE, "backgammon.asm", "6502",
-                            {"dice_table.inc": dice_table_inc(),
-                             "sounds.inc": sounds.sounds_inc()})
+    return assemble_package(PACKAGE, "backgammon.asm", "6502", _generated())
 
 
 def counter_for(sequence: int) -> int:
@@ -71,6 +74,14 @@ class BackgammonMachine(FdsMachine):
         self._prev_buttons = 0
         # (the view drawn last, its nametable and OAM bytes): see `_draw`
         self._shown: tuple[Any, bytes, bytes] | None = None
+
+    PROGRAM_SPACES = (Space(0x6000, 0xDFFF, "FDS RAM, the disk program"),)
+
+    def program_recipe(self) -> Recipe:
+        return Recipe(PACKAGE, "backgammon.asm", "6502", _generated())
+
+    def program_changed(self) -> None:
+        self.IDLE_LOOP = (self.symbols["MainLoop"], self.symbols["NmiFlag"])
 
     def commands(self) -> dict[str, Callable[..., Any]]:
         return panel.commands(self)

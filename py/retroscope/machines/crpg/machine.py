@@ -15,9 +15,10 @@ import zlib
 from typing import Any
 
 from ..base import IdleLoop, MachineError, MachineInfo, Param, Routine, TouchControls
+from ..program_edit import Recipe, Space
 from ..ti99.console import CPU_HZ, FPS, FRAME_CYCLES, HEIGHT, PROBE, WIDTH, Ti99Machine
 from . import model
-from .program import program
+from .program import program, recipe
 from .tiles import MOBS, TERRAIN
 from .variables import VARIABLES
 from .world import WANDERS, Exit, World, WorldMap
@@ -123,11 +124,19 @@ class CrpgMachine(Ti99Machine):
         self.copy_unrolled = False  # which loop made copy_cycles (UNROLL may change since)
         self._probe_start: dict[int, int] = {}
         self._interrupted = 0  # cycles of interrupts inside the step being timed
+        self.program_changed()
+        self.reset()
+
+    PROGRAM_SPACES = (Space(0xA000, 0xFFFF, "the 32 KiB expansion's high 24 KiB"),)
+
+    def program_recipe(self) -> Recipe:
+        return recipe()
+
+    def program_changed(self) -> None:
         self._wait_top = self.symbols["WAITF1"]
         # A turn reads the tick and R1 (in the main workspace) besides its code.
         self.idle_loop = IdleLoop(self._wait_top, self._wait_top + self.IDLE_BYTES,
                                   self.IDLE_TURN, data=(TICK, self.symbols["MAINWS"] + 2))
-        self.reset()
 
     # WAITF1 LIMI 2 / LIMI 0 / CB @VDPTIC,R1 / JEQ WAITF1: 92 cycles a turn,
     # 4 + 4 + 4 + 2 words.
@@ -149,7 +158,7 @@ class CrpgMachine(Ti99Machine):
         return cpu.st & 0xE40F == 0x2000 | parity
 
     # -- the loader -----------------------------------------------------------------------
-    def probe(self, addr: int, cycles: int) -> None:
+    def probe(self, addr: int, cycles: int, value: int = 0) -> None:
         start = self._probe_start.pop(addr, None)
         if start is None:
             self._probe_start[addr] = cycles
@@ -162,7 +171,9 @@ class CrpgMachine(Ti99Machine):
             self.step_cycles = cycles - start - STEP_PROBE_OVERHEAD - self._interrupted
         else:
             self.copy_cycles = cycles - start - COPY_PROBE_OVERHEAD
-            self.copy_unrolled = bool(self.bus.ram[self.symbols["UNROLL"]])
+            # LOADMP writes the probe with R0, its choice of loop (UNROLL's
+            # byte as shipped): the loop that ran, whatever UNROLL says now.
+            self.copy_unrolled = value != 0
 
     def reset(self) -> None:
         super().reset()

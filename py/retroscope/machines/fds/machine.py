@@ -89,5 +89,5 @@ class FdsMachine(NesMachine):
         self.reset()
 
     def disk_image_into(self, bus: Any) -> None:
-        for addr, data in self.disk.program.chunks:
+        for addr, data in self.programs[0].chunks:  # (the disk program in force)
             bus.load(addr, data)

@@ -8,6 +8,7 @@ from typing import Any
 from ..base import MachineError, Param, Routine, TouchControls, check_params
 from ..bbc.keyboard import key_number
 from ..bbc.machine import BbcMachine, bbc_info
+from ..program_edit import Recipe, Space
 from . import model
 from .draw import (
     MESSAGE_LEN,
@@ -24,7 +25,7 @@ from .draw import (
     Z_TURN,
 )
 from .hands import PH_COMPUTER, Hands
-from .program import GAME_KEYS, program
+from .program import GAME_KEYS, PACKAGE, generated, program
 from .savefile import SaveFileError, check, from_hex
 from .variables import SEED, VARIABLES, Z_BRIDGES
 
@@ -145,6 +146,13 @@ class JmcMachine(BbcMachine):
         self.link_seed = seed
         self.hands = Hands()
         self.power_on()
+
+    PROGRAM_SPACES = (Space(0x0E00, 0x2FFF, "RAM below MODE 2's screen"),
+                      Space(0x8000, 0xFBFF, "ROM", 0xFF),
+                      Space(0xFF00, 0xFFFF, "the MOS ROM's last page", 0xFF))
+
+    def program_recipe(self) -> Recipe:
+        return Recipe(PACKAGE, "jmc.asm", "6502", generated())
 
     def power_on(self) -> None:
         """Clear RAM, load the program, set the link's bridges (and seed), reset."""

@@ -108,16 +108,20 @@ def draw_tables() -> str:
 PALETTE = (0, 1, 4, 3, 7, 2, 6, 0, 0, 5, 0, 0, 0, 0, 0, 7)
 
 
-@lru_cache(maxsize=1)
-def program():  # -> retroscope.asm.Program
-    """The assembled program; tables.inc comes from the model, mos.asm from bbc/."""
-    from ..base import assemble_package
+def generated() -> dict[str, str]:
+    """tables.inc from the model, mos.asm and its pitch table from bbc/."""
     from ..bbc.pitches import pitch_inc
 
     mos = resources.files(BBC_PACKAGE).joinpath("mos.asm").read_text()
-    return assemble_package(PACKAGE, "jmc.asm", "6502",
-                            {"tables.inc": tables_asm(), "mos.asm": mos,
-                             "mos_pitch.inc": pitch_inc()}).program
+    return {"tables.inc": tables_asm(), "mos.asm": mos, "mos_pitch.inc": pitch_inc()}
+
+
+@lru_cache(maxsize=1)
+def program():  # -> retroscope.asm.Program
+    """The assembled program."""
+    from ..base import assemble_package
+
+    return assemble_package(PACKAGE, "jmc.asm", "6502", generated()).program
 
 
 def key(name: str) -> int:

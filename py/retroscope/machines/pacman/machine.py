@@ -8,11 +8,12 @@ from typing import Any
 from ..base import MachineError
 from ..namco.board import NamcoBoard
 from ..namco.video import tile_at, tile_offset
+from ..program_edit import Recipe, Space
 from . import model, overlay
 from .art import graphics
 from .info import INFO
 from .maze import CELL_KINDS, COLUMNS, ROWS, Maze, MazeError, default_maze
-from .program import build, rom_with_maze
+from .program import build, generated, rom_with_maze
 from .variables import GAME_STATES, VARIABLES
 
 GHOSTS = ("blinky", "pinky", "inky", "clyde")
@@ -23,6 +24,16 @@ ACTORS, ACTOR_SIZE = 0x4D00, 16
 class PacmanMachine(NamcoBoard):
     INFO = INFO
     VARIABLES = VARIABLES
+
+    # (Not the maze's $3400-$3BFF.)
+    PROGRAM_SPACES = (Space(0x0000, 0x33FF, "program ROM"), Space(0x3C00, 0x3FFF, "program ROM"))
+
+    def program_recipe(self) -> Recipe:
+        return Recipe(__package__, "pacman.asm", "z80",
+                      generated())
+
+    def program_image(self, program: Any) -> list[tuple[int, bytes]]:
+        return [(0x0000, rom_with_maze(self.maze, program))]
 
     def __init__(self, maze: Maze | None = None) -> None:
         self.maze = maze if maze is not None else default_maze()

@@ -6,7 +6,7 @@ from collections.abc import Iterable, Iterator
 from functools import cache
 from typing import Any
 
-from ..base import MachineError, assemble_package
+from ..base import Built, MachineError, assemble_package
 from ..namco.video import tile_offset
 from . import model, sounds
 from .maze import COLUMNS, ROWS, TOP_ROW, Maze
@@ -27,23 +27,31 @@ def build() -> tuple[bytes, dict[str, int], Any]:
     return rom, dict(symbols), program
 
 
+def generated() -> dict[str, str]:
+    return {"levels.inc": levels_inc(), "sound.inc": sounds.sound_inc()}
+
+
 @cache
 def _build() -> tuple[bytes, dict[str, int], Any]:
     """Built once a process (the fill alone takes ~40 ms in CPython; a machine
     loaded from a link in the page pays nothing: the boot snapshot has it)."""
-    built = assemble_package(__package__, "pacman.asm", "z80", {"levels.inc": levels_inc(),
-                                                                  "sound.inc": sounds.sound_inc()})
-    rom = bytearray(built.image(0x0000, 0x3FFF, fill=0x00))
+    built = assemble_package(__package__, "pacman.asm", "z80", generated())
+    return rom_of(built.program), built.symbols, built.program
+
+
+def rom_of(program: Any) -> bytes:
+    """A program's 16 KiB ROM, without a maze: its free bytes in RANDOM_AREA filled."""
+    rom = bytearray(Built(program).image(0x0000, 0x3FFF, fill=0x00))
     if any(rom[MAZE_TILES : MAZE_COLOURS + 0x400]):
         raise MachineError("program bytes overlap the maze at $3400-$3BFF")
     used = bytearray(len(rom))
-    for address, data in built.program.chunks:
+    for address, data in program.chunks:
         used[address : address + len(data)] = b"\1" * len(data)
     free = [a for a in RANDOM_AREA if not used[a]]
     rom_values = (rom[a] for a in RANDOM_AREA if used[a])
     for address, value in zip(free, random_fill(rom_values, len(free)), strict=True):
         rom[address] = value
-    return bytes(rom), built.symbols, built.program
+    return bytes(rom)
 
 
 def xorshift32(seed: int) -> Iterator[int]:
@@ -134,8 +142,9 @@ def maze_images(maze: Maze) -> tuple[bytes, bytes]:
     return bytes(tiles), bytes(colours)
 
 
-def rom_with_maze(maze: Maze) -> bytes:
-    rom = bytearray(_build()[0])
+def rom_with_maze(maze: Maze, program: Any = None) -> bytes:
+    """The ROM with the maze laid in (of `program`, else the shipped one)."""
+    rom = bytearray(_build()[0] if program is None else rom_of(program))
     tiles, colours = maze_images(maze)
     rom[MAZE_TILES : MAZE_TILES + 0x400] = tiles
     rom[MAZE_COLOURS : MAZE_COLOURS + 0x400] = colours

@@ -15,6 +15,7 @@ from typing import Any
 
 from ..base import Built, MachineError, assemble_package
 from ..nes.machine import NesMachine
+from ..program_edit import Recipe, Space
 from . import model, panel
 from .chr import build_chr
 from .demo import demo_asm
@@ -99,6 +100,7 @@ def _type_name(orient: int) -> str:
 class TetrisMachine(NesMachine):
     VARIABLES = VARIABLES
     IDLE_LOOP = (0xAA37, 0x33)  # waitForVBlank's `LDA $33 / BEQ`
+    PROGRAM_SPACES = (Space(0x8000, 0xFFFF, "PRG ROM", 0xFF),)
 
     def __init__(self, seed: int = SEED_DEFAULT, level: int = 0, height: int = 0,
                  kind: str = "A", start: str = "game", music: int = 1) -> None:
@@ -108,6 +110,11 @@ class TetrisMachine(NesMachine):
         self.params = {"seed": seed, "level": level, "height": height, "type": kind,
                        "start": start, "music": music}
         self.reset()
+
+    def program_recipe(self) -> Recipe:
+        p = self.params
+        return Recipe(PACKAGE, "tetris.asm", "6502", _generated(
+            p["seed"], p["level"], p["height"], p["type"], p["start"], p["music"]))
 
     # -- speed ---------------------------------------------------------------------
     def bench_figures(self, frames: int = 240) -> dict[str, float]:

@@ -15,7 +15,7 @@ CPU address space (TI-99/4A Technical Data; MAME's ti99_4x.cpp map):
   >A000->FFFF  32K expansion, high 24 KiB (8-bit bus)
 
 The TMS9900 runs at 3.0 MHz with the 4A's 4 wait states per access outside
-the ROM and scratchpad (the core's `wait_states=True`). The VDP's interrupt
+the ROM and scratchpad (`memory.py`'s table, which the core takes). The VDP's interrupt
 goes through the 9901 to INTREQ level 1. A frame is 262 lines of 342 VDP
 dots at 5.3693 MHz: 50,064 CPU cycles; F is set as line 192 ends, when the
 picture is drawn. Keys are held through `set_keys` (names from
@@ -31,6 +31,7 @@ from typing import Any
 from ...cpu.bus import Bus
 from ..base import Machine, wrapped_slice
 from ..sn76489 import SN76489, TI99_CLOCK
+from .memory import WAIT_STATES
 from .tms9901 import TMS9901
 from .vdp import HEIGHT, PALETTE, VDP, WIDTH
 
@@ -77,7 +78,7 @@ class Ti99Machine(Machine):
         self.probes: list[int] = []
         self.sound = SN76489(TI99_CLOCK, CPU_HZ)
         self._map(bus, rom)
-        cpu = TMS9900(bus, wait_states=True)
+        cpu = TMS9900(bus, wait_states=WAIT_STATES)
         cpu.attach_cru(self.tms9901)
         self.image = [(a, bytes(d)) for a, d in chunks]
         for address, data in self.image:
@@ -105,7 +106,7 @@ class Ti99Machine(Machine):
             pass
 
         def probe(addr: int, value: int) -> None:
-            self.probe(addr & 0xFFFE, self.cpu.cycles)
+            self.probe(addr & 0xFFFE, self.cpu.cycles, value)
 
         bus.map(0x4000, 0x7FFF, name="peripheral/cartridge space (empty)", read=nothing,
                 write=ignore, peek=nothing, kind="io")
@@ -155,11 +156,12 @@ class Ti99Machine(Machine):
         bus.map(0x9000, 0x9FFF, name="speech/GROM (empty)", read=nothing, write=ignore,
                 peek=nothing, kind="io")
 
-    def probe(self, addr: int, cycles: int) -> None:
+    def probe(self, addr: int, cycles: int, value: int = 0) -> None:
         """A write in the probe page (not a TI device: this stand-in's way to
         time code exactly). `cycles` is the CPU's count as the writing
         instruction stores, so a pair of identical probe instructions
-        measures the code between them plus one probe instruction."""
+        measures the code between them plus one probe instruction; `value`,
+        the byte written."""
         self.probes.append(cycles)
         del self.probes[:-16]
 
