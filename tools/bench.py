@@ -404,20 +404,25 @@ def source_edit_figures(page, quick: bool) -> None:
 
 def source_edit_only(quick: bool) -> int:
     """The source edits' figures alone: CPython, then the page's worker."""
-    from playwright.sync_api import sync_playwright
-
     host_canary("start")
     source_edit_figures(None, quick)
+    in_a_booted_page(lambda page: source_edit_figures(page, quick))
+    host_canary("end")
+    print_canaries()
+
+
+def in_a_booted_page(figures) -> None:
+    """`figures(page)` in a fresh page of the site, booted."""
+    from playwright.sync_api import sync_playwright
+
     server, url = serve_in_thread(DIST)
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=find_chromium(), args=CHROMIUM_ARGS)
         page = new_page(browser)
         _boot(page, url)
-        source_edit_figures(page, quick)
+        figures(page)
         browser.close()
     server.shutdown()
-    host_canary("end")
-    print_canaries()
     return 0
 
 
@@ -655,17 +660,9 @@ def main() -> int:
 
 
 def script_only(quick: bool) -> int:
-    from playwright.sync_api import sync_playwright
-
+    """A script's cost alone: CPython and the page's worker, machine by machine."""
     host_canary("start")
-    server, url = serve_in_thread(DIST)
-    with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=find_chromium(), args=CHROMIUM_ARGS)
-        page = new_page(browser)
-        _boot(page, url)
-        script_figures(page, quick)
-        browser.close()
-    server.shutdown()
+    in_a_booted_page(lambda page: script_figures(page, quick))
     host_canary("end")
     print_canaries()
     return 0
