@@ -274,7 +274,7 @@ def test_a_stop_requested_in_a_chunks_last_instruction_ends_the_machines_run() -
         machine = machines.create("crpg")
         cpu, hits = machine.cpu, []
         mask = bytearray(0x10000)
-        mask[machine.BENCH_WATCH] = 1
+        mask[machine.symbols["VDPTIC"]] = 1  # the console's tick, written every frame
         cpu.set_watch("write", mask, lambda a, v: (hits.append(a), cpu.request_stop()))
         return machine, hits
 
