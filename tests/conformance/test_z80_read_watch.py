@@ -1,7 +1,7 @@
 """The Z80's own read watch (`set_read_watch`) in run() and step(): exactly a
 bus watch with single stepping.
 
-The random self-modifying programs of `test_z80_blocks` run through run()
+The random self-modifying programs of `harness.random_z80` run through run()
 with a read watch on some addresses (what the program reads soon, its code,
 the stack, where HL and IX point, I/O, ROM), sometimes a write watch too,
 interrupts and NMIs raised between calls, and compiled blocks; the hook asks
@@ -17,15 +17,10 @@ from __future__ import annotations
 import random
 
 import pytest
-from test_z80_blocks import CODE, pair
-from test_z80_write_watch import (
-    BUTTONS,
-    compare_runs,
-    loop_cpu,
-    same_session_stops,
-    watched_addresses,
-)
 
+from harness.debug_stops import same_pacman_stops
+from harness.pacman import PLAY_BUTTONS
+from harness.random_z80 import CODE, compare_runs, loop_cpu, pair, watched_addresses
 from retroscope import machines
 from retroscope.cpu.z80 import Z80
 from retroscope.debug import Session
@@ -194,7 +189,7 @@ def test_a_bad_mask_says_what_is_wrong() -> None:
 def test_pacman_read_breakpoints_stop_where_single_stepping_stops(where, frames):
     """A read breakpoint on Pac-Man goes through the core's own read watch
     and the machine's runner; it stops where the single-stepping runner does."""
-    same_session_stops(where, frames)
+    same_pacman_stops(where, frames)
     session = Session(machines.create("pacman"), record=False)
     session.add_breakpoint(*where[0][:2], end=where[0][3], condition=where[0][2])
     assert session._core_read_watched is not None and not session.bus.watching("read")
@@ -204,7 +199,7 @@ def test_pacman_reads_through_the_core_watch_run_its_blocks() -> None:
     session = Session(machines.create("pacman"), record=False)
     session.add_breakpoint("read", "$4C00", condition="0")  # never holds
     for frame in range(4):
-        session.run_frame(BUTTONS[frame])
+        session.run_frame(PLAY_BUTTONS[frame])
     assert session.cpu.compiled_blocks()
 
 

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import pytest
-from debug_machines import Debug6502Machine
 
+from harness.debug_machines import Debug6502Machine
 from retroscope.debug import DebugError, Session
 from retroscope.debug.watches import render
 
@@ -224,7 +224,7 @@ def test_the_trace_holds_ten_thousand_instructions_by_default(session: Session) 
 
 @pytest.mark.parametrize("machine", ["z80", "tms9900"])
 def test_the_trace_works_on_the_other_cpus(machine: str) -> None:
-    from debug_machines import DebugTMS9900Machine, DebugZ80Machine
+    from harness.debug_machines import DebugTMS9900Machine, DebugZ80Machine
     s = Session(DebugZ80Machine() if machine == "z80" else DebugTMS9900Machine())
     s.set_trace(True)
     s.step("into", count=12)
