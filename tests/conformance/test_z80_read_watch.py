@@ -20,7 +20,14 @@ import pytest
 
 from harness.debug_stops import same_pacman_stops
 from harness.pacman import PLAY_BUTTONS
-from harness.random_z80 import CODE, compare_runs, loop_cpu, pair, watched_addresses
+from harness.random_z80 import (
+    CODE,
+    accessed_soon,
+    compare_runs,
+    loop_cpu,
+    pair,
+    watched_addresses,
+)
 from retroscope import machines
 from retroscope.cpu.z80 import Z80
 from retroscope.debug import Session
@@ -28,23 +35,11 @@ from retroscope.debug import Session
 pytestmark = pytest.mark.usefixtures("z80_compiles_soon")  # short programs run on blocks
 
 
-def read_soon(cpu: Z80, steps: int = 3000) -> list[int]:
-    """The addresses a copy of `cpu` reads in its next steps (on plain RAM)."""
-    probe = Z80()
-    probe.bus.load(0, bytes(cpu.bus.ram))
-    probe.restore(cpu.snapshot())
-    out: list[int] = []
-    probe.bus.add_watch("read", lambda addr, value: out.append(addr))
-    for _ in range(steps):
-        probe.step()
-    return out or [0]
-
-
 def read_addresses(rng: random.Random, cpu: Z80) -> bytearray:
     """A read watch's mask: mostly where the program reads soon (data more
     than code, so that blocks still run), else the write watch's picks."""
     mask = bytearray(0x10000)
-    reads = read_soon(cpu)
+    reads = accessed_soon(cpu, "read")
     data = [a for a in reads if not CODE <= a < CODE + 0x100] or reads
     for _ in range(rng.randrange(1, 6)):
         mask[rng.choice(data if rng.random() < 0.7 else reads)] = 1

@@ -31,6 +31,7 @@ OPS = [op for op in OPCODES
 # Zero-page pointers ($F0-$FF) aim at RAM data, the I/O page, the code and ROM.
 POINTERS = (0x0300, IO, CODE, ROM + 0x10, 0x0380, IO + 0x80, CODE + 0x20, 0x01F0)
 
+
 def operands(mode: str, rng: random.Random, length: int) -> bytes:
     if mode in ("zp", "zpx", "zpy", "izx", "izy"):
         return bytes((rng.choice((0x10, 0x11, 0x12, 0xF0, 0xF2, 0xF4, 0xF6, 0xF8, 0xFA, 0xFC,

@@ -111,13 +111,15 @@ def pair(rng: random.Random, mapped: bool = False) -> tuple[Z80, Z80]:
         cores.append(core)
     return cores[0], cores[1]
 
-def written(cpu: Z80, steps: int = 3000) -> list[int]:
-    """The addresses a copy of `cpu` writes in its next steps (on plain RAM)."""
+
+def accessed_soon(cpu: Z80, kind: str, steps: int = 3000) -> list[int]:
+    """The addresses a copy of `cpu` reads or writes (`kind`) in its next
+    steps (on plain RAM)."""
     probe = Z80()
     probe.bus.load(0, bytes(cpu.bus.ram))
     probe.restore(cpu.snapshot())
     out: list[int] = []
-    probe.bus.add_watch("write", lambda addr, value: out.append(addr))
+    probe.bus.add_watch(kind, lambda addr, value: out.append(addr))
     for _ in range(steps):
         probe.step()
     return out or [0]
@@ -125,7 +127,7 @@ def written(cpu: Z80, steps: int = 3000) -> list[int]:
 
 def watched_addresses(rng: random.Random, cpu: Z80) -> bytearray:
     mask = bytearray(0x10000)
-    writes = written(cpu)
+    writes = accessed_soon(cpu, "write")
     for _ in range(rng.randrange(1, 8)):
         at = rng.choice((
             rng.choice(writes),                    # where the program writes soon
