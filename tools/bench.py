@@ -427,7 +427,7 @@ def in_a_booted_page(figures) -> None:
 
 
 def _print_figures(result: dict) -> None:
-    """A machine's own figures (`Machine.bench_figures`), one per line."""
+    """A machine's own figures (`benchmarks/mechanics.py`), one per line."""
     for name, value in (result.get("figures") or {}).items():
         print(f"  {'':10} {name:32} {value:12,.2f}", flush=True)
 

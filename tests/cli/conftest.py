@@ -5,19 +5,17 @@ from __future__ import annotations
 
 import json
 import subprocess
-import sys
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from harness.wheel_venv import clean_env, install_wheel
+from tools.wheel import build_wheel
+
 REPO = Path(__file__).resolve().parents[2]
-sys.path[:0] = [str(REPO), str(REPO / "tests")]
 
-from tools.wheel import build_wheel  # noqa: E402
-
-from wheel_venv import clean_env, install_wheel  # noqa: E402
 
 CLI_TIMEOUT = 240  # seconds: a command that hangs fails instead of eating the budget
 

@@ -5,13 +5,12 @@ build environment; `pip install -e .` too."""
 from __future__ import annotations
 
 import subprocess
-import sys
 from pathlib import Path
 
-REPO = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(REPO / "tests"))
+from harness.wheel_venv import clean_env, pip_install
 
-from wheel_venv import clean_env, pip_install  # noqa: E402
+REPO = Path(__file__).resolve().parents[2]
+
 
 
 def test_pip_install_dot_offline_installs_the_command(tmp_path):

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from conftest import load_vectors, vector_params
+from harness.vectors import load_vectors, vector_params
 from retroscope.cpu.bus import Bus
 from retroscope.cpu.mos6502 import MOS6502
 

@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 
-from conftest import load_vectors, vector_params
+from harness.vectors import load_vectors, vector_params
 from retroscope.cpu.bus import Bus
 from retroscope.cpu.tms9900 import TMS9900
 from retroscope.machines.ti99.memory import WAIT_STATES

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from conftest import load_vectors, vector_params
+from harness.vectors import load_vectors, vector_params
 from retroscope.asm import assemble
 from retroscope.cpu.dis9900 import UNKNOWN, decode
 from retroscope.machines.ti99.memory import WAIT_STATES, slow

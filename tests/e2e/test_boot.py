@@ -8,7 +8,7 @@ import json
 
 import pytest
 
-from conftest import BOOT_TIMEOUT_MS, DIST
+from harness.page import BOOT_TIMEOUT_MS, DIST
 
 READY = "document.documentElement.dataset.state === 'ready'"
 

@@ -5,18 +5,16 @@ the frame and state hash the page shows."""
 from __future__ import annotations
 
 import json
-import os
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
-REPO = Path(__file__).resolve().parents[2]
-DIST = Path(os.environ.get("RETROSCOPE_DIST", REPO / "dist"))
-sys.path.insert(0, str(REPO / "tests"))
+from harness.page import DIST
+from harness.wheel_venv import clean_env, install_wheel
 
-from wheel_venv import clean_env, install_wheel  # noqa: E402
+REPO = Path(__file__).resolve().parents[2]
+
 
 
 @pytest.fixture(scope="module")

@@ -3,7 +3,7 @@ and see it drawn, share the map and open the link in a second page."""
 
 from __future__ import annotations
 
-from conftest import frames_pass, wait_for
+from harness.page import frames_pass, wait_for
 
 STATE = "window.retroscope.state().then(s => s.machine)"
 

@@ -9,7 +9,7 @@ import re
 
 from playwright.sync_api import expect
 
-from conftest import wait_until
+from harness.page import wait_until
 
 PRNG = 0xAB47  # generateNextPseudorandomNumber, per the article
 RNG = 0x0017

@@ -11,7 +11,7 @@ import re
 
 from playwright.sync_api import expect
 
-from conftest import in_view, tid, window_sizes
+from harness.page import in_view, tid, window_sizes
 
 SHOTS = "test-output"
 SIZES = {"wide": (1400, 900), "small": (800, 600)}

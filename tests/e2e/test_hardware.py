@@ -11,7 +11,7 @@ import re
 
 from playwright.sync_api import expect
 
-from conftest import tid, wait_until
+from harness.page import tid, wait_until
 
 SHOTS = "test-output"
 

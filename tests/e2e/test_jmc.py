@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from conftest import focus_picture, wait_for, wait_until
+from harness.jmc import first_move, page_board, page_cell_point
+from harness.page import focus_picture, wait_for, wait_until
 from retroscope.machines.jmc import model
-from retroscope.machines.jmc.draw import cell_xy
 
 M = model
 BUSY = "window.retroscope.state().then(s => !s.machine.busy)"
@@ -21,13 +21,6 @@ def start(open_page, hash_: str):
 
 def machine(page) -> dict:
     return page.evaluate("window.retroscope.state()")["machine"]
-
-
-def board(page) -> model.Board:
-    ram = page.evaluate("window.retroscope.read(0x400, 0x60)")
-    b = model.Board(page.evaluate("window.retroscope.read(0x51, 1)")[0])
-    b.pieces, b.types = list(ram[:48]), list(ram[48:96])
-    return b
 
 
 def frames_pass(page, n: int) -> None:
@@ -53,28 +46,10 @@ def wait_phase(page, phase: str) -> None:
         timeout=SLOW)
 
 
-def cell_point(page, p: int) -> dict[str, float]:
-    """Where space `p` is on the page (MODE 2's pixels are two wide)."""
-    x, y, w = cell_xy(p)
-    box = page.locator("[data-testid=screen]").bounding_box()
-    return {"x": box["x"] + (x + w // 2) * 2 * box["width"] / 320,
-            "y": box["y"] + (y + 10) * box["height"] / 256}
-
-
 def click_cell(page, p: int) -> None:
-    page.mouse.click(**cell_point(page, p))
+    page.mouse.click(**page_cell_point(page, p))
     frames_pass(page, 3)
     wait_until(page, BUSY, timeout=SLOW)
-
-
-def a_move(b: model.Board) -> tuple[int, int]:
-    for p in M.SPACES:
-        pid = b.pieces[p]
-        if not pid & 0x80 and pid & 4:
-            for to, mark in enumerate(b.marks(p)):
-                if mark:
-                    return p, to
-    raise AssertionError("no legal move")
 
 
 def no_pieces_on_screen(page) -> bool:
@@ -111,14 +86,14 @@ def test_a_hot_seat_round_with_the_interstitial(open_page, page_log):
     wait_phase(page, "play")
     for turn in ("red", "blue"):
         assert machine(page)["turn"] == turn
-        before = board(page)
-        frm, to = a_move(before)
+        before = page_board(page)
+        frm, to = first_move(before)
         click_cell(page, frm)
         click_cell(page, to)
         want = before.copy()
         want.resolve_move(frm, to)
         # the 6502 takes the move on a coming frame
-        wait_for(page, lambda want=want: board(page).pieces == want.pieces,
+        wait_for(page, lambda want=want: page_board(page).pieces == want.pieces,
                  f"the {turn} move on the board")
         if turn == "red":
             page.screenshot(path="test-output/e2e-jmc-hotseat.png")
@@ -134,7 +109,7 @@ def test_a_random_setup_from_a_link(open_page, page_log):
     page = start(open_page, "#/jmc?seed=00C0FFEE&bridges=4")
     wait_phase(page, "play")
     want, _ = M.random_setup(0x00C0FFEE, 4)
-    got = board(page)
+    got = page_board(page)
     assert got.pieces == want.pieces and got.types == want.types
     assert machine(page)["bridges"] == 4
     page.screenshot(path="test-output/e2e-jmc-link.png")
@@ -151,7 +126,7 @@ def test_a_bad_link_says_why_and_plays_on(open_page):
 def test_a_saved_game_is_reloaded_and_a_file_round_trips(open_page, page_log, tmp_path):
     page = start(open_page, "#/jmc?seed=0BADCAFE")
     wait_phase(page, "play")
-    frm, to = a_move(board(page))
+    frm, to = first_move(page_board(page))
     focus_picture(page)
     click_cell(page, frm)
     click_cell(page, to)
@@ -159,7 +134,7 @@ def test_a_saved_game_is_reloaded_and_a_file_round_trips(open_page, page_log, tm
     wait_until(page, BUSY, timeout=SLOW)
     wait_until(page,
         "window.retroscope.state().then(s => s.machine.message === 'GAME SAVED')")
-    saved = board(page).pieces
+    saved = page_board(page).pieces
     with page.expect_download() as info:
         page.click("[data-testid=jmc-download]")
     path = Path(tmp_path) / "save.jmc"
@@ -179,12 +154,12 @@ def test_a_saved_game_is_reloaded_and_a_file_round_trips(open_page, page_log, tm
                            timeout=90_000)
     page.evaluate("window.retroscope.run()")
     wait_phase(page, "menu")
-    assert board(page).pieces != saved       # a new machine: the menu's empty board
+    assert page_board(page).pieces != saved       # a new machine: the menu's empty board
     page.click("[data-testid=jmc-load]")
     wait_until(page,
         "window.retroscope.state().then(s => s.machine.message.startsWith('LOADED')"
         " && s.machine.phase === 'play' && !s.machine.busy)", timeout=SLOW)
-    assert board(page).pieces == saved
+    assert page_board(page).pieces == saved
     page.screenshot(path="test-output/e2e-jmc-reloaded.png")
     # a damaged file: a clear message, and the game goes on
     bad = Path(tmp_path) / "bad.jmc"
@@ -201,7 +176,7 @@ def test_a_saved_game_is_reloaded_and_a_file_round_trips(open_page, page_log, tm
     wait_until(page,
         "window.retroscope.state().then(s => s.machine.message.startsWith('LOADED')"
         " && s.machine.phase === 'play' && !s.machine.busy)", timeout=SLOW)
-    assert board(page).pieces == saved
+    assert page_board(page).pieces == saved
     page.screenshot(path="test-output/e2e-jmc-loaded.png")
 
 
@@ -213,18 +188,18 @@ def test_one_person_plays_the_computer(open_page, page_log):
     press(page, "KeyR")
     press(page, "Enter")
     wait_phase(page, "play")
-    before = board(page)
-    frm, to = a_move(before)
+    before = page_board(page)
+    frm, to = first_move(before)
     click_cell(page, frm)
     click_cell(page, to)
     wait_until(page, "window.retroscope.state().then(s => s.machine.moves === 1)",
                timeout=SLOW)             # the 6502 has taken the move
-    mine = board(page)
+    mine = page_board(page)
     press(page, "KeyE")                      # no interstitial: the computer answers
     wait_until(page,                         # its move counted, and back to us
         "window.retroscope.state().then(s => s.machine.moves === 2"
         " && ['play', 'over'].includes(s.machine.phase)"
         " && !s.machine.busy && s.machine.turn === 'red')", timeout=SLOW)
-    assert board(page).pieces != mine.pieces
+    assert page_board(page).pieces != mine.pieces
     page.screenshot(path="test-output/e2e-jmc-computer.png")
     assert page_log.console_errors == []

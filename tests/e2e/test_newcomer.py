@@ -14,7 +14,7 @@ import json
 
 from playwright.sync_api import expect
 
-from conftest import in_view, tid, wait_until, window_sizes
+from harness.page import in_view, tid, wait_until, window_sizes
 
 SHOTS = "test-output"
 SIZES = {"wide": (1400, 900), "small": (1024, 700)}

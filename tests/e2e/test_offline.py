@@ -14,9 +14,10 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
-from tools.serve import serve_in_thread
 
-from conftest import BOOT_TIMEOUT_MS, DIST, PHONE, Fingers, centre, wait_until
+from harness.page import BOOT_TIMEOUT_MS, DIST, wait_until
+from harness.touch import PHONE, Fingers, centre
+from tools.serve import serve_in_thread
 
 SLOW = 60_000
 

@@ -4,7 +4,7 @@ watch a ghost pass through the wall."""
 
 from __future__ import annotations
 
-from conftest import BOOT_TIMEOUT_MS, hold_key, wait_until
+from harness.page import BOOT_TIMEOUT_MS, hold_key, wait_until
 from retroscope.machines.pacman.maze import WALL, Maze
 
 

@@ -6,7 +6,7 @@ from urllib.parse import urlparse
 
 from playwright.sync_api import expect
 
-from conftest import settled
+from harness.page import settled
 
 COUNT_COLOURS = """() => {
   const c = document.querySelector('[data-testid=screen]');

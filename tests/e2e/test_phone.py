@@ -16,12 +16,11 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
-from test_backgammon import point_at
-from test_jmc import a_move as jmc_move
-from test_jmc import board as jmc_board
-from test_jmc import cell_point
 
-from conftest import BOOT_TIMEOUT_MS, PHONE, Fingers, centre, wait_until
+from harness.backgammon import point_at
+from harness.jmc import first_move, page_board, page_cell_point
+from harness.page import BOOT_TIMEOUT_MS, wait_until
+from harness.touch import PHONE, Fingers, centre
 
 SHOTS = Path("test-output")
 # name -> (width, height, device pixels per CSS pixel): phones upright and on
@@ -203,11 +202,11 @@ def play_crpg(page, fingers: Fingers) -> None:
 def play_jmc(page, fingers: Fingers) -> None:
     state = "window.retroscope.state().then(s => s.machine)"
     wait_until(page, f"{state}.then(m => m.phase === 'play' && !m.busy)", timeout=SLOW)
-    before = jmc_board(page)
-    frm, to = jmc_move(before)
-    fingers.tap(cell_point(page, frm))
+    before = page_board(page)
+    frm, to = first_move(before)
+    fingers.tap(page_cell_point(page, frm))
     wait_until(page, f"{state}.then(m => !m.busy)", timeout=SLOW)
-    fingers.tap(cell_point(page, to))
+    fingers.tap(page_cell_point(page, to))
     want = before.copy()
     want.resolve_move(frm, to)
     wait_until(page, "([a, n]) => window.retroscope.read(a, n).then(r => r.join() === "

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
-from conftest import settled, tid
+from harness.page import settled, tid
 
 
 def dbg(page, verb: str, args: str = "{}"):
@@ -86,7 +86,7 @@ def test_edits_made_with_the_page_s_controls_are_history_and_seek_exactly(open_p
     paused; every frame before and after them seeks to the state seen then."""
     import random
 
-    from conftest import wait_until
+    from harness.page import wait_until
 
     page = open_page("#/tetris")
     seen: dict[int, str] = {}
@@ -134,7 +134,7 @@ def test_edits_made_with_the_page_s_controls_are_history_and_seek_exactly(open_p
 def test_after_a_pause_the_mechanics_panel_shows_the_paused_frame(open_page, page_log):
     """While running, state comes with every few frames; a pause between them
     left the panel a few frames behind the picture (RNG, timers)."""
-    from conftest import wait_until
+    from harness.page import wait_until
 
     page = open_page("#/tetris?seed=8988")
     same = """() => window.retroscope.state().then(s => s.machine.mechanics.every(r =>

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import random
 
-from conftest import wait_until
+from harness.page import wait_until
 
 STEPS = 40  # frames stepped one at a time, per machine
 PLAY = 100  # frames of random play before

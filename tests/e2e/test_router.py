@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from conftest import DIST
+from harness.page import DIST
 
 CASES = [
     ("#/tetris?seed=8988&level=9", "tetris", {"seed": "8988", "level": "9"}, 0),

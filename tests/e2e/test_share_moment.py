@@ -13,7 +13,7 @@ import time
 import pytest
 from playwright.sync_api import expect
 
-from conftest import focus_picture, in_view
+from harness.page import focus_picture, in_view
 
 SHOTS = "test-output"
 SIZES = {"wide": (1400, 900), "small": (800, 600)}

@@ -8,7 +8,7 @@ one, so no --autoplay-policy flag is needed."""
 
 from __future__ import annotations
 
-from conftest import wait_until
+from harness.page import wait_until
 
 STATS = "window.retroscope.sound.stats()"
 QUARTER_SECOND = 94  # render quanta of 128 samples at 48 kHz

@@ -4,7 +4,7 @@ the worklet, which knows their synths and plays them."""
 
 from __future__ import annotations
 
-from conftest import wait_until
+from harness.page import wait_until
 
 STATS = "window.retroscope.sound.stats()"
 

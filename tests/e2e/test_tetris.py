@@ -3,7 +3,7 @@ moves in memory each frame, pause and step, a bad link says why."""
 
 from __future__ import annotations
 
-from conftest import frames_pass, hold_key, wait_for, wait_until
+from harness.page import frames_pass, hold_key, wait_for, wait_until
 
 
 def lfsr(value: int) -> int:

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from playwright.sync_api import expect
 
-from conftest import wait_for, wait_until
+from harness.page import wait_for, wait_until
 
 
 def lines(page) -> int:

@@ -6,7 +6,7 @@ else changed."""
 
 from __future__ import annotations
 
-from conftest import wait_until
+from harness.page import wait_until
 
 STATS = "window.retroscope.sound.stats()"
 

@@ -1,7 +1,7 @@
 """One contract every machine keeps (DESIGN.md, "One contract, tested once").
 
 Parametrized over every machine `machines.available()` lists, and the toy
-machines of tests/unit/debug_machines.py: a new machine gets this suite by
+machines of tests/harness/debug_machines.py: a new machine gets this suite by
 being listed, and its own tests keep only its mechanics. With fixed seeds:
 
 - N frames of random controller input draw a picture that is not blank; a PNG
@@ -47,12 +47,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from debug_machines import (
+
+from harness.debug_machines import (
     Debug6502Machine,
     DebugTMS9900Machine,
     DebugZ80Machine,
 )
-
 from retroscope import machines, moment_state, runcontrol, share
 from retroscope.benchmarks.moment import call, params_of, play
 from retroscope.debug import Session

@@ -6,8 +6,9 @@ model (draw.py) drawn from the same RAM (but for the computer's turn, when the
 from __future__ import annotations
 
 import pytest
-from test_jmc_play import bottom_move, click_cell
 
+from harness import jmc
+from harness.jmc import click_cell, first_move
 from retroscope.machines.bbc.video import _index as palette_index
 from retroscope.machines.jmc import create, model
 from retroscope.machines.jmc.draw import BOARD_Y, View, cell_xy, draw
@@ -19,13 +20,7 @@ Z_DIRTY, Z_SHOWN_KIND = 0xC9, 0x75
 
 
 def settle(m, frames: int = 3) -> None:
-    for _ in range(frames):
-        m.run_frame(0)
-    for _ in range(400):
-        if not m.state()["busy"]:
-            return
-        m.run_frame(0)
-    raise AssertionError("the game stayed busy")
+    jmc.settle(m, frames, most=400)
 
 
 def press(m, name: str) -> None:
@@ -217,7 +212,7 @@ def test_the_computers_turn_holds_the_board_and_then_redraws_only_what_its_move_
     settle(m)
     for name in ("C", "R", "Return"):
         press(m, name)
-    frm, to = bottom_move(m)
+    frm, to = first_move(m.board())
     click_cell(m, frm)
     click_cell(m, to)
     width = m.width                       # 2 framebuffer pixels a MODE 2 pixel

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from harness.jmc import click, click_cell, first_move, settle
 from retroscope.machines.base import MachineError
 from retroscope.machines.jmc import create, model
 from retroscope.machines.jmc.draw import cell_xy, tray_xy
@@ -21,37 +22,6 @@ def press(m, *names: str, frames: int = 4) -> None:
     m.run_frame(bits)
     m.run_frame(bits)
     settle(m, frames)
-
-
-def settle(m, frames: int = 4) -> None:
-    for _ in range(frames):
-        m.run_frame(0)
-    for _ in range(200):          # until the 6502 has run what the game posted
-        if not m.state()["busy"]:
-            return
-        m.run_frame(0)
-    raise AssertionError("the game stayed busy")
-
-
-def click(m, x: int, y: int) -> None:
-    m.pointer(x * 2, y, True)
-    settle(m)
-
-
-def click_cell(m, p: int) -> None:
-    x, y, w = cell_xy(p)
-    click(m, x + w // 2, y + 10)
-
-
-def bottom_move(m) -> tuple[int, int]:
-    board = m.board()
-    for p in M.SPACES:
-        pid = board.pieces[p]
-        if not pid & 0x80 and pid & 4:
-            for to, mark in enumerate(board.marks(p)):
-                if mark:
-                    return p, to
-    raise AssertionError("no move")
 
 
 def screen_hides_pieces(m) -> bool:
@@ -105,7 +75,7 @@ def test_a_hot_seat_round_with_the_interstitial_screen() -> None:
     assert M.setup_legal(m.board()) == []
     for turn in ("red", "blue", "red"):
         assert m.state()["turn"] == turn
-        frm, to = bottom_move(m)
+        frm, to = first_move(m.board())
         before = m.board()
         click_cell(m, frm)
         assert m.marks() == before.marks(frm)     # the 6502's marks, shown
@@ -142,7 +112,7 @@ def test_an_illegal_move_is_refused_outside_debug_mode() -> None:
     m = create(seed="1234ABCD")
     settle(m, 6)
     board = m.board()
-    frm, _ = bottom_move(m)
+    frm, _ = first_move(m.board())
     marks = board.marks(frm)
     bad = next(p for p in M.AWAY if not marks[p])     # an enemy piece out of reach
     click_cell(m, frm)
@@ -159,13 +129,13 @@ def test_debug_mode_shows_all_and_allows_illegal_moves_and_counts() -> None:
     press(m, "Return", frames=6)
     assert m.state()["phase"] == "play" and m.state()["mode"] == "debug"
     board = m.board()
-    frm, _ = bottom_move(m)
+    frm, _ = first_move(m.board())
     marks = board.marks(frm)
     bad = next(p for p in M.AWAY if not marks[p])     # an enemy piece out of reach
     click_cell(m, frm)
     click_cell(m, bad)
     assert m.board().pieces[frm] == 0xFF               # it went and fought
-    frm2, to2 = bottom_move(m)                    # a second move in the same turn
+    frm2, to2 = first_move(m.board())                    # a second move in the same turn
     click_cell(m, frm2)
     click_cell(m, to2)
     assert m.state()["moves"] == 2
@@ -193,7 +163,7 @@ def test_bad_link_values_are_refused_with_a_message(params) -> None:
 def test_save_load_save_is_identical_and_restores_the_game() -> None:
     m = create(seed="0BADCAFE")
     settle(m, 6)
-    frm, to = bottom_move(m)
+    frm, to = first_move(m.board())
     click_cell(m, frm)
     click_cell(m, to)
     m.command("save", {})
@@ -203,7 +173,7 @@ def test_save_load_save_is_identical_and_restores_the_game() -> None:
     saved_board = m.board()
     press(m, "E")                               # the game goes on and changes
     press(m, "Return")
-    frm, to = bottom_move(m)
+    frm, to = first_move(m.board())
     click_cell(m, frm)
     click_cell(m, to)
     assert m.board().pieces != saved_board.pieces
@@ -282,7 +252,7 @@ def test_the_computer_answers_a_move_and_the_human_stays_at_the_bottom() -> None
     press(m, "R")
     press(m, "Return", frames=6)
     assert m.state()["phase"] == "play" and m.state()["turn"] == "red"
-    frm, to = bottom_move(m)
+    frm, to = first_move(m.board())
     click_cell(m, frm)
     click_cell(m, to)
     after_human = m.board()
@@ -303,7 +273,7 @@ def test_the_computer_answers_whatever_the_setup_and_its_timing(wait: int) -> No
         m.run_frame(0)
     press(m, "R")
     press(m, "Return", frames=6)
-    frm, to = bottom_move(m)
+    frm, to = first_move(m.board())
     click_cell(m, frm)
     click_cell(m, to)
     assert m.state()["moves"] == 1

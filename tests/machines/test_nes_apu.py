@@ -4,8 +4,8 @@ length counters and frame sequencer behind $4015, snapshots."""
 from __future__ import annotations
 
 import pytest
-from tiny_nes import tiny_nes
 
+from harness.tiny_nes import tiny_nes
 from retroscope.machines.nes.apu import LENGTHS
 
 PROGRAM = """

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import pytest
-from tiny_nes import tiny_nes
+
+from harness.tiny_nes import tiny_nes
 
 PROGRAM = """
 .org $8000

@@ -5,26 +5,12 @@ from __future__ import annotations
 
 import pytest
 
+from harness.pacman import LEFT, RIGHT, START, UP, start_game
 from retroscope.machines.namco.video import tile_offset
 from retroscope.machines.pacman import create, model
 from retroscope.machines.pacman.maze import TILE_PELLET, WALL, Maze, default_maze
 
-UP, LEFT, RIGHT, DOWN, COIN, START = (1 << i for i in range(6))
 PACMAN, BLINKY, PINKY, INKY, CLYDE = (0x4D00 + 16 * i for i in range(5))
-
-
-def start_game(m, frames_after: int = 0):
-    for _ in range(3):
-        m.run_frame()
-    for buttons in (COIN, 0, START, 0):
-        m.run_frame(buttons)
-    for _ in range(10):  # clearing the screen and counting the dots take frames
-        if m.state()["game_state"] == "ready":
-            break
-        m.run_frame()
-    assert m.state()["game_state"] == "ready"
-    for _ in range(frames_after):
-        m.run_frame()
 
 
 def de(regs) -> int:

@@ -7,8 +7,8 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
-from test_pacman_play import start_game
 
+from harness.pacman import start_game
 from retroscope.machines.pacman import create, model, program
 
 AREA = program.RANDOM_AREA

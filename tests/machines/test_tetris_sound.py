@@ -11,15 +11,11 @@ for the triangle, f in equal temperament from A4 = 440 Hz.
 from __future__ import annotations
 
 import shutil
-import sys
 from dataclasses import dataclass
-from pathlib import Path
 
 import pytest
 
 from retroscope.machines.tetris import create, model, music
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # tools.sound_measure
 
 RIGHT, LEFT, DOWN, UP = 0x01, 0x02, 0x04, 0x08
 START, SELECT, B, A = 0x10, 0x20, 0x40, 0x80

@@ -6,17 +6,16 @@ import json
 import os
 import re
 import subprocess
-import sys
 import zipfile
 from pathlib import Path
 
 import pytest
 
-REPO = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(REPO))
+from tools.paths import PYODIDE_DIR, PYODIDE_RUNTIME
+from tools.wheel import build_wheel, package_files
 
-from tools.paths import PYODIDE_DIR, PYODIDE_RUNTIME  # noqa: E402
-from tools.wheel import build_wheel, package_files  # noqa: E402
+REPO = Path(__file__).resolve().parents[2]
+
 
 DIST = Path(os.environ.get("RETROSCOPE_DIST", REPO / "dist"))
 

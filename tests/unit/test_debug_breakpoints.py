@@ -6,8 +6,8 @@ from __future__ import annotations
 import json
 
 import pytest
-from debug_machines import Debug6502Machine
 
+from harness.debug_machines import Debug6502Machine
 from retroscope.debug import DebugError, Session
 
 

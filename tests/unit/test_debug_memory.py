@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import pytest
-from debug_machines import Debug6502Machine
 
+from harness.debug_machines import Debug6502Machine
 from retroscope.debug import DebugError, Session
 from retroscope.debug.watches import render
 
@@ -224,7 +224,7 @@ def test_the_trace_holds_ten_thousand_instructions_by_default(session: Session) 
 
 @pytest.mark.parametrize("machine", ["z80", "tms9900"])
 def test_the_trace_works_on_the_other_cpus(machine: str) -> None:
-    from debug_machines import DebugTMS9900Machine, DebugZ80Machine
+    from harness.debug_machines import DebugTMS9900Machine, DebugZ80Machine
     s = Session(DebugZ80Machine() if machine == "z80" else DebugTMS9900Machine())
     s.set_trace(True)
     s.step("into", count=12)
@@ -263,23 +263,6 @@ def test_a_watch_is_labelled_by_its_symbol_or_its_address_in_hex(session: Sessio
     assert session.add_watch(23, "hex")["where"] == "$0017"
     assert session.add_watch("0x17", "hex")["where"] == "$0017"
     assert session.add_watch("rng", "hex")["where"] == "rng"
-
-
-def test_a_write_goes_to_the_space_asked_for_or_is_refused_clearly() -> None:
-    from retroscope import machines
-
-    session = Session(machines.create("tetris"))
-    assert session.writable_spaces() == ["cpu", "ppu", "oam"]
-    cpu_before = session.read_memory(0x0300, 1)["data"]
-    session.write_memory(0x2300, [0xAB], space="ppu")
-    assert session.read_memory(0x2300, 1, space="ppu")["data"] == "ab"
-    assert session.read_memory(0x0300, 1)["data"] == cpu_before  # not the CPU's RAM
-    session.write_memory(0x10, [1, 2], space="oam")
-    assert session.read_memory(0x10, 2, space="oam")["data"] == "0102"
-    with pytest.raises(DebugError, match="run past"):
-        session.write_memory(0xFF, [1, 2], space="oam")
-    with pytest.raises(DebugError, match="no memory space"):
-        session.write_memory(0, [1], space="vram")
 
 
 def test_a_space_that_cannot_be_written_says_so(session: Session) -> None:

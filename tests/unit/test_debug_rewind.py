@@ -6,8 +6,8 @@ from __future__ import annotations
 import random
 
 import pytest
-from debug_machines import Debug6502Machine
 
+from harness.debug_machines import Debug6502Machine
 from retroscope.debug import DebugError, Session
 from retroscope.debug.rewind import Rewind, state_hash
 

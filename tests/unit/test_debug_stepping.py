@@ -4,8 +4,8 @@ calls, with interrupts arriving during the step; run to cursor; frame; halt."""
 from __future__ import annotations
 
 import pytest
-from debug_machines import Debug6502Machine
 
+from harness.debug_machines import Debug6502Machine
 from retroscope.debug import Session
 
 

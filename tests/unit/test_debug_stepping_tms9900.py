@@ -5,8 +5,8 @@ level-1 interrupt (a context switch) arriving during a step."""
 from __future__ import annotations
 
 import pytest
-from debug_machines import DebugTMS9900Machine
 
+from harness.debug_machines import DebugTMS9900Machine
 from retroscope.debug import Session
 
 COUNT, CALLS, INTS, BLWPS = 0x8360, 0x8362, 0x8364, 0x8366

@@ -5,8 +5,8 @@ interrupt arriving during a step."""
 from __future__ import annotations
 
 import pytest
-from debug_machines import DebugZ80Machine
 
+from harness.debug_machines import DebugZ80Machine
 from retroscope.debug import Session
 
 COUNTER, CALLS, INTS, RSTS, DEPTH = 0x8000, 0x8001, 0x8002, 0x8003, 0x8004

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import pytest
-from debug_machines import Debug6502Machine, DebugTMS9900Machine
 
+from harness.debug_machines import Debug6502Machine, DebugTMS9900Machine
 from retroscope.cpu import TMS9900
 from retroscope.debug import Session
 from retroscope.machines.base import (

@@ -13,8 +13,8 @@ from collections import Counter
 from typing import Any
 
 import pytest
-from debug_machines import Debug6502Machine, DebugTMS9900Machine, DebugZ80Machine
 
+from harness.debug_machines import Debug6502Machine, DebugTMS9900Machine, DebugZ80Machine
 from retroscope.debug import DebugError, Session
 from retroscope.debug.cpuinfo import CALL
 

@@ -5,15 +5,11 @@ write's timing within its frame. Then the NES machine's own log, end to end."""
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 import pytest
 
-REPO = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(REPO))
-
-from tools.sound_measure import (  # noqa: E402
+from tools.sound_measure import (
     NES_CLOCK,
     NES_FRAME,
     RATE,
@@ -28,6 +24,9 @@ from tools.sound_measure import (  # noqa: E402
     silent,
     triangle_level,
 )
+
+REPO = Path(__file__).resolve().parents[2]
+
 
 pytestmark = pytest.mark.skipif(node() is None, reason="node renders the sound")
 
@@ -211,7 +210,7 @@ loop:   jmp loop
 
 
 def test_a_nes_program_plays_through_the_same_path_as_the_page():
-    from tiny_nes import tiny_nes
+    from harness.tiny_nes import tiny_nes
 
     m = tiny_nes(PROGRAM)
     frames = []

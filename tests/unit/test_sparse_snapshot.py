@@ -9,15 +9,14 @@ import json
 import random
 import shutil
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
-REPO = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(REPO))
+from tools import sparse
 
-from tools import sparse  # noqa: E402
+REPO = Path(__file__).resolve().parents[2]
+
 
 
 def sample(pages: float, seed: int = 1) -> bytes:

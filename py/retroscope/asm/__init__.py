@@ -19,7 +19,7 @@ Bad source raises `AsmError`: `.line`/`.file`/`.message` give the first error,
 that fail to parse are all reported together; if none did, layout and
 emission errors (undefined symbols, ranges, branches, assertions, overlaps)
 are all reported together.  Nothing else escapes, whatever the input (see
-tests/unit/test_asm_fuzz.py).  Each call owns its error collector: no globals.
+tests/conformance/test_asm_fuzz.py).  Each call owns its error collector: no globals.
 
 Modules, one job each:
 

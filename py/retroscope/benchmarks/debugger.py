@@ -10,7 +10,7 @@
 * with one on code the machine runs all the time, whose condition never holds
   (the core stops there and the session passes it each time),
 * with one write watch (a write breakpoint whose condition is never true, on
-  the machine's `BENCH_WATCH` address: one the program writes every frame),
+  the machine's address in `WATCHED`),
 * with one read watch (a read breakpoint likewise, on the same address),
 * with the trace on (instruction by instruction),
 * with every viewer of the machine's video chips open (their watches set, their
@@ -60,6 +60,24 @@ class BenchMachine(Machine):
 
 def _nothing() -> None:
     pass
+
+
+# The byte each machine's write and read watches sit on, by symbol where the
+# program names it: one it writes every frame (Tetris's PRNG, Pac-Man's
+# frame counter in the interrupt, the TI-99/4A console's VDP tick); on
+# Backgammon and JMC $0017, which their programs do not write, so there the
+# watch is armed and checked but never hit. Others: $0017.
+WATCHED: dict[str, str | int] = {
+    "tetris": "rng", "backgammon": 0x0017, "pacman": "frameCount", "crpg": "VDPTIC",
+    "jmc": 0x0017,
+}
+DEFAULT_WATCH = 0x0017
+
+
+def watch_address(machine_id: str | None, machine: Machine) -> int:
+    """The address `measure` watches on this machine (see `WATCHED`)."""
+    where = WATCHED.get(machine_id or "", DEFAULT_WATCH)
+    return machine.symbols[where] if isinstance(where, str) else where
 
 
 def _make(machine_id: str | None) -> Machine:
@@ -129,7 +147,7 @@ def measure(machine_id: str | None = "tetris", frames: int = 60, repeats: int = 
         probe.run_frame()
     hot.add_breakpoint("exec", probe.cpu.pc, condition=never)
     watching = Session(_make(machine_id), record=False)
-    watch_at = getattr(watching.machine, "BENCH_WATCH", 0x0017)
+    watch_at = watch_address(machine_id, watching.machine)
     watching.add_breakpoint("write", watch_at, condition=never)  # hit, never true
     reading = Session(_make(machine_id), record=False)
     reading.add_breakpoint("read", watch_at, condition=never)

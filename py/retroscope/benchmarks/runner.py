@@ -139,6 +139,7 @@ def measure_step(name: str, rounds: int = 8, window: float = 0.25,
 def measure_frames(machine_id: str, frames: int = 120, warmup_frames: int = 30) -> dict[str, Any]:
     """Milliseconds per video frame of a whole machine (CPU, devices, rendering)."""
     from .. import machines
+    from . import mechanics
 
     machine = machines.create(machine_id)
     run_frame = machine.run_frame
@@ -152,4 +153,4 @@ def measure_frames(machine_id: str, frames: int = 120, warmup_frames: int = 30) 
     fps = machine.INFO.fps
     return {"machine": machine_id, "ms_per_frame": ms,
             "ratio_to_realtime": (1000 / fps) / ms if ms else 0.0,
-            "figures": machine.bench_figures()}
+            "figures": mechanics.figures(machine)}

@@ -703,12 +703,6 @@ class Machine:
         worker drains them after each frame. None by default: a silent machine."""
         return ()
 
-    def bench_figures(self) -> dict[str, float]:
-        """Figures of the machine's own mechanics for `build.py bench` (name ->
-        number; e.g. the cycles and host time of one call of a routine). The
-        bench prints them for every machine, in CPython and in the page."""
-        return {}
-
     def commands(self) -> dict[str, Callable[..., Any]]:
         """The verbs of the machine's side panel (undo, export...): name -> a
         callable taking the verb's arguments as keywords. None by default."""

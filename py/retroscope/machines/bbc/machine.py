@@ -220,40 +220,5 @@ class BbcMachine(Machine):
     def sound_logs(self) -> tuple[Any, ...]:
         return (self.sound.log,)
 
-    def bench_figures(self) -> dict[str, float]:
-        """The MOS's SOUND: its 100 Hz tick (twice a frame) idle and starting a
-        note on two channels, one OSWORD 7, and the host time of a byte to the
-        SN76489 through the VIA (four bus writes)."""
-        from ..soundbench import routine_cycles, write_us
-
-        snap = self.snapshot()
-        try:
-            for _ in range(3):
-                self.run_frame(0)  # the MOS has set itself up
-            idle = routine_cycles(self, "mos_snd_tick")
-            block = 0x0C00  # a scratch block: channel 1 and 2, -15, middle C, 1
-            for i, value in enumerate((1, 0, 0xF1, 0xFF, 53, 0, 1, 0)):
-                self.bus.ram[block + i] = value
-            osword = routine_cycles(self, "mos_sound", x=0x00, y=0x0C)
-            self.call("mos_sound", x=0x00, y=0x0C)
-            self.bus.ram[block] = 2
-            self.call("mos_sound", x=0x00, y=0x0C)
-            notes = routine_cycles(self, "mos_snd_tick")
-            write = self.bus.write
-
-            def byte() -> None:
-                write(0xFE43, 0xFF)
-                write(0xFE4F, 0x9F)
-                write(0xFE40, 0x00)
-                write(0xFE40, 0x08)
-
-            us = write_us(byte, self.sound_logs())
-        finally:
-            self.restore(snap)
-        return {"MOS sound cycles/frame idle": 2 * idle,
-                "MOS sound tick cycles starting 2 notes": notes,
-                "MOS sound / frame cycles idle": 2 * idle / FRAME_CYCLES,
-                "SOUND (OSWORD 7) cycles/note": osword, "SN76489 us/byte via VIA": us}
-
     def memory_spaces(self) -> dict[str, int]:
         return {"cpu": 0x10000}

@@ -5,23 +5,31 @@ its numbers in the program's variables and sets NEWMAP; the TMS9900 program
 copies it to MAPBUF, scans the keys, moves, runs MAPPRC and draws. When the
 player steps on an exit the program sets EXITRQ and the loader brings the
 linked map. The step's cycles come from the stand-in's probe around
-`BL @MAPPRC` (see `STEP_PROBE_OVERHEAD`).
+`BL @MAPPRC` (timing.py). The map editor, the side panel's verbs, is in
+panel.py.
 """
 
 from __future__ import annotations
 
-import time
 import zlib
+from collections.abc import Callable
 from typing import Any
 
 from ..base import IdleLoop, MachineError, MachineInfo, Param, Routine, TouchControls
 from ..program_edit import Recipe, Space
-from ..ti99.console import CPU_HZ, FPS, FRAME_CYCLES, HEIGHT, PROBE, WIDTH, Ti99Machine
-from . import model
+from ..ti99.console import CPU_HZ, FPS, HEIGHT, PROBE, WIDTH, Ti99Machine
+from . import model, panel
 from .program import program, recipe
 from .tiles import MOBS, TERRAIN
+from .timing import (
+    ARTICLE_COPY,
+    COPY_PROBE_OVERHEAD,
+    INT_PROBE,
+    INTERRUPT_OVERHEAD,
+    STEP_PROBE_OVERHEAD,
+)
 from .variables import VARIABLES
-from .world import WANDERS, Exit, World, WorldMap
+from .world import Exit, World, WorldMap
 
 # Buttons by bit, and the TI keys each one holds down (joystick 1 and E/S/D/X).
 BUTTONS = ("Up", "Down", "Left", "Right", "E", "S", "D", "X")
@@ -29,35 +37,10 @@ BUTTON_KEYS = ("joy1 up", "joy1 down", "joy1 left", "joy1 right", "E", "S", "D",
 KEYS = {"ArrowUp": "Up", "ArrowDown": "Down", "ArrowLeft": "Left", "ArrowRight": "Right",
         "KeyE": "E", "KeyS": "S", "KeyD": "D", "KeyX": "X"}
 
-# The probe pair `MOVB R0,@PROBE / BL @MAPPRC / MOVB R0,@PROBE` measures one
-# probe instruction and the BL besides MAPPRC itself (entry to its return):
-# the probe MOVB is 14 + 8 (symbolic) + 4 x 4 waits (fetch, address word,
-# read and write of the probe) = 38; BL @ is 12 + 8 + 3 x 4 waits (fetch,
-# address word, and the read of the target the chip makes) = 32 (code in the
-# 8-bit expansion, workspace in the scratchpad). The tests hold the result
-# equal to `Machine.call("MAPPRC")` on the same state.
-STEP_PROBE_OVERHEAD = 38 + 32
-# The copy is timed the same way; its RT (B *R11: 8 + 4 for the *R11 mode
-# + 2 x 4 waits: fetch, and the read at the return address) is taken off
-# too, leaving the loop the article times.
-RT_CYCLES = 20
-COPY_PROBE_OVERHEAD = 38 + 32 + RT_CYCLES
-# MAPPRC runs with the VDP interrupt let in, so that the keys hook (KEYHK)
-# catches a press made during a step. Its probe pair times the hook; each
-# interrupt costs that plus INTERRUPT_OVERHEAD (the context switch, the
-# console routine around the hook, its RTWP), all taken off the step.
-INT_PROBE = PROBE + 4
-INTERRUPT_OVERHEAD = 234  # held to Machine.call("MAPPRC") by the tests
 WINROW, WINCOL = 5, 2  # where crpg.asm puts the window (in characters)
-TILE_CODES = frozenset(t.code for t in TERRAIN)
 PALETTE_TILES = [[t.code, t.name] for t in TERRAIN]
 PALETTE_MOBS = [[m.code, m.name] for m in MOBS]
-MOB_CODES = frozenset(m.code for m in MOBS)
 TICK = 0x8379  # VDPTIC in the console ROM's scratchpad
-# The article's figures for the 1,024-byte copy (seed 000).
-ARTICLE_COPY = {"looped": 81_920, "unrolled": 50_688}
-ARTICLE_BYTES = 1024
-
 PATH_STACK = 0x3200 + 2 * model.CELLS  # WORK+338 (crpg.asm puts WORK at >3200)
 
 # The routines the article documents, for `Machine.call` (and the contract
@@ -142,7 +125,6 @@ class CrpgMachine(Ti99Machine):
     # 4 + 4 + 4 + 2 words.
     IDLE_TURN = 92
     IDLE_BYTES = 14
-    BENCH_WATCH = TICK  # written every frame (the interrupt's tick), for the bench
 
     def idle_steady(self) -> bool:
         """At WAITF1 with the tick unchanged, ST as a turn leaves it (EQ, the
@@ -338,7 +320,7 @@ class CrpgMachine(Ti99Machine):
             "frame": self.frame,
         }
 
-    # -- the editor and the side panel's verbs ------------------------------------------------
+    # -- what the editor works on (its verbs: panel.py) ------------------------------------
     def scene_from_memory(self) -> model.Scene:
         """The map as the program has it now (edits, the player, wandering mobs)."""
         sym = self.symbols
@@ -356,226 +338,15 @@ class CrpgMachine(Ti99Machine):
                            edge=ram[st + 4], kind=ram[st + 5], map_light=ram[st + 8],
                            player_light=ram[st + 9], mobs=mobs)
 
-    def _reload(self, sc: model.Scene, name: str | None = None) -> None:
-        """Replace the current map with `sc` and let the program load it."""
-        wm = self.world.maps[self.current]
-        wm.scene = sc
-        if name is not None:
-            wm.name = name
-        self.load_map(self.current)
-
-    def window_square(self, r: int, c: int) -> int | None:
-        """The MAPBUF index that window square (r, c) shows, or None off the map
-        (an extended edge: paint the map's own squares)."""
-        sc = self.scene_from_memory()
-        y = sc.y - 6 + r
-        x = sc.x - 6 + c + sc.slant * (r - 6)
-        if sc.edge:
-            x, y = x % sc.width, y % sc.height
-        if not (0 <= x < sc.width and 0 <= y < sc.height):
-            return None
-        return y * sc.width + x
-
     def pointer(self, x: int, y: int, down: bool) -> None:
         if not down or self.brush.get("kind") == "walk":
             return
         r, c = y // 8 - WINROW, x // 8 - WINCOL
         if 0 <= r < 13 and 0 <= c < 13:
-            self.paint(r, c)
+            panel.paint(self, r, c)
 
-    def paint(self, row: int, col: int) -> dict[str, Any]:
-        """Paint the brush on window square (row, col) and have the program redraw."""
-        if not (isinstance(row, int) and isinstance(col, int) and 0 <= row < 13
-                and 0 <= col < 13):
-            raise MachineError("paint: row and col are window squares 0-12")
-        index = self.window_square(row, col)
-        if index is None:
-            raise MachineError("that square is beyond the map's edge")
-        sym = self.symbols
-        ram = self.bus.ram
-        kind = self.brush.get("kind")
-        w = self.word(sym["HWIDTH"])
-        mx, my = index % w, index // w
-        if kind == "tile":
-            ram[sym["MAPBUF"] + index] = self.brush["code"] | (0x80 if self.brush["lit"] else 0)
-        elif kind in ("mob", "erase"):
-            self._put_mob(mx, my, self.brush.get("gfx") if kind == "mob" else None)
-        else:
-            raise MachineError("choose a tile or a mob to paint first")
-        ram[sym["REDRAW"]] = 1
-        return {"x": mx, "y": my}
-
-    def _put_mob(self, x: int, y: int, gfx: int | None) -> None:
-        ram = self.bus.ram
-        base = self.symbols["MOBBUF"]
-        count_at = self.symbols["STATE"] + 6
-        count = self.word(count_at)
-        for n in range(count):  # what stands there goes
-            rec = base + 8 * n
-            if ram[rec] and ram[rec + 2] == x and ram[rec + 3] == y:
-                ram[rec] = 0
-        if gfx is None:
-            return
-        for n in range(model.MAX_MOBS):
-            rec = base + 8 * n
-            if n >= count or not ram[rec]:
-                ram[rec:rec + 8] = bytes((WANDERS, gfx, x, y, 0, 0, 0, 0))
-                self.poke_word(count_at, max(count, n + 1))
-                return
-        raise MachineError(f"a map holds at most {model.MAX_MOBS} mobs")
-
-    def set_brush(self, kind: str, code: int = 0, lit: bool = True, gfx: int = 0x60) -> dict:
-        if kind == "tile":
-            if code not in TILE_CODES:
-                raise MachineError(f"no tile with code {code}")
-            self.brush = {"kind": "tile", "code": code, "lit": bool(lit)}
-        elif kind == "mob":
-            if gfx not in MOB_CODES:
-                raise MachineError(f"no mob graphic >{gfx:02X}" if isinstance(gfx, int)
-                                   else "gfx is a number")
-            self.brush = {"kind": "mob", "gfx": gfx}
-        elif kind in ("erase", "walk"):
-            self.brush = {"kind": kind}
-        else:
-            raise MachineError("brush kind is tile, mob, erase or walk")
-        return self.brush
-
-    def settings(self, width: int | None = None, height: int | None = None,
-                 edge: int | None = None, kind: int | None = None,
-                 map_light: int | None = None, player_light: int | None = None,
-                 name: str | None = None) -> dict[str, Any]:
-        """Resize (keeping what overlaps, new squares lit grass) and set the
-        edge style, map type, lights and name; the program reloads the map."""
-        sc = self.scene_from_memory()
-        w = sc.width if width is None else width
-        h = sc.height if height is None else height
-        for label, value, lo, hi in (("width", w, 6, 64), ("height", h, 6, 64),
-                                     ("edge", edge, 0, 1), ("kind", kind, 0, 2),
-                                     ("map_light", map_light, 0, 255),
-                                     ("player_light", player_light, 0, 15)):
-            if value is not None and (not isinstance(value, int) or isinstance(value, bool)
-                                      or not lo <= value <= hi):
-                raise MachineError(f"{label} must be {lo}-{hi}")
-        tiles = bytearray([0x80] * (w * h))
-        for y in range(min(h, sc.height)):
-            for x in range(min(w, sc.width)):
-                tiles[y * w + x] = sc.tiles[y * sc.width + x]
-        new = model.Scene(w, h, bytes(tiles), min(sc.x, w - 1), min(sc.y, h - 1),
-                          edge=sc.edge if edge is None else edge,
-                          kind=sc.kind if kind is None else kind,
-                          map_light=sc.map_light if map_light is None else map_light,
-                          player_light=sc.player_light if player_light is None else player_light,
-                          mobs=[m for m in sc.mobs if m[2] < w and m[3] < h])
-        problems = model.check(new)
-        if problems:
-            raise MachineError("; ".join(problems))
-        if name is not None:
-            from .mapfile import NAME_CHARS
-            if not isinstance(name, str) or len(name) > 24 or not set(name) <= NAME_CHARS:
-                raise MachineError("a name is up to 24 letters, digits and spaces")
-        self._reload(new, name)
-        return {"width": w, "height": h}
-
-    def export_map(self) -> dict[str, Any]:
-        from .mapfile import encode
-
-        wm = self.world.maps[self.current]
-        code = encode(WorldMap(wm.id, wm.name, self.scene_from_memory()))
-        return {"code": code, "chars": len(code), "name": wm.name}
-
-    def import_map(self, code: str) -> dict[str, Any]:
-        from .mapfile import MapFileError, decode
-
-        try:
-            wm = decode(code)
-        except MapFileError as exc:
-            raise MachineError(str(exc)) from None
-        for i, m in enumerate(self.world.maps):
-            if m.id == "shared":
-                self.world.maps[i] = wm
-                break
-        else:
-            self.world.maps.append(wm)
-        self.load_map(self.world.index("shared"))
-        return {"map": wm.id, "name": wm.name}
-
-    def goto(self, map: str) -> dict[str, Any]:  # noqa: A002 - the verb's argument
-        try:
-            index = self.world.index(map)
-        except KeyError:
-            raise MachineError(f"no map {str(map)[:20]!r}") from None
-        self.load_map(index)
-        return {"map": map}
-
-    def set_unroll(self, on: bool) -> dict[str, Any]:
-        """Copy maps with the unrolled loop (or the article's first one); the
-        current map is loaded again so the copy runs and is timed."""
-        self.bus.ram[self.symbols["UNROLL"]] = 1 if on else 0
-        self._reload(self.scene_from_memory())
-        return {"unroll": bool(on)}
-
-    def measure_copies(self) -> dict[str, Any]:
-        """Both copy loops over the article's 1,024 bytes, run on the core
-        through `call` from a snapshot (then put back): the loops' cycles
-        without RT."""
-        count = ARTICLE_BYTES
-        snap = self.snapshot()
-        result = {}
-        try:
-            for name, label in (("looped", "COPYL"), ("unrolled", "COPYU")):
-                regs = {"r1": self.symbols["LOADBF"], "r2": self.symbols["MAPBUF"], "r3": count}
-                result[name] = self.call(label, **regs)["cycles"] - RT_CYCLES
-                self.restore(snap)
-        finally:
-            self.restore(snap)
-        return {**result, "bytes": count, "article": ARTICLE_COPY}
-
-    def bench_figures(self, steps: int = 4) -> dict[str, float]:
-        """Map processing back to back on the machine's own runner (REDRAW set
-        every frame, the state put back afterwards): MAPPRC's cycles, the host
-        time per step (MAPPRC and drawing the window), and the emulated clock
-        that MAPPRC's cycles alone give, against the 4A's 3.0 MHz."""
-        snap = self.snapshot()
-        ram = self.bus.ram
-        redraw = self.symbols["REDRAW"]
-        try:
-            ram[redraw] = 1
-            self.run_until_step(self.word(self.symbols["STEPS"]) + 1)
-            start = self.word(self.symbols["STEPS"])
-            t0 = time.perf_counter()
-            while self.word(self.symbols["STEPS"]) < start + steps:
-                ram[redraw] = 1
-                self.run_frame(0)
-            per_step = (time.perf_counter() - t0) / steps
-            cycles = self.step_cycles
-        finally:
-            self.restore(snap)
-        hz = cycles / per_step if per_step else 0.0
-        return {"MAPPRC cycles": cycles, "MAPPRC ms at 3.0 MHz": 1000 * cycles / CPU_HZ,
-                "host ms per step": 1000 * per_step,
-                "MAPPRC emulated MHz": hz / 1e6, "x the 4A's 3.0 MHz": hz / CPU_HZ,
-                **self._sound_figures()}
-
-    def _sound_figures(self) -> dict[str, float]:
-        """SNDTIK's cycles idle and on a footstep's first frame (its most bytes),
-        and the host time of a write to the TMS9919."""
-        from ..soundbench import routine_cycles, write_us
-
-        snap = self.snapshot()
-        try:
-            idle = routine_cycles(self, "SNDTIK")
-            self.call("SNDFX", r0=self.symbols["SNDSTA"])
-            step = routine_cycles(self, "SNDTIK")
-            us = write_us(lambda: self.bus.write(0x8400, 0x9F), self.sound_logs())
-        finally:
-            self.restore(snap)
-        return {"sound engine cycles/frame idle": idle, "sound engine cycles/frame stepping": step,
-                "sound engine / frame cycles": step / FRAME_CYCLES, "TMS9919 us/write": us}
-
-    def commands(self) -> dict[str, Any]:
-        return {"brush": self.set_brush, "paint": self.paint, "settings": self.settings,
-                "export": self.export_map, "import": self.import_map, "goto": self.goto,
-                "unroll": self.set_unroll, "copy_cycles": self.measure_copies}
+    def commands(self) -> dict[str, Callable[..., Any]]:
+        return panel.commands(self)
 
 
 def _map_record(wm: WorldMap) -> list[Any]:

@@ -40,8 +40,6 @@ class PacmanMachine(NamcoBoard):
         _rom, symbols, program = build()
         super().__init__(rom_with_maze(self.maze), graphics(), symbols=symbols)
         self.program = program
-        # For the bench's write-watch cost: a byte the interrupt writes every frame.
-        self.BENCH_WATCH = symbols["frameCount"]
         self.overlays = dict.fromkeys(overlay.OVERLAYS, True)
         for pen, rgb in overlay.OVERLAY_COLOURS.items():
             self.palette[pen] = rgb
@@ -164,47 +162,6 @@ class PacmanMachine(NamcoBoard):
             "maze_link": self.maze.to_link(),
             "frame": self.frame,
         }
-
-    # -- speed ---------------------------------------------------------------------------
-    def bench_figures(self, frames: int = 120) -> dict[str, float]:
-        """A game in play (the attract screen mostly waits in HALT): ms a frame,
-        the emulated clock as a ratio to the board's 3.072 MHz, and the direction
-        routine through call() (calls a second)."""
-        import time
-
-        from ..namco.board import CPU_HZ, FRAME_CYCLES
-        from ..soundbench import routine_cycles, write_us
-
-        m = PacmanMachine(self.maze)
-        for buttons in (0, 0, 0, 16, 0, 32, 0):
-            m.run_frame(buttons)
-        while m.state()["game_state"] != "play":
-            m.run_frame(0)
-        stick = (2, 1, 4, 8)  # left, up, right, down in turns
-        m.write(m.symbols["lives"], 9)
-        for i in range(frames):  # warm up: the core compiles its hot blocks
-            m.run_frame(stick[i // 30 % 4])
-        t0 = time.perf_counter()
-        writes = 0
-        for i in range(frames):
-            m.run_frame(stick[i // 30 % 4])
-            writes += len(m.wsg.log.writes) // 3
-        elapsed = time.perf_counter() - t0
-        pos, target = model.position(6, 4), model.position(25, 0)
-        t1 = time.perf_counter()
-        calls = 200
-        for i in range(calls):
-            m.call("chooseDirection", hl=pos, de=target, a=i & 3)
-        call_s = time.perf_counter() - t1
-        m.call("sndDot")  # the sound engine a frame: the burst and a frame of siren + waka
-        engine = routine_cycles(m, "soundOut") + routine_cycles(m, "soundTick")
-        return {"play ms/frame": 1000 * elapsed / frames,
-                "play clock / 3.072 MHz": frames * FRAME_CYCLES / elapsed / CPU_HZ,
-                "chooseDirection calls/s": calls / call_s,
-                "sound engine cycles/frame": engine,
-                "sound engine / frame cycles": engine / FRAME_CYCLES,
-                "WSG writes/frame": writes / frames,
-                "WSG us/write": write_us(lambda: m.bus.write(0x5050, 5), m.sound_logs())}
 
     # -- the side panel's verbs ------------------------------------------------------------
     def commands(self) -> dict[str, Callable[..., Any]]:

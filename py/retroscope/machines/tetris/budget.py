@@ -1,6 +1,6 @@
 """Where a Tetris frame's time goes, watched from outside the program: the
 NMI, the sound driver's call and the main loop's wait for vblank, in CPU
-cycles (for the budget tests and `TetrisMachine.bench_figures`)."""
+cycles (for the budget tests and the bench's `benchmarks/mechanics.py`)."""
 
 from __future__ import annotations
 

@@ -116,39 +116,6 @@ class TetrisMachine(NesMachine):
         return Recipe(PACKAGE, "tetris.asm", "6502", _generated(
             p["seed"], p["level"], p["height"], p["type"], p["start"], p["music"]))
 
-    # -- speed ---------------------------------------------------------------------
-    def bench_figures(self, frames: int = 240) -> dict[str, float]:
-        """A game in play with Music-1 and effects: ms a frame, and the sound
-        driver's cycles a frame (mean; its share of the frame's host time is
-        about its share of the cycles)."""
-        import time
-
-        from ..soundbench import write_us
-        from .budget import driver_cycles
-
-        moves = (0x01, 0, 0x80, 0, 0x02, 0, 0x04, 0)  # right, A, left, down
-
-        def buttons(i: int) -> int:
-            return moves[i % 8] if i % 40 < 8 else 0
-
-        m = TetrisMachine()
-        for i in range(60):  # warm up: the core compiles its hot blocks
-            m.run_frame(buttons(i))
-        t0 = time.perf_counter()
-        for i in range(frames):
-            m.run_frame(buttons(i))
-        elapsed = time.perf_counter() - t0
-        cycles = driver_cycles(m, frames, buttons)  # (its write watch slows the bus)
-        mean = sum(cycles) / max(1, len(cycles))
-        apu_write = write_us(lambda: m.write(0x4000, 0x30), m.sound_logs())
-        frame_cycles = 29780.5
-        return {"play ms/frame": 1000 * elapsed / frames,
-                "sound driver cycles/frame": mean,
-                "sound driver max cycles/frame": float(max(cycles, default=0)),
-                "sound driver host ms/frame (by its cycle share)":
-                    1000 * elapsed / frames * mean / frame_cycles,
-                "APU register write us": apu_write}
-
     # -- the game's state, for tests and the side panel ---------------------------
     def ram(self) -> bytes:
         return bytes(self.bus.ram[:0x800])

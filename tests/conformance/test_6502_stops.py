@@ -1,6 +1,6 @@
 """Stop addresses (`set_stops`) and stalls in the 6502's run(): exactly single stepping.
 
-The random self-modifying programs of `test_6502_blocks` (plain RAM, and with
+The random self-modifying programs of `harness.random_6502` (plain RAM, and with
 a ROM page and an I/O page that raises interrupts) run through run() with
 stop addresses and compiled blocks, and through step() with the test "is PC a
 stop?" before each instruction, as the debugger's checking runner does. At
@@ -13,8 +13,8 @@ from __future__ import annotations
 import random
 
 import pytest
-from test_6502_blocks import CODE, HANDLER, compiled, pair, raise_interrupts, random_budget  # noqa: F401 - fixture
 
+from harness.random_6502 import CODE, HANDLER, pair, raise_interrupts, random_budget
 from retroscope.cpu.bus import Bus
 from retroscope.cpu.mos6502 import MOS6502
 

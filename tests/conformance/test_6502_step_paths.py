@@ -3,7 +3,7 @@
 step() skips the bus check's follow-up, the interrupt poll and the watch
 checks while nothing has changed since the last look (plain RAM or the
 paged handlers, nothing waiting); any register write makes the core look
-around again. The random self-modifying programs of `test_6502_blocks`
+around again. The random self-modifying programs of `harness.random_6502`
 (plain RAM, and with a ROM page and an I/O page whose handler raises
 interrupts in mid-instruction) run on two cores: one steps as it likes,
 the other is made to look around before every step. After each step the
@@ -15,8 +15,8 @@ from __future__ import annotations
 import random
 
 import pytest
-from test_6502_blocks import pair, raise_interrupts
 
+from harness.random_6502 import pair, raise_interrupts
 from retroscope.cpu.bus import Bus
 from retroscope.cpu.mos6502 import _INDEX, MOS6502
 

@@ -1,7 +1,7 @@
 """The 6502's own write watch (`set_watch("write", ...)`) in run(): exactly a bus watch
 with single stepping.
 
-The random self-modifying programs of `test_6502_blocks` (plain RAM, and with
+The random self-modifying programs of `harness.random_6502` (plain RAM, and with
 a ROM page and an I/O page that raises interrupts) run through run() with a
 write watch on some addresses (zero page, stack, data, I/O, ROM, the code
 itself) and compiled blocks, the hook asking for a stop as the debugger's
@@ -16,9 +16,8 @@ from __future__ import annotations
 import random
 
 import pytest
-import test_6502_blocks
-from test_6502_blocks import CODE, IO, ROM, compiled, pair, raise_interrupts, random_budget  # noqa: F401 - fixture
 
+from harness.random_6502 import CODE, IO, ROM, pair, raise_interrupts, random_budget, steps_to_a_hit
 from retroscope.cpu.mos6502 import MOS6502
 
 
@@ -58,7 +57,7 @@ def check(seed: int, mapped: bool, calls: int = 60) -> int:
         budget = random_budget(rng)
         ran = fast.run(budget)
         where = f"seed {seed}, call {call}, after {fast.cycles} cycles, PC ${fast.pc:04X}"
-        stopped = test_6502_blocks.steps_to_a_hit(fast, slow, ran, budget, seen_fast,
+        stopped = steps_to_a_hit(fast, slow, ran, budget, seen_fast,
                                                   seen_slow, where)
         hits += stopped
     return hits

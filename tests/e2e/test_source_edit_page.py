@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from conftest import frames_pass, settled, tid, wait_until
+from harness.page import frames_pass, settled, tid, wait_until
 
 SHOTS = Path("/tmp/shots/srcedit")
 

@@ -1,6 +1,7 @@
 """The debugger on the real Tetris machine: a breakpoint on the documented PRNG
 at $AB47, a memory edit that the routine then uses, step out to its caller,
-and rewind with recorded inputs replaying to the same state hash."""
+and rewind with recorded inputs replaying to the same state hash; writes to
+the PPU's and OAM's memory spaces."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ import random
 import pytest
 
 from retroscope import machines
-from retroscope.debug import Session
+from retroscope.debug import DebugError, Session
 
 pytestmark = pytest.mark.skipif("tetris" not in machines.available(),
                                 reason="the tetris machine is not built yet")
@@ -130,3 +131,17 @@ def test_the_disassembly_shows_the_padding_after_the_prng_as_data(session: Sessi
     # Where PC is, the bytes show as the CPU reads them, whatever the listing says.
     session.set_register("pc", pad["addr"])
     assert not session.disassemble(pad["addr"], 0, 1)[0]["data"]
+
+
+def test_a_write_goes_to_the_space_asked_for_or_is_refused_clearly(session: Session) -> None:
+    assert session.writable_spaces() == ["cpu", "ppu", "oam"]
+    cpu_before = session.read_memory(0x0300, 1)["data"]
+    session.write_memory(0x2300, [0xAB], space="ppu")
+    assert session.read_memory(0x2300, 1, space="ppu")["data"] == "ab"
+    assert session.read_memory(0x0300, 1)["data"] == cpu_before  # not the CPU's RAM
+    session.write_memory(0x10, [1, 2], space="oam")
+    assert session.read_memory(0x10, 2, space="oam")["data"] == "0102"
+    with pytest.raises(DebugError, match="run past"):
+        session.write_memory(0xFF, [1, 2], space="oam")
+    with pytest.raises(DebugError, match="no memory space"):
+        session.write_memory(0, [1], space="vram")

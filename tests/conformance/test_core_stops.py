@@ -7,8 +7,8 @@ from __future__ import annotations
 import random
 
 import pytest
-from test_z80_blocks import CODE, pair
 
+from harness.random_z80 import CODE, pair
 from retroscope.asm import assemble
 from retroscope.cpu import TMS9900
 from retroscope.cpu.bus import Bus

@@ -8,10 +8,10 @@ fixed seeds, so a failure is reproducible and shown in the assertion message.
 
 from __future__ import annotations
 
-from asm_fuzzing import check, mutations, random_bytes, token_soups
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from harness.asm_fuzzing import check, mutations, random_bytes, token_soups
 from retroscope.asm import assemble
 from retroscope.cpu import isa9900 as isa
 from retroscope.cpu.dis9900 import decode

@@ -11,10 +11,10 @@ from __future__ import annotations
 import random
 
 import pytest
-from asm_fuzzing import check, mutations, random_bytes, token_soups
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from harness.asm_fuzzing import check, mutations, random_bytes, token_soups
 from retroscope.asm import AsmError, assemble
 from retroscope.asm.errors import Problem
 from retroscope.asm.lexer import fields, tokenize

@@ -9,8 +9,7 @@ from __future__ import annotations
 
 import random
 
-from asm_fuzzing import check, mutations, random_bytes, token_soups
-
+from harness.asm_fuzzing import check, mutations, random_bytes, token_soups
 from retroscope.asm import assemble
 
 CASES = 1500  # per generator

@@ -48,6 +48,7 @@ class _ToyScreen:
         if self.palette[255] == 0:
             self.palette = [(i << 16) | (i << 8) | i for i in range(256)]
 
+
 BUTTONS_ADDR = 0x00F0  # where the frame-start event puts the buttons
 
 # A 6502 program: a main loop with nested subroutines, a 16-bit LFSR like

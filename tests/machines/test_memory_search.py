@@ -5,8 +5,8 @@ in the page)."""
 from __future__ import annotations
 
 import pytest
-from debug_machines import Debug6502Machine
 
+from harness.debug_machines import Debug6502Machine
 from retroscope import machines
 from retroscope.debug import DebugError, Session
 

@@ -8,49 +8,11 @@ from __future__ import annotations
 import random
 
 import pytest
-from debug_machines import BusWatcher, Debug6502Machine
 
+from harness.debug_machines import Debug6502Machine
+from harness.debug_stops import checked, same_stops
 from retroscope import machines, runcontrol
 from retroscope.debug import Session
-
-
-def checked(session: Session) -> Session:
-    """The same session forced onto the instruction-by-instruction runner,
-    with read and write breakpoints through a bus watch (not the core's own)."""
-    session.control.stop_in_core = False
-    session.control.watch_through(BusWatcher(session.bus))
-    return session
-
-
-def fingerprint(session: Session) -> object:
-    """The machine's state hash; the CPU and memory where a machine's snapshot
-    cannot be hashed (that is for its own tests to mind)."""
-    try:
-        return session.state_hash()
-    except TypeError:
-        return session.cpu.snapshot(), bytes(session.bus.ram)
-
-
-def same_stops(fast: Session, slow: Session, frames: int, buttons: list[int],
-               stops_wanted: int) -> int:
-    assert fast.machine.runner == fast.control.run_stops
-    assert slow.machine.runner == slow.control.run_checked
-    stops = 0
-    frame = 0
-    while frame < frames:
-        press = buttons[frame % len(buttons)]
-        a, b = fast.run_frame(press), slow.run_frame(press)
-        # (What costs speed differs by design: the checked runner is slower.)
-        a.pop("slowed_by"), b.pop("slowed_by")
-        assert a == b, f"frame {frame}"
-        assert fingerprint(fast) == fingerprint(slow), f"frame {frame}: {a}"
-        if a["paused"] and a["reason"]["kind"] in ("breakpoint", "read", "write"):
-            stops += 1
-        else:
-            frame += 1
-    assert fast.list_breakpoints() == slow.list_breakpoints()
-    assert stops >= stops_wanted
-    return stops
 
 
 @pytest.mark.skipif("tetris" not in machines.available(), reason="no tetris machine")

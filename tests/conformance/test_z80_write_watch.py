@@ -1,7 +1,7 @@
 """The Z80's own write watch (`set_watch("write", ...)`) in run(): exactly a bus watch
 with single stepping.
 
-The random self-modifying programs of `test_z80_blocks` (plain RAM, and with
+The random self-modifying programs of `harness.random_z80` (plain RAM, and with
 a ROM page and an I/O page) run through run() with a write watch on some
 addresses (the stack, where HL and IX point, the code itself, I/O, ROM),
 interrupts and NMIs raised between calls, and compiled blocks, the hook
@@ -15,59 +15,17 @@ on Pac-Man through the core stops where single stepping stops.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 
 import pytest
-from test_debug_stops import checked
-from test_z80_blocks import CODE, pair
 
+from harness.debug_stops import same_pacman_stops
+from harness.pacman import PLAY_BUTTONS
+from harness.random_z80 import CODE, compare_runs, loop_cpu, pair, watched_addresses
 from retroscope import machines
 from retroscope.cpu.z80 import Z80
 from retroscope.debug import Session
 
 pytestmark = pytest.mark.usefixtures("z80_compiles_soon")  # short programs run on blocks
-
-
-def written(cpu: Z80, steps: int = 3000) -> list[int]:
-    """The addresses a copy of `cpu` writes in its next steps (on plain RAM)."""
-    probe = Z80()
-    probe.bus.load(0, bytes(cpu.bus.ram))
-    probe.restore(cpu.snapshot())
-    out: list[int] = []
-    probe.bus.add_watch("write", lambda addr, value: out.append(addr))
-    for _ in range(steps):
-        probe.step()
-    return out or [0]
-
-
-def watched_addresses(rng: random.Random, cpu: Z80) -> bytearray:
-    mask = bytearray(0x10000)
-    writes = written(cpu)
-    for _ in range(rng.randrange(1, 8)):
-        at = rng.choice((
-            rng.choice(writes),                    # where the program writes soon
-            rng.choice(writes),
-            0x4000 - rng.randrange(1, 24),         # the stack (SP starts at $4000)
-            cpu.sp - rng.randrange(1, 3),          # right under SP
-            cpu.hl + rng.randrange(-2, 3),         # (hl) and its neighbours
-            cpu.ix + rng.randrange(-128, 128),     # (ix+d)
-            CODE + rng.randrange(64),              # the code itself
-            0x5000 + rng.randrange(256),           # the I/O page (mapped bus)
-            0x2000 + rng.randrange(256),           # ROM (writes ignored, still seen)
-            rng.randrange(0x10000)))
-        mask[at & 0xFFFF] = 1
-    return mask
-
-
-def stepped(cpu: Z80, budget: int, seen: list) -> int:
-    """Steps as run(budget) runs, stopping after an instruction that hit the
-    watch (or where run() would give up: HALT with no interrupt to take)."""
-    start, before = cpu.cycles, len(seen)
-    while cpu.cycles - start < budget and len(seen) == before:
-        if cpu.halted and not (cpu.nmi_pending or cpu.irq and cpu.iff1):
-            break
-        cpu.step()
-    return len(seen) > before
 
 
 def check(seed: int, mapped: bool, calls: int = 60) -> tuple[int, bool]:
@@ -97,42 +55,6 @@ def check(seed: int, mapped: bool, calls: int = 60) -> tuple[int, bool]:
     return hits, compiled
 
 
-def compare_runs(rng: random.Random, fast: Z80, slow: Z80, seen: tuple[list, list],
-                 rewatch: Callable[[], None], calls: int, seed: int) -> tuple[int, bool]:
-    """`calls` run() calls of random budgets on `fast` against single steps
-    on `slow`, with interrupts, NMIs and changed watches (`rewatch`) between
-    them; everything compared after each. How many ended on a watch, and
-    whether compiled blocks were there after any."""
-    seen_fast, seen_slow = seen
-    hits = 0
-    compiled = False
-    for call in range(calls):
-        if rng.random() < 0.15:
-            vector = rng.randrange(256)
-            for cpu in (fast, slow):
-                cpu.interrupt(vector)
-        if rng.random() < 0.03:
-            for cpu in (fast, slow):
-                cpu.nmi()
-        if rng.random() < 0.05:
-            rewatch()
-        budget = rng.choice((1, 4, 30, 200, 1000, 5000))
-        start = slow.cycles
-        ran = fast.run(budget)
-        stopped = stepped(slow, budget, seen_slow)
-        where = f"seed {seed}, call {call}, after {fast.cycles} T-states, PC ${fast.pc:04X}"
-        assert ran == slow.cycles - start, where
-        assert seen_fast == seen_slow, where
-        if ran < budget and not fast.halted:
-            assert fast.at_stop == stopped, where
-        assert slow.snapshot() == fast.snapshot(), where
-        assert slow.bus.ram == fast.bus.ram, where
-        assert getattr(slow.bus, "io_log", []) == getattr(fast.bus, "io_log", []), where
-        hits += stopped
-        compiled = compiled or bool(fast.compiled_blocks())
-    return hits, compiled
-
-
 @pytest.mark.parametrize("seed", range(25))
 def test_write_watch_equals_single_steps_on_plain_ram(seed: int) -> None:
     check(seed, mapped=False)
@@ -155,17 +77,7 @@ def test_many_more_random_programs_with_watches() -> None:
         check(seed, mapped=seed % 2 == 1)
 
 
-LOOP = bytes.fromhex("3c 32 80 40 04 c5 c1 18 f7")  # loop: inc a / ld ($4080),a / inc b
                                                     # / push bc / pop bc / jr loop
-
-
-def loop_cpu() -> Z80:
-    cpu = Z80()
-    cpu.bus.load(CODE, LOOP)
-    cpu.pc, cpu.sp = CODE, 0x4200
-    cpu.run(5000)
-    assert cpu.compiled_blocks()  # hot: compiled
-    return cpu
 
 
 def test_a_watched_store_ends_a_compiled_block_after_it() -> None:
@@ -223,8 +135,6 @@ def test_a_bad_mask_says_what_is_wrong() -> None:
         Z80().set_watch("write", bytearray(0x10000))
 
 
-# Pac-Man: the attract mode, a coin and the start, then play (down, left, up).
-BUTTONS = [0] * 3 + [16] * 3 + [0] * 3 + [32] + [8, 2, 1] * 30
 PACMAN_WATCHES = {
     "actors": [(0x4D00, 0x4D4F)],           # Pac-Man and the ghosts
     "wsg": [(0x5040, 0x505F)],              # the sound registers (I/O)
@@ -272,7 +182,7 @@ def pacman_stops(watches: list[tuple[int, int]], core: bool, frames: int) -> lis
     m.runner = runner
     stops = []
     while m.frame < frames:
-        m.set_buttons(BUTTONS[m.frame % len(BUTTONS)])
+        m.set_buttons(PLAY_BUTTONS[m.frame % len(PLAY_BUTTONS)])
         if m.advance() == "break":
             stops.append((list(hits), m.frame, m.frame_cycle, cpu.pc, state_hash(m.snapshot())))
             hits.clear()
@@ -289,36 +199,6 @@ def test_pacman_stops_where_single_steps_with_a_bus_watch_stop(name: str, frames
         assert got == want, f"stop {i}"
 
 
-def stop_point(session: Session) -> tuple:
-    """Where a session stopped: the reason (what was written where), the
-    instruction, the frame, the registers and memory. (Not the cycle count
-    nor R: the checking runner steps through HALT's NOPs, up to 3 T-states
-    past an event, where the machine's runner lets the time pass.)"""
-    status = session.status()
-    regs = {k: v for k, v in session.cpu.snapshot().items() if k not in ("cycles", "r")}
-    return status["reason"], status["pc"], status["frame"], regs, bytes(session.bus.ram)
-
-
-def same_session_stops(where: list[tuple[str, str, str, str]], frames: int) -> None:
-    fast = Session(machines.create("pacman"), record=False)
-    slow = checked(Session(machines.create("pacman"), record=False))
-    for session in (fast, slow):
-        for kind, at, condition, end in where:
-            session.add_breakpoint(kind, at, end=end, condition=condition)
-    checked(slow)
-    assert fast.machine.runner == fast.control.run_stops
-    assert slow.machine.runner == slow.control.run_checked
-    stops = 0
-    while fast.machine.frame < frames:
-        press = BUTTONS[fast.machine.frame % len(BUTTONS)]
-        a, b = fast.run_frame(press), slow.run_frame(press)
-        assert a["paused"] == b["paused"]
-        if a["paused"]:
-            stops += 1
-            assert stop_point(fast) == stop_point(slow), f"stop {stops}"
-    assert stops > 5
-
-
 @pytest.mark.parametrize(("where", "frames"), [
     ([("write", "$4D00", "", "$4D4F")], 16),     # the actors
     ([("write", "$5040", "", "$505F")], 12),     # the WSG's registers (I/O)
@@ -329,7 +209,7 @@ def test_pacman_write_breakpoints_stop_at_the_same_instructions_as_before(where,
     """A write breakpoint on Pac-Man now goes through the core's own watch and
     the machine's runner; it stops where the single-stepping runner (the only
     way before) stops."""
-    same_session_stops(where, frames)
+    same_pacman_stops(where, frames)
     session = Session(machines.create("pacman"), record=False)
     session.add_breakpoint(*where[0][:2], end=where[0][3], condition=where[0][2])
     assert session.cpu.watch_mask("write") is not None and not session.bus.watching("write")
@@ -342,7 +222,7 @@ def test_pacman_write_breakpoints_stop_at_the_same_instructions_as_before(where,
 def test_pacman_read_breakpoints_stop_at_the_same_instructions_as_before(where, frames):
     """A read breakpoint is a bus watch; with the core's `request_stop` it runs
     on the machine's runner too (the checking fast loop, no blocks)."""
-    same_session_stops(where, frames)
+    same_pacman_stops(where, frames)
 
 
 def test_a_stop_asked_for_in_the_last_thing_run_ran_is_at_stop() -> None:

@@ -12,108 +12,11 @@ import random
 
 import pytest
 
+from harness.random_z80 import CODE, pair
 from retroscope.cpu.bus import Bus
-from retroscope.cpu.isaz80 import PAGES, PREFIXES, Form
 from retroscope.cpu.z80 import Z80
 
 pytestmark = pytest.mark.usefixtures("z80_compiles_soon")  # short programs run on blocks
-
-CODE = 0x8000
-FORMS = [form for prefix in PREFIXES for form in PAGES[prefix]
-         if form.mnemonic and form.mnemonic != "halt"]
-
-
-def encode(form: Form, rng: random.Random) -> bytes:
-    fixed, fields = form.encoding
-    out = bytearray(fixed)
-    for field in fields:
-        out += bytes(rng.randrange(256) for _ in range(2 if field == "nn" else 1))
-    if form.prefix in ("ddcb", "fdcb"):
-        out.append(form.opcode)
-    return bytes(out)
-
-
-SUBROUTINES = (CODE + 0x80, CODE + 0xB0, 0x0038)  # two CALL targets and RST $38's
-
-
-def straight(rng: random.Random, size: int) -> bytearray:
-    """Random instructions but for jumps, calls and returns (JR and DJNZ stay)."""
-    code = bytearray()
-    while len(code) < size:
-        form = rng.choice(FORMS)
-        if form.mnemonic not in ("jp", "call", "rst", "ret", "reti", "retn"):
-            code += encode(form, rng)
-    return code
-
-
-def program(rng: random.Random) -> dict[int, bytes]:
-    """Random instructions at CODE, and in half the programs subroutines
-    that they call (CALL nn, RST $38) and that return (RET, once in a while
-    past a byte after the call, or anywhere after an EX (SP),HL or a PUSH
-    in the random code), and JP nn over two bytes: the paths a compiled
-    block follows. Jumps may go anywhere, so most runs loop back soon."""
-    calls = rng.random() < 0.5
-    code = bytearray()
-    while len(code) < 60:
-        r = rng.random() if calls else 1.0
-        if r < 0.08:
-            target = rng.choice(SUBROUTINES[:2])
-            code += bytes((0xCD, target & 0xFF, target >> 8))
-        elif r < 0.11:
-            code.append(0xFF)  # rst $38
-        elif r < 0.14:
-            target = CODE + len(code) + 5
-            skipped = (rng.randrange(256), rng.randrange(256))
-            code += bytes((0xC3, target & 0xFF, target >> 8, *skipped))
-        else:
-            code += straight(rng, 1)
-    pieces = {CODE: bytes(code) + bytes((0xC3, CODE & 0xFF, CODE >> 8))}  # jp CODE
-    if calls:
-        for at in SUBROUTINES:
-            body = straight(rng, rng.randrange(2, 16))
-            if rng.random() < 0.3:
-                body += bytes.fromhex("e1 23 e5")  # pop hl / inc hl / push hl: return 1 on
-            pieces[at] = bytes(body) + b"\xc9"  # ret
-    return pieces
-
-
-def mapped_bus(log: list) -> Bus:
-    """A bus like a machine's: ROM pages (writes ignored) and an I/O page."""
-    bus = Bus()
-    bus.map_rom(0x2000, bytes(range(256)) * 16)
-    io = bytearray(256)
-
-    def read(addr: int) -> int:
-        log.append(("r", addr))
-        return io[addr & 0xFF] ^ 0x5A
-
-    def write(addr: int, value: int) -> None:
-        log.append(("w", addr, value))
-        io[addr & 0xFF] = value
-
-    bus.map(0x5000, 0x50FF, name="io", read=read, write=write)
-    bus.io_log = log
-    return bus
-
-
-def pair(rng: random.Random, mapped: bool = False) -> tuple[Z80, Z80]:
-    memory = bytearray(rng.randrange(256) for _ in range(0x10000))
-    memory[CODE:CODE + 0x100] = bytes(0x100)
-    for at, code in program(rng).items():
-        memory[at:at + len(code)] = code
-    cores = []
-    regs = {n: rng.randrange(256) for n in "afbcdehl"}
-    regs.update(ix=rng.randrange(0x10000), iy=rng.randrange(0x10000), sp=0x4000, pc=CODE)
-    if mapped:  # point HL, IX and IY at the I/O and ROM pages
-        regs.update(h=0x50, ix=0x5080, iy=0x2080)
-    for _ in range(2):
-        bus = mapped_bus([]) if mapped else Bus()
-        bus.load(0, bytes(memory))
-        core = Z80(bus)
-        for name, value in regs.items():
-            setattr(core, name, value)
-        cores.append(core)
-    return cores[0], cores[1]
 
 
 def run_pair(seed: int, mapped: bool = False) -> bool:

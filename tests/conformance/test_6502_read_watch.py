@@ -1,7 +1,7 @@
 """The 6502's own read watch (`set_watch("read", ...)`) in run() and step(): exactly a
 bus read watch with single stepping.
 
-The random self-modifying programs of `test_6502_blocks` (plain RAM, and with
+The random self-modifying programs of `harness.random_6502` (plain RAM, and with
 a ROM page and an I/O page that raises interrupts) run through run() with a
 read watch on some addresses (zero page, stack, data, I/O, ROM, the code
 itself, the interrupt vectors) and compiled blocks, the hook asking for a
@@ -17,9 +17,18 @@ from __future__ import annotations
 import random
 
 import pytest
-import test_6502_blocks
-from test_6502_blocks import CODE, HANDLER, IO, ROM, compiled, pair, raise_interrupts, random_budget  # noqa: F401 - fixture
 
+from harness.random_6502 import (
+    CODE,
+    HANDLER,
+    IO,
+    ROM,
+    machine,
+    pair,
+    raise_interrupts,
+    random_budget,
+    steps_to_a_hit,
+)
 from retroscope.cpu.mos6502 import MOS6502
 
 
@@ -83,7 +92,7 @@ def check(seed: int, mapped: bool, calls: int = 60, stepping: bool = False,
         else:
             ran = fast.run(budget)
         where = f"seed {seed}, call {call}, after {fast.cycles} cycles, PC ${fast.pc:04X}"
-        stopped = test_6502_blocks.steps_to_a_hit(fast, slow, ran, budget, seen_fast,
+        stopped = steps_to_a_hit(fast, slow, ran, budget, seen_fast,
                                                   seen_slow, where, stepping)
         hits += stopped
     return hits
@@ -139,8 +148,6 @@ def test_a_guarded_load_in_a_block_reports_its_pointer_once(pointer: int, watche
     the pointer's page (its guard) and leaves if it is not plain RAM. Where
     the watch covers the pointer, the block must not have shown its reads
     before leaving (the handler reads it again): one read of $F0 per turn."""
-    from test_6502_blocks import machine  # noqa: PLC0415
-
     memory = bytearray(0x10000)
     # loop: inx / lda ($F0),y / iny / jmp loop
     memory[CODE:CODE + 8] = bytes((0xE8, 0xB1, 0xF0, 0xC8, 0x4C, CODE & 0xFF, CODE >> 8, 0))

@@ -1,7 +1,7 @@
 """The TMS9900's compiled blocks (`_tms9900blocks`): run() on blocks is
 exactly single stepping.
 
-Random programs as in `test_tms9900_write_watch` (memory full of random
+Random programs as in `harness.random_tms9900` (memory full of random
 instructions and pointers, so that they write over their own code and their
 workspaces; ROM, the scratchpad's mirror and a device page mapped on odd
 seeds; wait states on most), with loops planted in the code so that run()
@@ -27,8 +27,8 @@ import random
 from collections import Counter
 
 import pytest
-from test_tms9900_write_watch import CODE, make, random_image, runnable, watched_addresses
 
+from harness.random_tms9900 import CODE, make, random_image, runnable, watched_addresses
 from retroscope.cpu import TMS9900, _tms9900blocks, _tms9900gen
 from retroscope.cpu import isa9900 as isa
 

@@ -1,7 +1,7 @@
 """The Z80's own read watch (`set_watch("read", ...)`) in run() and step(): exactly a
 bus watch with single stepping.
 
-The random self-modifying programs of `test_z80_blocks` run through run()
+The random self-modifying programs of `harness.random_z80` run through run()
 with a read watch on some addresses (what the program reads soon, its code,
 the stack, where HL and IX point, I/O, ROM), sometimes a write watch too,
 interrupts and NMIs raised between calls, and compiled blocks; the hook asks
@@ -17,15 +17,17 @@ from __future__ import annotations
 import random
 
 import pytest
-from test_z80_blocks import CODE, pair
-from test_z80_write_watch import (
-    BUTTONS,
+
+from harness.debug_stops import same_pacman_stops
+from harness.pacman import PLAY_BUTTONS
+from harness.random_z80 import (
+    CODE,
+    accessed_soon,
     compare_runs,
     loop_cpu,
-    same_session_stops,
+    pair,
     watched_addresses,
 )
-
 from retroscope import machines
 from retroscope.cpu.z80 import Z80
 from retroscope.debug import Session
@@ -33,23 +35,11 @@ from retroscope.debug import Session
 pytestmark = pytest.mark.usefixtures("z80_compiles_soon")  # short programs run on blocks
 
 
-def read_soon(cpu: Z80, steps: int = 3000) -> list[int]:
-    """The addresses a copy of `cpu` reads in its next steps (on plain RAM)."""
-    probe = Z80()
-    probe.bus.load(0, bytes(cpu.bus.ram))
-    probe.restore(cpu.snapshot())
-    out: list[int] = []
-    probe.bus.add_watch("read", lambda addr, value: out.append(addr))
-    for _ in range(steps):
-        probe.step()
-    return out or [0]
-
-
 def read_addresses(rng: random.Random, cpu: Z80) -> bytearray:
     """A read watch's mask: mostly where the program reads soon (data more
     than code, so that blocks still run), else the write watch's picks."""
     mask = bytearray(0x10000)
-    reads = read_soon(cpu)
+    reads = accessed_soon(cpu, "read")
     data = [a for a in reads if not CODE <= a < CODE + 0x100] or reads
     for _ in range(rng.randrange(1, 6)):
         mask[rng.choice(data if rng.random() < 0.7 else reads)] = 1
@@ -194,7 +184,7 @@ def test_a_bad_mask_says_what_is_wrong() -> None:
 def test_pacman_read_breakpoints_stop_where_single_stepping_stops(where, frames):
     """A read breakpoint on Pac-Man goes through the core's own read watch
     and the machine's runner; it stops where the single-stepping runner does."""
-    same_session_stops(where, frames)
+    same_pacman_stops(where, frames)
     session = Session(machines.create("pacman"), record=False)
     session.add_breakpoint(*where[0][:2], end=where[0][3], condition=where[0][2])
     assert session.cpu.watch_mask("read") is not None and not session.bus.watching("read")
@@ -204,7 +194,7 @@ def test_pacman_reads_through_the_core_watch_run_its_blocks() -> None:
     session = Session(machines.create("pacman"), record=False)
     session.add_breakpoint("read", "$4C00", condition="0")  # never holds
     for frame in range(4):
-        session.run_frame(BUTTONS[frame])
+        session.run_frame(PLAY_BUTTONS[frame])
     assert session.cpu.compiled_blocks()
 
 

@@ -1,7 +1,7 @@
 """The TMS9900's own read watch (`set_watch("read", ...)`): exactly a bus read watch
 with single stepping.
 
-The random programs of `test_tms9900_write_watch` (memory full of random
+The random programs of `harness.random_tms9900` (memory full of random
 instructions and pointers; ROM, the scratchpad's mirror and a device page
 mapped on odd seeds; wait states on most) run through run() with a read
 watch on some addresses (workspace registers, code, data, a device page,
@@ -26,8 +26,9 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from test_debug_stops import checked, same_stops
-from test_tms9900_write_watch import (
+
+from harness.debug_stops import checked, same_stops
+from harness.random_tms9900 import (
     CODE,
     IO,
     make,
@@ -36,7 +37,6 @@ from test_tms9900_write_watch import (
     watched_addresses,
     word_writer,
 )
-
 from retroscope import machines, runcontrol
 from retroscope.cpu import TMS9900, _tms9900gen
 from retroscope.cpu import isa9900 as isa

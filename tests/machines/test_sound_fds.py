@@ -5,15 +5,11 @@ and Backgammon's own effects played through both."""
 from __future__ import annotations
 
 import math
-import sys
 from pathlib import Path
 
 import pytest
 
-REPO = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(REPO))
-
-from tools.sound_measure import (  # noqa: E402
+from tools.sound_measure import (
     NES_CLOCK,
     NES_FRAME,
     RATE,
@@ -24,6 +20,9 @@ from tools.sound_measure import (  # noqa: E402
     render,
     silent,
 )
+
+REPO = Path(__file__).resolve().parents[2]
+
 
 needs_node = pytest.mark.skipif(node() is None, reason="node renders the sound")
 SINE = [round(31.5 + 31.5 * math.sin(2 * math.pi * k / 64)) for k in range(64)]
