@@ -13,6 +13,7 @@ import pytest
 from playwright.sync_api import expect
 
 from harness.page import BOOT_TIMEOUT_MS, DIST
+from harness.served_wheel import TEST_WHEELS, write_wheel
 from tools.serve import serve_in_thread
 from tools.setup_env import find_chromium
 
@@ -35,15 +36,10 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             item.add_marker(pytest.mark.e2e)
 
 
-TEST_WHEELS = "/__test__/wheels/"  # the test server's own wheels (testwheel.py)
-
-
 @pytest.fixture(scope="session")
 def site_url(tmp_path_factory) -> str:
     if not (DIST / "index.html").exists():
         pytest.skip("dist/ is not built: run the tests through `python3 build.py test`")
-    from testwheel import write_wheel
-
     wheels = tmp_path_factory.mktemp("wheels")
     write_wheel(wheels)
     server, url = serve_in_thread(DIST, mounts={TEST_WHEELS: wheels})

@@ -12,9 +12,9 @@ from http.server import BaseHTTPRequestHandler, SimpleHTTPRequestHandler, Thread
 from pathlib import Path
 
 from playwright.sync_api import expect
-from testwheel import FILENAME
 
-from conftest import BOOT_TIMEOUT_MS, DIST, TEST_WHEELS, tid, wait_until
+from harness.page import BOOT_TIMEOUT_MS, DIST, tid, wait_until
+from harness.served_wheel import FILENAME, TEST_WHEELS
 
 REPO = Path(__file__).resolve().parents[2]
 EXAMPLES = REPO / "py" / "retroscope" / "script" / "examples"

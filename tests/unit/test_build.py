@@ -6,6 +6,7 @@ import json
 import os
 import re
 import subprocess
+import sys
 import zipfile
 from pathlib import Path
 
@@ -72,15 +73,16 @@ def test_the_wheel_ships_exactly_the_files_git_tracks_under_the_package(tmp_path
 
 
 def test_the_scripts_that_ship_are_read_from_the_wheel_as_the_page_imports_it(tmp_path):
-    """The page imports the package from its wheel, a zip (sys.path): the
+    """The page imports the package from its wheel, a zip (on its path): the
     example scripts are package data read through importlib.resources."""
     wheel = build_wheel(tmp_path)
-    probe = ("import sys; sys.path.insert(0, sys.argv[1]); "
-             "from retroscope.script import shipped as examples; "
+    probe = ("import sys; from retroscope.script import shipped as examples; "
              "print(examples.__file__.startswith(sys.argv[1]), "
              "len(examples.for_machine('tetris')[0]['text']) > 100)")
-    out = subprocess.run([sys.executable, "-I", "-c", probe, str(wheel)], capture_output=True,
-                         text=True, check=True).stdout
+    # (The wheel first on the child's path, as the worker puts it; no user site.)
+    out = subprocess.run([sys.executable, "-s", "-c", probe, str(wheel)], capture_output=True,
+                         text=True, check=True, cwd=tmp_path,
+                         env={**os.environ, "PYTHONPATH": str(wheel)}).stdout
     assert out.split() == ["True", "True"]
 
 

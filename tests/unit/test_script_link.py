@@ -1,6 +1,6 @@
-"""A script in a link or a session file: carried, shown, never run by itself;
-a hostile one refused with a clear message, fuzzed as every link parameter
-is; and the worker's script verbs."""
+"""A script in a link: encoded and decoded unchanged; a hostile one refused
+with a clear message, fuzzed as every link parameter is; the worker's script
+verbs in its verb table. (On a machine: tests/machines/test_script_worker.py.)"""
 
 from __future__ import annotations
 
@@ -13,23 +13,11 @@ import zlib
 
 import pytest
 
+from harness.script_links import HOSTILE
 from retroscope import share
-from retroscope.worker_api import WorkerAPI, verb_table
+from retroscope.worker_api import verb_table
 
 FUZZ = 10_000  # as the contract suite fuzzes each link parameter
-HOSTILE = [
-    "", " ", ".", "..", "1", "1.", "1..", "1.x", "1.x.y", "0.AA.00000000", "9999.AA.0",
-    "99999.AA.0", "-1.AA.0", "1.AA.0.0", "１.AA.0", "NaN", "null", "[]", "{}", "__proto__",
-    "<script>alert(1)</script>", "1.<img src=x onerror=alert(1)>.0", "javascript:alert(1)",
-    "\x00", "1.\x00.0", "\u202e", "\ud800", "%00", "1.%ZZ.0", "1." + "A" * 300_000 + ".0",
-    "1." + "/" * 5000 + ".0", "1.====.0", "1.AAAA", "A" * 100_000,
-]
-
-
-def call(api: WorkerAPI, op: str, **args) -> dict:
-    reply = json.loads(api.call(op, json.dumps(args)))
-    assert "detail" not in reply, reply  # a bug comes with a traceback
-    return reply
 
 
 def _deflate(data: bytes) -> bytes:
@@ -106,49 +94,6 @@ def test_the_refusals_say_why():
         share.encode_script("#" * (share.MAX_SCRIPT_TEXT + 1))
 
 
-def test_a_link_with_a_script_shows_it_and_runs_nothing():
-    api = WorkerAPI()
-    text = "print('from the link')\non_frame(lambda f: print('ran'))\n"
-    result = call(api, "load", id="tetris", params={"script": share.encode_script(text)})
-    assert result["ok"] and result["result"]["script"] == text
-    assert result["result"]["messages"] == []
-    call(api, "run_frames", n=3)
-    news = call(api, "script_news")["result"]["news"]
-    assert news["status"] == "idle" and news["output"] == []
-    assert api.session.script is None
-
-
-@pytest.mark.parametrize("text", HOSTILE)
-def test_a_link_with_a_hostile_script_loads_its_machine_with_a_message(text):
-    api = WorkerAPI()
-    result = call(api, "load", id="backgammon", params={"seed": "17", "script": text})
-    assert result["ok"], result
-    loaded = result["result"]
-    assert loaded["script"] is None and loaded["values"]["seed"] == 17
-    assert len(loaded["messages"]) == 1 and "it is not shown" in loaded["messages"][0]
-    assert call(api, "run_frames", n=2)["ok"]
-
-
-def test_share_and_moment_file_carry_the_script():
-    api = WorkerAPI()
-    call(api, "load", id="tetris", params={})
-    call(api, "run_frames", n=5)
-    text = "log(machine.read(0x17, 2).hex())\non_frame(lambda f: None)\n"
-    shared = call(api, "share", script=text)["result"]
-    params = dict(pair.split("=", 1) for pair in shared["hash"].split("?", 1)[1].split("&"))
-    assert share.decode_script(params["script"]) == text
-    assert shared["file"]["kind"] == share.FILE_KIND
-    machine_id, file_params = share.read_moment_file(json.loads(json.dumps(shared["file"])))
-    assert share.decode_script(file_params["script"]) == text
-    # Opened again: the moment comes back, the script is shown, not run.
-    other = WorkerAPI()
-    loaded = call(other, "load", id=machine_id, params=file_params)["result"]
-    assert loaded["script"] == text and loaded["moment"]["exact"]
-    assert other.session.script is None
-    refused = call(api, "share", script="x\x00")
-    assert not refused["ok"] and "control character" in refused["error"]
-
-
 def test_the_script_verbs_are_in_the_verb_table():
     """The worker sends a frame after the verbs that may change the machine:
     a script's top level may write memory, press or pause; the rest do not."""
@@ -159,25 +104,3 @@ def test_the_script_verbs_are_in_the_verb_table():
         "script_examples": False}
 
 
-def test_the_script_verbs():
-    api = WorkerAPI()
-    call(api, "load", id="tetris", params={})
-    examples = call(api, "script_examples")["result"]["examples"]
-    assert [e["name"] for e in examples] == ["tetris_ai", "tetris_rng"]
-    run = call(api, "run_script", text="print('hi')\non_frame(lambda f: log(f))\n")
-    assert run["ok"] and run["result"]["ok"] and run["result"]["news"]["status"] == "running"
-    assert ["out", "hi\n"] in run["result"]["news"]["output"]
-    call(api, "run_frames", n=2)
-    state = call(api, "state")["result"]
-    assert state["script"]["output"] == [["log", "[frame 1] 1\n[frame 2] 2\n"]]
-    assert "script" not in call(api, "state")["result"]  # nothing new
-    bad = call(api, "run_script", text="1/0")["result"]
-    assert not bad["ok"] and bad["line"] == 1 and "ZeroDivisionError" in bad["error"]
-    stopped = call(api, "stop_script")["result"]["news"]
-    assert stopped["status"] == "error"  # (nothing ran: the error stands)
-    assert not call(api, "run_script", text=5)["ok"]
-    # Another machine loaded: a running script stops (its hooks were that machine's).
-    call(api, "run_script", text="on_frame(lambda f: None)")
-    call(api, "load", id="pacman", params={})
-    news = call(api, "script_news")["result"]["news"]
-    assert news["status"] == "stopped" and "another machine" in news["message"]

@@ -1,5 +1,5 @@
-"""A small pure-Python wheel for the tests to serve: micropip in the page
-installs it from the test server (`write_wheel`)."""
+"""A small pure-Python wheel for the e2e tests' server to serve (under
+`TEST_WHEELS`): micropip in the page installs it from there (`write_wheel`)."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ import hashlib
 import zipfile
 from pathlib import Path
 
+TEST_WHEELS = "/__test__/wheels/"  # where the e2e tests' server serves it
 NAME, VERSION = "retroscope_testpkg", "1.0"
 FILENAME = f"{NAME}-{VERSION}-py3-none-any.whl"
 SOURCE = '"""Installed by micropip from the test server."""\n\nANSWER = 42\n'
