@@ -87,7 +87,8 @@ def test_edit_apply_share_and_refuse(mid, open_page, page, page_log, browser):
 
     # The link in a fresh browser: the same program, the same state.
     context = browser.new_context(viewport={"width": 1400, "height": 900},
-                                  service_workers="block")
+                                  service_workers="block",
+                                  bypass_csp=True)  # (conftest: browser_context_args)
     try:
         other = context.new_page()
         errors: list[str] = []
