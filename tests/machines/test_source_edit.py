@@ -172,7 +172,8 @@ def test_check_source_assembles_without_applying(mid: str) -> None:
     code = next(r.line for r in session.machine.program.listing if r.file == file and r.code)
     lines[code - 1] = "        frobnicate the bits"
     result = session.check_source(file, "\n".join(lines))
-    assert not result["ok"] and (result["errors"][0]["file"], result["errors"][0]["line"]) == (file, code)
+    first = result["errors"][0]
+    assert not result["ok"] and (first["file"], first["line"]) == (file, code)
     assert session.check_source("nothing.asm", "")["ok"] is False
     assert session.state_hash() == hash_before and session.machine.program_edit == ""
     assert session.edit_source(file, good)["ok"]  # (the program checked is the one applied)
