@@ -71,9 +71,11 @@ VERBS: tuple[Verb, ...] = (
     Verb("debug"),
     Verb("controller"),
     # The program's source (machines/program_edit.py): its files, an edit of one
-    # assembled and put in (patch or restart), back to the shipped source, a
-    # whole edit (a ready edit's, a diff's), the ready edits.
+    # assembled and checked only, or assembled and put in (patch or restart),
+    # back to the shipped source, a whole edit (a ready edit's, a diff's), the
+    # ready edits.
     Verb("sources"),
+    Verb("check_source"),
     Verb("edit_source", frame=True),
     Verb("revert_source", frame=True),
     Verb("apply_edit", frame=True),
@@ -390,9 +392,11 @@ class WorkerAPI:
         return session.command(verb, rest)
 
     def sources(self, _: dict[str, Any]) -> dict[str, Any]:
-        """The program's files as assembled, and the edit in force."""
+        """The program's files as assembled, the edit in force and the ISA
+        they are written for (the Source tab's colouring)."""
         session = self._need_session()
-        return {"sources": session.sources(), **session.program_info()}
+        return {"sources": session.sources(), **session.program_info(),
+                "isa": session.machine.program_recipe().isa}
 
     def edit_source(self, args: dict[str, Any]) -> dict[str, Any]:
         """{ok, errors: [{file, line, message}]}: `file` holds `text` now, put in
@@ -401,6 +405,14 @@ class WorkerAPI:
         if not isinstance(file, str) or not isinstance(text, str):
             raise RequestError("edit_source needs a file and its text")
         return self._need_session().edit_source(file, text, args.get("mode", "patch"))
+
+    def check_source(self, args: dict[str, Any]) -> dict[str, Any]:
+        """{ok, errors: [{file, line, message}]}: would `file` holding `text`
+        assemble and fit the machine? Nothing is put in."""
+        file, text = args.get("file"), args.get("text")
+        if not isinstance(file, str) or not isinstance(text, str):
+            raise RequestError("check_source needs a file and its text")
+        return self._need_session().check_source(file, text)
 
     def revert_source(self, args: dict[str, Any]) -> dict[str, Any]:
         return self._need_session().revert_source(args.get("mode", "patch"))

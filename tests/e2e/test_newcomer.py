@@ -14,7 +14,7 @@ import json
 
 from playwright.sync_api import expect
 
-from harness.page import in_view, tid, wait_until, window_sizes
+from harness.page import in_view, source_go_to_line, tid, wait_until, window_sizes
 
 SHOTS = "test-output"
 SIZES = {"wide": (1400, 900), "small": (1024, 700)}
@@ -175,6 +175,7 @@ def test_a_breakpoint_set_on_a_source_line_stops_on_the_source_tab(open_page, si
     page.select_option(tid("dbg-source-file"), "mechanics.asm")
     lines = page.evaluate("window.retroscope.debug('source_lines', {file: 'mechanics.asm'})")
     line = next(x["line"] for x in lines["lines"] if x["addr"] == PRNG)
+    source_go_to_line(page, line)
     page.click(tid(f"src-bp-{line}"))
     wait_until(page, "window.retroscope.breakpoints().then(b => b.length === 1)")
     page.click(tid("btn-run"))

@@ -95,3 +95,13 @@ def focus_picture(page) -> None:
     clicks are the game's."""
     page.locator("[data-testid=screen]").click()
     page.wait_for_function("document.activeElement?.dataset.testid === 'screen'")
+
+
+def source_go_to_line(page, line: int) -> None:
+    """The Source tab's editor at `line`, by its own go-to-line (Ctrl-Alt-G), as
+    a person would: the editor draws only the lines in view."""
+    page.locator('[data-testid="dbg-source"] .cm-content').click()
+    page.keyboard.press("Control+Alt+g")
+    field = page.locator('[data-testid="dbg-source"] .cm-goto-line input[type=text]')
+    field.fill(str(line))
+    field.press("Enter")

@@ -158,6 +158,26 @@ def test_bad_edits_refused_with_their_line(mid: str) -> None:
     session.run_frames(2, buttons=0)
 
 
+
+@pytest.mark.parametrize("mid", ["tetris", "crpg"])
+def test_check_source_assembles_without_applying(mid: str) -> None:
+    """The Source tab's Assemble: errors at their line, or ok; either way the
+    machine and the edit in force are as they were."""
+    session = _session(mid, 10)
+    hash_before = session.state_hash()
+    file, good = _some_edit(session)
+    answer = session.check_source(file, good)
+    assert answer["ok"] and answer["errors"] == [] and f"+++ {file} (edited)" in answer["diff"]
+    lines = good.split("\n")
+    code = next(r.line for r in session.machine.program.listing if r.file == file and r.code)
+    lines[code - 1] = "        frobnicate the bits"
+    result = session.check_source(file, "\n".join(lines))
+    first = result["errors"][0]
+    assert not result["ok"] and (first["file"], first["line"]) == (file, code)
+    assert session.check_source("nothing.asm", "")["ok"] is False
+    assert session.state_hash() == hash_before and session.machine.program_edit == ""
+    assert session.edit_source(file, good)["ok"]  # (the program checked is the one applied)
+
 def test_documented_variable_refused() -> None:
     """Program bytes over a variable the article documents name its address."""
     session = _session("tetris", 1)

@@ -637,6 +637,25 @@ class Session:
             return {"ok": False, "errors": exc.errors}
         return self.apply_edit(edit, mode)
 
+    def check_source(self, file: Any, text: Any) -> dict[str, Any]:
+        """Would the program assemble, and the machine take it, with `file`
+        holding `text`? {ok, errors: [{file, line, message}], diff (unified,
+        against the shipped files)}; nothing changes
+        (the program made is kept for an Apply that follows)."""
+        from ..machines.program_edit import EditError
+
+        editor = self._program_editor()
+        try:
+            edit = editor.edit_with(file, text)
+        except EditError as exc:
+            return {"ok": False, "errors": exc.errors, "diff": ""}
+        diff = editor.unified_diff(edit)
+        try:
+            editor.program_for(edit)
+        except EditError as exc:
+            return {"ok": False, "errors": exc.errors, "diff": diff}
+        return {"ok": True, "errors": [], "diff": diff}
+
     def revert_source(self, mode: Any = "patch") -> dict[str, Any]:
         """Back to the shipped program."""
         return self.apply_edit("", mode)
