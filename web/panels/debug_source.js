@@ -98,7 +98,10 @@ export function create(root, page) {
         line: l.line, data: l.addr, title: `${addr4(l.addr)}: toggle an exec breakpoint`,
       })));
     }
-    setStatus(modified() ? "edited: not applied yet" : "");
+    // (An outcome said, "applied as a patch" or an error, stays: this view is
+    // shown again after an edit is applied, in whichever order.)
+    if (modified()) setStatus("edited: not applied yet");
+    else if (!status.dataset.kind) setStatus("");
     current = null;
     mark(here ?? reply.current);
   }
